@@ -1,0 +1,427 @@
+/**
+ * The whole data model of PRODUCT.md §3, created now so later issues only add behaviour.
+ * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: varchar({ length: 20 }).notNull(),
+    nickname: varchar({ length: 20 }).notNull(),
+    avatar: text(),
+    bio: varchar({ length: 200 }).notNull().default(''),
+    role: varchar({ length: 10 }).notNull().default('user').$type<'user' | 'admin'>(),
+    status: varchar({ length: 10 }).notNull().default('active').$type<'active' | 'banned'>(),
+    passwordHash: text(),
+    wechatOpenid: varchar({ length: 64 }),
+    memberUntil: at(),
+    likesPublic: boolean().notNull().default(true),
+    collectsPublic: boolean().notNull().default(true),
+    essayCount: integer().notNull().default(0),
+    followingCount: integer().notNull().default(0),
+    followerCount: integer().notNull().default(0),
+    likesReceived: integer().notNull().default(0),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_wechat_openid_uq').on(t.wechatOpenid),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar({ length: 64 }).notNull(),
+    createdAt: now(),
+    lastUsedAt: now(),
+    expiresAt: at().notNull(),
+    revokedAt: at(),
+    userAgent: varchar({ length: 300 }),
+    ip: varchar({ length: 64 }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed logins, per username and IP, for throttling (A0211). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial().primaryKey(),
+    username: varchar({ length: 64 }).notNull(),
+    ip: varchar({ length: 64 }).notNull(),
+    createdAt: now(),
+  },
+  (t) => [index('login_failures_lookup_idx').on(t.username, t.ip, t.createdAt)],
+);
+
+export const classifications = pgTable('classifications', {
+  id: serial().primaryKey(),
+  name: varchar({ length: 30 }).notNull(),
+  description: varchar({ length: 300 }).notNull().default(''),
+  cover: text(),
+  sort: integer().notNull().default(0),
+  status: varchar({ length: 10 }).notNull().default('active').$type<'active' | 'hidden'>(),
+  essayCount: integer().notNull().default(0),
+  createdAt: now(),
+});
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 30 }).notNull(),
+    parentId: integer().references((): any => tags.id, { onDelete: 'cascade' }),
+    letter: varchar({ length: 1 }).notNull().default('#'),
+    sort: integer().notNull().default(0),
+    essayCount: integer().notNull().default(0),
+    createdAt: now(),
+  },
+  (t) => [index('tags_parent_idx').on(t.parentId), uniqueIndex('tags_name_parent_uq').on(t.name, sql`coalesce(${t.parentId}, 0)`)],
+);
+
+export const classificationTagRel = pgTable(
+  'classification_tag_rel',
+  {
+    classificationId: integer()
+      .notNull()
+      .references(() => classifications.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.classificationId, t.tagId] }), index('ctr_tag_idx').on(t.tagId)],
+);
+
+export type EssayStatusDb = 'draft' | 'pending' | 'published' | 'rejected' | 'deleted';
+
+export const essays = pgTable(
+  'essays',
+  {
+    id: serial().primaryKey(),
+    type: varchar({ length: 10 }).notNull().$type<'sentence' | 'essay'>(),
+    title: varchar({ length: 100 }),
+    content: text().notNull(),
+    summary: varchar({ length: 300 }).notNull().default(''),
+    cover: text(),
+    source: varchar({ length: 100 }),
+    authorId: integer()
+      .notNull()
+      .references(() => users.id),
+    classificationId: integer().references(() => classifications.id, { onDelete: 'set null' }),
+    imitateOf: integer().references((): any => essays.id, { onDelete: 'set null' }),
+    status: varchar({ length: 10 }).notNull().default('draft').$type<EssayStatusDb>(),
+    views: integer().notNull().default(0),
+    likes: integer().notNull().default(0),
+    collects: integer().notNull().default(0),
+    comments: integer().notNull().default(0),
+    imitations: integer().notNull().default(0),
+    /** Hot score of PRODUCT §6, refreshed by a job; ordering key for the 最热 lists. */
+    hotScore: doublePrecision().notNull().default(0),
+    /** Stable key for the importer's idempotence (e.g. `tang300:123`). */
+    importKey: varchar({ length: 120 }),
+    searchVector: tsvector(),
+    createdAt: now(),
+    updatedAt: now(),
+    publishedAt: at(),
+  },
+  (t) => [
+    index('essays_published_idx').on(t.status, t.publishedAt.desc(), t.id.desc()),
+    index('essays_class_published_idx').on(t.classificationId, t.status, t.publishedAt.desc(), t.id.desc()),
+    index('essays_hot_idx').on(t.status, t.hotScore.desc(), t.id.desc()),
+    index('essays_likes_idx').on(t.status, t.likes.desc(), t.id.desc()),
+    index('essays_author_idx').on(t.authorId, t.status, t.createdAt.desc()),
+    index('essays_imitate_idx').on(t.imitateOf),
+    uniqueIndex('essays_import_key_uq').on(t.importKey),
+    index('essays_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const essayTags = pgTable(
+  'essay_tags',
+  {
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.essayId, t.tagId] }), index('essay_tags_tag_idx').on(t.tagId, t.essayId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial().primaryKey(),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rootId: integer().references((): any => comments.id, { onDelete: 'cascade' }),
+    replyToUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    content: varchar({ length: 500 }).notNull(),
+    likes: integer().notNull().default(0),
+    replyCount: integer().notNull().default(0),
+    status: varchar({ length: 10 }).notNull().default('visible').$type<'visible' | 'deleted' | 'reported'>(),
+    createdAt: now(),
+  },
+  (t) => [index('comments_essay_idx').on(t.essayId, t.rootId, t.createdAt.desc()), index('comments_root_idx').on(t.rootId, t.createdAt.desc())],
+);
+
+const userEssayPair = (name: string) =>
+  pgTable(
+    name,
+    {
+      userId: integer()
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      essayId: integer()
+        .notNull()
+        .references(() => essays.id, { onDelete: 'cascade' }),
+      createdAt: now(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.essayId] }), index(`${name}_essay_idx`).on(t.essayId)],
+  );
+
+export const likes = userEssayPair('likes');
+export const collects = userEssayPair('collects');
+export const uninterested = userEssayPair('uninterested');
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId, t.createdAt.desc())],
+);
+
+export const interests = pgTable(
+  'interests',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagId] })],
+);
+
+/** Views: one per viewer (user id or visitor key) per hour. */
+export const essayViews = pgTable(
+  'essay_views',
+  {
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    viewerKey: varchar({ length: 80 }).notNull(),
+    hour: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.essayId, t.viewerKey, t.hour] })],
+);
+
+export const announcements = pgTable('announcements', {
+  id: serial().primaryKey(),
+  title: varchar({ length: 100 }).notNull(),
+  content: text().notNull(),
+  pinned: boolean().notNull().default(false),
+  publishedAt: now(),
+  createdAt: now(),
+});
+
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    announcementId: integer()
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    readAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.announcementId] })],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar({ length: 10 }).notNull().$type<'like' | 'collect' | 'comment' | 'reply' | 'follow' | 'imitate' | 'system'>(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    essayId: integer().references(() => essays.id, { onDelete: 'cascade' }),
+    commentId: integer().references(() => comments.id, { onDelete: 'cascade' }),
+    content: varchar({ length: 500 }).notNull().default(''),
+    readAt: at(),
+    createdAt: now(),
+  },
+  (t) => [index('messages_user_idx').on(t.userId, t.type, t.createdAt.desc()), index('messages_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+);
+
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial().primaryKey(),
+    title: varchar({ length: 100 }).notNull(),
+    image: text().notNull(),
+    link: text().notNull(),
+    position: integer().notNull(),
+    weight: integer().notNull().default(0),
+    frequency: integer().notNull().default(0),
+    startAt: at(),
+    endAt: at(),
+    clicks: integer().notNull().default(0),
+    impressions: integer().notNull().default(0),
+    status: varchar({ length: 10 }).notNull().default('active').$type<'active' | 'paused'>(),
+    createdAt: now(),
+  },
+  (t) => [index('ads_position_idx').on(t.position, t.weight.desc())],
+);
+
+/** Last showing of an ad to a viewer, for the frequency rule. */
+export const adImpressions = pgTable(
+  'ad_impressions',
+  {
+    adId: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    viewerKey: varchar({ length: 80 }).notNull(),
+    lastShownAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.viewerKey] })],
+);
+
+export const themes = pgTable('themes', {
+  type: integer().primaryKey(),
+  layout: jsonb().notNull().$type<{ backgroundImg: string; color: string; activeMenu: string; grey: 0 | 1 }>(),
+  updatedAt: now(),
+});
+
+export const products = pgTable('products', {
+  id: serial().primaryKey(),
+  name: varchar({ length: 30 }).notNull(),
+  description: varchar({ length: 200 }).notNull().default(''),
+  priceFen: integer().notNull(),
+  days: integer().notNull(),
+  sort: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    orderNo: varchar({ length: 32 }).notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    amount: integer().notNull(),
+    status: varchar({ length: 10 }).notNull().default('pending').$type<'pending' | 'paid' | 'cancelled' | 'refunded' | 'closed'>(),
+    provider: varchar({ length: 20 }).notNull().default('manual'),
+    createdAt: now(),
+    paidAt: at(),
+    closedAt: at(),
+  },
+  (t) => [uniqueIndex('orders_no_uq').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt.desc()), index('orders_pending_idx').on(t.status, t.createdAt)],
+);
+
+/** One row per day per viewer (user id, or an anonymous visitor key). */
+export const activity = pgTable(
+  'activity',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    viewerKey: varchar({ length: 80 }).notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.viewerKey] })],
+);
+
+export const bestWeekEntries = pgTable(
+  'best_week_entries',
+  {
+    week: varchar({ length: 8 }).notNull(),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    rank: integer().notNull(),
+    pinned: boolean().notNull().default(false),
+    note: varchar({ length: 200 }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.essayId] })],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: varchar({ length: 60 }).notNull(),
+    target: varchar({ length: 120 }),
+    detail: jsonb(),
+    createdAt: now(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);
+
+/** Reported comments for the moderation queue. */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: varchar({ length: 200 }).notNull().default(''),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);

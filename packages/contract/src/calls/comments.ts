@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Id, IdParams, Ok, page, PageQuery, route, Timestamp } from '../core.js';
+import { UserBrief } from './entities.js';
+import { LIMITS } from './essays.js';
+
+const CommentBase = z.object({
+  id: z.number().int(),
+  essayId: z.number().int(),
+  rootId: z.number().int().nullable(),
+  content: z.string(),
+  user: UserBrief,
+  replyToUser: UserBrief.nullable(),
+  likes: z.number().int(),
+  createdAt: Timestamp,
+});
+export const Comment = CommentBase.extend({
+  replies: z.array(CommentBase).optional(),
+  replyCount: z.number().int().optional(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const commentCalls = {
+  commentsPage: route({
+    id: 'commentsPage',
+    method: 'GET',
+    path: '/api/v1/app/essay/comment/page',
+    auth: 'optional',
+    owner: 'social',
+    summary: '一级评论（每条附最新 3 条回复与回复数）',
+    query: PageQuery.extend({ essayId: Id, sort: z.enum(['hot', 'new']).default('hot') }),
+    response: page(Comment),
+    errors: ['A0400', 'A0404'],
+  }),
+  commentChildren: route({
+    id: 'commentChildren',
+    method: 'GET',
+    path: '/api/v1/app/essay/comment/children/page',
+    auth: 'optional',
+    owner: 'social',
+    summary: '一级评论的全部回复',
+    query: PageQuery.extend({ rootId: Id }),
+    response: page(Comment),
+    errors: ['A0400', 'A0404'],
+  }),
+  createComment: route({
+    id: 'createComment',
+    method: 'POST',
+    path: '/api/v1/app/essay/comment',
+    auth: 'required',
+    owner: 'social',
+    summary: '评论或回复',
+    body: z.object({ essayId: Id, content: z.string().trim().min(1).max(LIMITS.commentChars), parentId: Id.optional() }),
+    response: Comment,
+    errors: ['A0400', 'A0230', 'A0404', 'A0501'],
+  }),
+  deleteComment: route({
+    id: 'deleteComment',
+    method: 'POST',
+    path: '/api/v1/app/essay/delete/comment/:id',
+    auth: 'required',
+    owner: 'social',
+    summary: '删除评论',
+    params: IdParams,
+    response: Ok,
+    errors: ['A0400', 'A0230', 'A0301', 'A0404'],
+  }),
+};

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { Timestamp } from '../core.js';
+
+/** Shapes shared by several domains (PRODUCT.md §5). */
+export const UserBrief = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+});
+export type UserBrief = z.infer<typeof UserBrief>;
+
+export const Role = z.enum(['user', 'admin']);
+
+export const UserInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  role: Role,
+  bio: z.string(),
+  memberUntil: Timestamp.nullable(),
+  likesPublic: z.boolean(),
+  collectsPublic: z.boolean(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const TagBrief = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+  letter: z.string(),
+});
+export type TagBrief = z.infer<typeof TagBrief>;
+
+export const EssayType = z.enum(['sentence', 'essay']);
+export const EssayStatus = z.enum(['draft', 'pending', 'published', 'rejected', 'deleted']);
+
+export const Essay = z.object({
+  id: z.number().int(),
+  type: EssayType,
+  title: z.string().nullable(),
+  summary: z.string(),
+  content: z.string().optional(),
+  source: z.string().nullable(),
+  cover: z.string().nullable(),
+  status: EssayStatus,
+  classificationId: z.number().int().nullable(),
+  tags: z.array(TagBrief),
+  author: UserBrief,
+  imitateOf: z.number().int().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  collects: z.number().int(),
+  comments: z.number().int(),
+  imitations: z.number().int(),
+  liked: z.boolean(),
+  collected: z.boolean(),
+  createdAt: Timestamp,
+  publishedAt: Timestamp.nullable(),
+});
+export type Essay = z.infer<typeof Essay>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { route } from '../core.js';
+
+export const fileCalls = {
+  upload: route({
+    id: 'upload',
+    method: 'POST',
+    path: '/api/v1/files',
+    auth: 'required',
+    owner: 'reading-writing',
+    summary: '上传图片（jpeg/png/webp/gif，≤ 5 MB）',
+    multipart: true,
+    response: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }),
+    errors: ['A0400', 'A0230', 'A0701', 'A0702', 'A0501'],
+  }),
+};

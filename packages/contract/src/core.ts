@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
+
+export type Auth = 'none' | 'optional' | 'required' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Which issue owns the behaviour of a call; the server may leave calls of later issues unimplemented. */
+export type Owner = 'foundation' | 'reading-writing' | 'social' | 'discovery' | 'commerce' | 'admin';
+
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: Method;
+  /** Fastify-style path (`:id` parameters), always starting with `/api`. */
+  path: string;
+  auth: Auth;
+  summary: string;
+  owner: Owner;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` in the success envelope. */
+  response: R;
+  errors: readonly ErrorCode[];
+  /** Multipart upload instead of a JSON body. */
+  multipart?: boolean;
+  /** The client shows no loading mask for this call (seed §9). */
+  silent?: boolean;
+}
+
+export function route<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  return def;
+}
+
+// ---------- shared building blocks ----------
+
+/** Positive integer ids; query strings arrive as text, so coerce. */
+export const Id = z.coerce.number().int().positive().max(2147483647);
+export const IdParams = z.object({ id: Id });
+
+export const PageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int() });
+}
+
+export const Ok = z.object({ ok: z.literal(true) });
+export const Timestamp = z.string().describe('ISO 8601 time');
+
+/** Strings from users are trimmed; an empty string counts as missing for optional fields. */
+export const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+export const Username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(20)
+  .regex(/^[A-Za-z0-9_]+$/, '只能包含字母、数字和下划线');
+export const Password = z
+  .string()
+  .min(8)
+  .max(64)
+  .refine((s) => !/^\d+$/.test(s), '不能全是数字');

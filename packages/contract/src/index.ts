@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { RouteDef } from './core.js';
+import { adCalls } from './calls/ads.js';
+import { announcementCalls } from './calls/announcements.js';
+import { authCalls } from './calls/auth.js';
+import { classificationCalls } from './calls/classifications.js';
+import { commentCalls } from './calls/comments.js';
+import { essayCalls } from './calls/essays.js';
+import { fileCalls } from './calls/files.js';
+import { messageCalls } from './calls/messages.js';
+import { orderCalls } from './calls/orders.js';
+import { siteCalls } from './calls/site.js';
+import { interestCalls, usersCalls } from './calls/users.js';
+
+export * from './core.js';
+export * from './errors.js';
+export * from './calls/entities.js';
+export * from './calls/auth.js';
+export * from './calls/users.js';
+export * from './calls/site.js';
+export * from './calls/classifications.js';
+export * from './calls/essays.js';
+export * from './calls/comments.js';
+export * from './calls/announcements.js';
+export * from './calls/messages.js';
+export * from './calls/ads.js';
+export * from './calls/files.js';
+export * from './calls/orders.js';
+
+/** Every call of the product, declared once. Server, web client and OpenAPI document all read this table. */
+export const calls = {
+  ...siteCalls,
+  ...authCalls,
+  ...usersCalls,
+  ...interestCalls,
+  ...classificationCalls,
+  ...essayCalls,
+  ...commentCalls,
+  ...announcementCalls,
+  ...messageCalls,
+  ...adCalls,
+  ...fileCalls,
+  ...orderCalls,
+} as const;
+
+export type Calls = typeof calls;
+export type CallId = keyof Calls;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+/** What a caller sends for call K (inputs: defaults may be left out). */
+export type CallInput<K extends CallId> = {
+  params: InferIn<Calls[K]['params']>;
+  query: InferIn<Calls[K]['query']>;
+  body: InferIn<Calls[K]['body']>;
+};
+/** What a handler receives after validation (defaults applied). */
+export type CallParsed<K extends CallId> = {
+  params: Infer<Calls[K]['params']>;
+  query: Infer<Calls[K]['query']>;
+  body: Infer<Calls[K]['body']>;
+};
+export type CallData<K extends CallId> = z.output<Calls[K]['response']>;
+
+export const callList: RouteDef[] = Object.values(calls) as RouteDef[];
+
+/** The seed writes some paths as relative; the API always lives under /api. */
+export function fillPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params?.[k] ?? '')));
+}
