@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
+// Validation messages in Simplified Chinese, on the server and in the browser alike.
+z.config(z.locales.zhCN());
+
 export type Auth = 'none' | 'optional' | 'required' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -14,6 +14,7 @@ import { interestCalls, usersCalls } from './calls/users.js';
 
 export * from './core.js';
 export * from './errors.js';
+export * from './pages.js';
 export * from './calls/entities.js';
 export * from './calls/auth.js';
 export * from './calls/users.js';
@@ -46,8 +47,8 @@ export const calls = {
 export type Calls = typeof calls;
 export type CallId = keyof Calls;
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
-type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
+type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+type InferIn<T> = [NonNullable<T>] extends [z.ZodType] ? z.input<NonNullable<T>> : undefined;
 
 /** What a caller sends for call K (inputs: defaults may be left out). */
 export type CallInput<K extends CallId> = {

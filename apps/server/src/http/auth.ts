@@ -1,0 +1,94 @@
+/**
+ * Who is calling: a signed-in user (opaque token, stored hashed, 30 days sliding) or a visitor
+ * (an anonymous key kept in a cookie, used for daily activity and view counting).
+ */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
+/** Sliding expiry is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+const VISITOR_COOKIE = 'sj_vid';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Caller {
+  user: UserRow | null;
+  sessionId: number | null;
+  /** `u:<id>` for users, `v:<key>` for visitors. */
+  viewerKey: string;
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** `Authorization: Bearer <t>` or the bare token. */
+export function readToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const t = h.startsWith('Bearer ') ? h.slice(7).trim() : h.trim();
+  return t.length >= 20 && t.length <= 200 ? t : null;
+}
+
+export async function createSession(db: Db, userId: number, req: FastifyRequest): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_MS),
+    userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+    ip: req.ip,
+  });
+  return token;
+}
+
+export async function resolveSession(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | null> {
+  const now = new Date();
+  const rows = await db
+    .select({ s: sessions, u: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.u.status !== 'active') return null;
+  if (now.getTime() - row.s.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) })
+      .where(eq(sessions.id, row.s.id));
+  }
+  return { user: row.u, sessionId: row.s.id };
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+function readCookie(req: FastifyRequest, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return null;
+}
+
+/** A stable anonymous key for a visitor; set as a cookie on first sight. */
+export function visitorKey(req: FastifyRequest, reply: FastifyReply): string {
+  const existing = readCookie(req, VISITOR_COOKIE);
+  if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
+  const key = crypto.randomBytes(16).toString('base64url');
+  reply.header('set-cookie', `${VISITOR_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`);
+  return key;
+}

@@ -1,0 +1,108 @@
+/**
+ * Registers every call of the contract on Fastify. The contract gives method, path, auth and schemas;
+ * modules give handlers. A call without a handler answers B0501 through `notImplemented` — the one
+ * place that does so, enumerated by a test so the remaining gap is always countable.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { calls, type CallData, type CallId, type CallParsed, type RouteDef } from '@shiju/contract';
+import type { Db } from '../db/client.js';
+import type { Config } from '../config.js';
+import { AppError, forbidden, invalid, unauthenticated } from './errors.js';
+import { ok } from './envelope.js';
+import { describeIssue, envelopeSchema, toJsonSchema } from './schemas.js';
+import { readToken, resolveSession, visitorKey, type Caller, type UserRow } from './auth.js';
+
+export interface Deps {
+  db: Db;
+  config: Config;
+}
+
+export type Ctx<K extends CallId> = CallParsed<K> &
+  Deps & {
+    req: FastifyRequest;
+    reply: FastifyReply;
+    caller: Caller;
+    /** The signed-in user; only valid on calls whose auth is required or admin. */
+    me: UserRow;
+  };
+
+export type Handler<K extends CallId> = (ctx: Ctx<K>) => Promise<CallData<K>>;
+export type Handlers = { [K in CallId]?: Handler<K> };
+
+export function defineHandlers<H extends Handlers>(h: H): H {
+  return h;
+}
+
+const notImplemented = async (): Promise<never> => {
+  throw new AppError('B0501');
+};
+
+export function unimplementedCalls(handlers: Handlers): CallId[] {
+  return (Object.keys(calls) as CallId[]).filter((id) => !handlers[id]);
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const r = schema.safeParse(value ?? (part === '请求体' ? {} : value));
+  if (!r.success) throw invalid(describeIssue(r.error.issues[0]!, part));
+  return r.data;
+}
+
+async function identify(req: FastifyRequest, reply: FastifyReply, def: RouteDef, db: Db): Promise<Caller> {
+  const token = readToken(req);
+  const session = token ? await resolveSession(db, token) : null;
+  if (!session && (def.auth === 'required' || def.auth === 'admin')) throw unauthenticated();
+  if (session && def.auth === 'admin' && session.user.role !== 'admin') throw forbidden();
+  if (session) return { user: session.user, sessionId: session.sessionId, viewerKey: `u:${session.user.id}` };
+  return { user: null, sessionId: null, viewerKey: `v:${visitorKey(req, reply)}` };
+}
+
+export function registerCalls(app: FastifyInstance, deps: Deps, handlers: Handlers, rateLimits: Partial<Record<CallId, { max: number; timeWindow: number }>>) {
+  // Validation is the contract's (zod) job inside the handler wrapper; Fastify's own validator is off.
+  app.setValidatorCompiler(() => () => true);
+
+  for (const [id, def] of Object.entries(calls) as [CallId, RouteDef][]) {
+    const handler = (handlers[id] ?? notImplemented) as (ctx: Ctx<CallId>) => Promise<unknown>;
+    const schema: Record<string, unknown> = {
+      operationId: id,
+      summary: def.summary,
+      description: `auth: ${def.auth}; errors: ${def.errors.join(', ') || 'none'}${handlers[id] ? '' : '; 尚未开放 (B0501)'}`,
+      tags: [def.owner],
+      response: { 200: envelopeSchema(def.response) },
+    };
+    if (def.params) schema.params = toJsonSchema(def.params, 'input');
+    if (def.query) schema.querystring = toJsonSchema(def.query, 'input');
+    if (def.body) schema.body = toJsonSchema(def.body, 'input');
+    if (def.multipart) schema.consumes = ['multipart/form-data'];
+    if (def.auth !== 'none') schema.security = [{ bearer: [] }];
+
+    const limit = rateLimits[id];
+    app.route({
+      method: def.method,
+      url: def.path,
+      schema,
+      config: limit ? { rateLimit: limit } : { rateLimit: false },
+      handler: async (req, reply) => {
+        const caller = await identify(req, reply, def, deps.db);
+        const params = parsePart(def.params, req.params, '路径参数');
+        const query = parsePart(def.query, req.query, '查询参数');
+        const body = def.multipart ? undefined : parsePart(def.body, req.body, '请求体');
+        const ctx = {
+          ...deps,
+          params,
+          query,
+          body,
+          req,
+          reply,
+          caller,
+          get me(): UserRow {
+            if (!caller.user) throw unauthenticated();
+            return caller.user;
+          },
+        } as Ctx<CallId>;
+        return ok(await handler(ctx));
+      },
+    });
+  }
+}

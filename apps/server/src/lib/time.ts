@@ -1,0 +1,4 @@
+/** The site's calendar is China's (Asia/Shanghai, UTC+8, no daylight saving). */
+export function shanghaiDate(d: Date = new Date()): string {
+  return new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+}

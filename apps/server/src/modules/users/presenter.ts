@@ -1,0 +1,16 @@
+import type { UserInfo } from '@shiju/contract';
+import type { UserRow } from '../../http/auth.js';
+
+export function presentUserInfo(u: UserRow): UserInfo {
+  return {
+    id: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    role: u.role,
+    bio: u.bio,
+    memberUntil: u.memberUntil ? u.memberUntil.toISOString() : null,
+    likesPublic: u.likesPublic,
+    collectsPublic: u.collectsPublic,
+  };
+}

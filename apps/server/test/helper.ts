@@ -1,0 +1,87 @@
+/**
+ * Each test file gets the real app on a real, fresh database: an in-memory PGlite, or — when
+ * TEST_DATABASE_URL is set — a brand-new PostgreSQL database created for this file and dropped after.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppOptions } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(adminUrl: string) {
+  const name = `shiju_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+export async function createTestApp(overrides: Partial<AppOptions> = {}, env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = path.join(os.tmpdir(), `shiju-test-${crypto.randomBytes(4).toString('hex')}`);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_ON_START: 'false', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const pgdb = adminUrl ? await freshPostgres(adminUrl) : null;
+  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir: 'memory://', poolSize: 10 });
+  const app = await buildApp({ config, database, ...overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgdb?.drop();
+    },
+  };
+}
+
+export interface Envelope<T = any> {
+  status: number;
+  code: string;
+  msg: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** Calls the app and parses the envelope. */
+export async function call<T = any>(app: FastifyInstance, opts: InjectOptions & { token?: string }): Promise<Envelope<T>> {
+  const { token, ...rest } = opts;
+  const res = await app.inject({
+    ...rest,
+    headers: { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  let body: any;
+  try {
+    body = res.json();
+  } catch {
+    throw new Error(`not JSON (${res.statusCode}): ${res.body.slice(0, 200)}`);
+  }
+  return { status: res.statusCode, code: body.code, msg: body.msg, data: body.data, headers: res.headers };
+}
+
+let counter = 0;
+/** Registers a fresh user and returns its token and info. */
+export async function signUp(app: FastifyInstance, name?: string, password = 'goodpass123') {
+  const username = name ?? `u${process.pid}_${++counter}_${crypto.randomBytes(2).toString('hex')}`;
+  const r = await call(app, { method: 'POST', url: '/api/v1/auth/register', payload: { username, password, nickname: `测试${counter}` } });
+  if (r.code !== '00000') throw new Error(`sign-up failed: ${r.code} ${r.msg}`);
+  return { token: r.data.accessToken as string, user: r.data.userInfo, username, password };
+}

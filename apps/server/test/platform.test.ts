@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, callList, ERRORS } from '@shiju/contract';
+import { call, createTestApp, type TestContext } from './helper.js';
+import { unimplementedCalls } from '../src/http/routes.js';
+import { handlers } from '../src/modules/index.js';
+import { DEFAULT_RATE_LIMITS } from '../src/app.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('envelope and error table', () => {
+  it('answers health with a database check', async () => {
+    const r = await call(t.app, { method: 'GET', url: '/api/health' });
+    expect(r.status).toBe(200);
+    expect(r.code).toBe('00000');
+    expect(r.msg).toBe('成功');
+    expect(r.data).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(r.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers unknown /api paths with an A0404 envelope, for every method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+      const r = await call(t.app, { method, url: '/api/v1/nope/nothing?x=1' });
+      expect(r.status).toBe(404);
+      expect(r.code).toBe('A0404');
+      expect(r.msg).toContain('/api/v1/nope/nothing');
+      expect(r.data).toBeNull();
+    }
+  });
+
+  it('accepts trailing slashes (the seed writes one)', async () => {
+    const a = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/page/' });
+    expect(a.code).toBe('00000');
+    const b = await call(t.app, { method: 'GET', url: '/api/v1/pc/announcements/message/page' });
+    expect(b.code).toBe('A0230');
+  });
+
+  it('names the bad field in A0400 and uses HTTP 400', async () => {
+    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/page?pageSize=500' });
+    expect(r.status).toBe(400);
+    expect(r.code).toBe('A0400');
+    expect(r.msg).toMatch(/^请求参数错误：pageSize/);
+    const wrongType = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/abc' });
+    expect(wrongType.code).toBe('A0400');
+    expect(wrongType.msg).toContain('id');
+  });
+
+  it('rejects malformed JSON and non-object bodies with A0400, never a 500', async () => {
+    const bad = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(bad.status).toBe(400);
+    expect(bad.code).toBe('A0400');
+    expect(bad.msg).toContain('JSON');
+    const arr = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: [1, 2] });
+    expect(arr.code).toBe('A0400');
+    const text = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(text.code).toBe('A0400');
+  });
+
+  it('rejects huge bodies with a clear error', async () => {
+    const r = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username: 'x'.repeat(2_000_000), password: 'y' } });
+    expect(r.code).toBe('A0400');
+    expect(r.msg).toContain('请求体过大');
+  });
+
+  it('turns unexpected failures into B0001 without leaking internals', async () => {
+    const ctx = await createTestApp({
+      handlers: {
+        ...handlers,
+        health: async () => {
+          throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
+        },
+      },
+    });
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 'B0001', msg: ERRORS.B0001.msg, data: null });
+      expect(res.body).not.toContain('secret_table');
+      expect(res.body).not.toContain('.ts');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('maps every error code to its HTTP class', () => {
+    expect(ERRORS.A0230.status).toBe(401);
+    expect(ERRORS.A0301.status).toBe(403);
+    expect(ERRORS.A0404.status).toBe(404);
+    expect(ERRORS.A0111.status).toBe(409);
+    expect(ERRORS.A0702.status).toBe(413);
+    expect(ERRORS.A0501.status).toBe(429);
+    expect(ERRORS.B0001.status).toBe(500);
+  });
+});
+
+describe('contract coverage', () => {
+  it('lists every call in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const ops = new Set<string>();
+    for (const item of Object.values<any>(doc.paths)) for (const op of Object.values<any>(item)) ops.add(op.operationId);
+    for (const def of callList) expect(ops, def.id).toContain(def.id);
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('declares the seed paths exactly', () => {
+    const paths = new Set(callList.map((c) => `${c.method} ${c.path.replace(/:id/, '{id}')}`));
+    const seed = [
+      'GET /api/v1/pc/classifications/page', 'POST /api/v1/es/essays/pc/page', 'GET /api/v1/pc/classificationTagRel/page',
+      'GET /api/v1/pc/classificationTagRel/two/page', 'GET /api/v1/app/essay/page', 'POST /api/v1/app/essay/beLike',
+      'PUT /api/v1/app/essay/beLike', 'POST /api/v1/ads/page', 'GET /api/v1/app/essay/{id}/form', 'POST /api/v1/pc/essays/details',
+      'POST /api/v1/es/essays/ranking/page', 'POST /api/v1/app/essay', 'GET /api/v1/pc/announcements/page',
+      'GET /api/v1/pc/announcements/{id}/form', 'GET /api/v1/pc/theme', 'GET /api/v1/auth/app-login', 'POST /api/v1/wx/openid',
+      'GET /api/v1/app/essay/comment/page', 'GET /api/v1/app/essay/comment/children/page', 'POST /api/v1/app/essay/comment',
+      'GET /api/v1/pc/classifications/{id}', 'POST /api/pc/pc-users/create/tag', 'GET /api/pc/pc-users/get/tag',
+      'GET /api/v1/pc/essays/hobbyList', 'GET /api/v1/pc/classificationTagRel/letter', 'GET /api/v1/pc/essays/hobbyPage',
+      'POST /api/pc/pc-users/update/tag', 'GET /api/v1/pc/essays/tag/comment/{id}', 'POST /api/pc/pc-users/userActive',
+      'POST /api/v1/app/essay/delete/comment/{id}', 'GET /api/v1/pc/ads/list/{id}', 'GET /api/v1/pc/ads/frequency',
+      'POST /api/v1/pc/ads/click/{id}', 'POST /api/v1/app/essay/uninterested/{id}', 'GET /api/app/app-users/message',
+      'GET /api/app/app-users/message/page', 'GET /api/v1/pc/announcements/message/page/',
+    ];
+    for (const s of seed) expect(paths, s).toContain(s);
+  });
+
+  it('answers calls of later issues only with B0501, through the one central mechanism', async () => {
+    const missing = unimplementedCalls(handlers);
+    // The remaining gap, counted: shrinks as later issues land.
+    console.info(`calls not yet implemented: ${missing.length} of ${callList.length}: ${missing.join(', ')}`);
+    for (const id of ['health', 'theme', 'userActive', 'register', 'login', 'logout', 'me', 'updateMe', 'changePassword', 'classificationsPage', 'classificationDetail'] as const) {
+      expect(missing).not.toContain(id);
+    }
+    const id = missing.find((m) => calls[m].auth === 'none' && !calls[m].params && !calls[m].query && !calls[m].body);
+    if (id) {
+      const r = await call(t.app, { method: calls[id].method, url: calls[id].path });
+      expect(r.status).toBe(501);
+      expect(r.code).toBe('B0501');
+      expect(r.data).toBeNull();
+    }
+  });
+
+  it('rate-limits sign-ups per IP', () => {
+    expect(DEFAULT_RATE_LIMITS.register?.max).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Build-time bridge to the contract. The browser needs only each call's method, path and mask flag, plus the
+ * error messages; shipping the zod schemas of every call would cost the first page dozens of kilobytes.
+ * Vite runs this in Node and serves the result as the virtual module `virtual:shiju-calls`.
+ */
+import type { Plugin } from 'vite';
+import { calls, ERRORS } from '@shiju/contract';
+
+const VIRTUAL_ID = 'virtual:shiju-calls';
+const RESOLVED_ID = '\0' + VIRTUAL_ID;
+
+export function callsManifest(): Plugin {
+  return {
+    name: 'shiju-calls-manifest',
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const routes = Object.fromEntries(
+        Object.values(calls).map((c) => [c.id, { method: c.method, path: c.path, auth: c.auth, silent: c.silent === true }]),
+      );
+      const messages = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.msg]));
+      return `export const routes = ${JSON.stringify(routes)};\nexport const errorMessages = ${JSON.stringify(messages)};\n`;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { UserInfo } from '@shiju/contract';
+import { readLocal, STORAGE, writeLocal } from './storage.js';
+
+/**
+ * The signed-in state lives in localStorage (seed §3, §4: signed in = `userInfo` stored). This module is the
+ * only writer; React reads it through `useSession`, which re-renders on changes from this tab and from others.
+ */
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const l of listeners) l();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === STORAGE.userInfo || e.key === STORAGE.accessToken) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function getAccessToken(): string | null {
+  return readLocal(STORAGE.accessToken);
+}
+
+/** The raw stored string: a stable snapshot for useSyncExternalStore. */
+export function getUserInfoRaw(): string | null {
+  return readLocal(STORAGE.userInfo);
+}
+
+export function parseUserInfo(raw: string | null): UserInfo | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as UserInfo;
+    return v && typeof v === 'object' && typeof v.id === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isSignedIn(): boolean {
+  return parseUserInfo(getUserInfoRaw()) !== null;
+}
+
+export function saveSession(accessToken: string, userInfo: UserInfo): void {
+  writeLocal(STORAGE.accessToken, accessToken);
+  writeLocal(STORAGE.userInfo, JSON.stringify(userInfo));
+  emit();
+}
+
+export function saveUserInfo(userInfo: UserInfo): void {
+  writeLocal(STORAGE.userInfo, JSON.stringify(userInfo));
+  emit();
+}
+
+export function clearSession(): void {
+  writeLocal(STORAGE.userInfo, null);
+  writeLocal(STORAGE.accessToken, null);
+  emit();
+}

@@ -1,0 +1,49 @@
+/** Browser storage keys named by the seed spec (§3). Nothing else in the app spells them. */
+export const STORAGE = {
+  accessToken: 'accessToken',
+  userInfo: 'userInfo',
+  layoutVoList: 'layoutVoList',
+  /** YYYY-MM-DD of the last activity ping of a signed-in user. */
+  operationTime: 'operationTime',
+} as const;
+
+export const SESSION_STORAGE = {
+  /** Set once a visitor's activity ping went out in this browser session. */
+  isRefresh: 'isRefresh',
+  /** Guard against reload loops when a route chunk fails to load: `<url>|<epoch ms>`. */
+  chunkReload: 'shiju:chunkReload',
+} as const;
+
+/** Storage can throw (private mode, quota, disabled cookies); a reading site must keep working without it. */
+export function readLocal(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocal(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable: the value lives only for this page */
+  }
+}
+
+export function readSession(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable */
+  }
+}

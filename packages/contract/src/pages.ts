@@ -1,0 +1,26 @@
+/** The 21 routes of the seed spec with their titles (page title: `拾句 | <title>`). */
+export const PAGES = [
+  { path: '/home', title: '首页' },
+  { path: '/classifyDetails', title: '分类详情' },
+  { path: '/space', title: '个人中心' },
+  { path: '/bellesDetails', title: '句子详情' },
+  { path: '/leaderboard', title: '排行榜' },
+  { path: '/bestWeek', title: '每周精选' },
+  { path: '/imitative', title: '仿写' },
+  { path: '/editorialEssay', title: '写作' },
+  { path: '/othersInfor', title: '用户主页' },
+  { path: '/myInterest', title: '我的兴趣' },
+  { path: '/bulletinBoard', title: '公告' },
+  { path: '/myOrder', title: '我的订单' },
+  { path: '/bulletinDetails', title: '公告详情' },
+  { path: '/othersRelation', title: '关注与粉丝' },
+  { path: '/othersLike', title: 'TA的喜欢' },
+  { path: '/othersCollect', title: 'TA的收藏' },
+  { path: '/myInform', title: '我的通知' },
+  { path: '/globalSearch', title: '搜索' },
+  { path: '/authentication', title: '登录 / 注册' },
+  { path: '/aboutOur', title: '关于我们' },
+] as const;
+
+export const SITE_NAME = '拾句';
+export const pageTitle = (title: string) => `${SITE_NAME} | ${title}`;
