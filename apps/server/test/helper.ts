@@ -77,11 +77,13 @@ export async function call<T = any>(app: FastifyInstance, opts: InjectOptions & 
   return { status: res.statusCode, code: body.code, msg: body.msg, data: body.data, headers: res.headers };
 }
 
-let counter = 0;
+let counter = 1000 + Math.floor(Math.random() * 50000);
 /** Registers a fresh user and returns its token and info. */
 export async function signUp(app: FastifyInstance, name?: string, password = 'goodpass123') {
   const username = name ?? `u${process.pid}_${++counter}_${crypto.randomBytes(2).toString('hex')}`;
-  const r = await call(app, { method: 'POST', url: '/api/v1/auth/register', payload: { username, password, nickname: `测试${counter}` } });
+  // Each simulated person signs up from their own address, as real people do (sign-ups are rate-limited per IP).
+  const remoteAddress = `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  const r = await call(app, { method: 'POST', url: '/api/v1/auth/register', payload: { username, password, nickname: `测试${counter}` }, remoteAddress });
   if (r.code !== '00000') throw new Error(`sign-up failed: ${r.code} ${r.msg}`);
   return { token: r.data.accessToken as string, user: r.data.userInfo, username, password };
 }
