@@ -1,0 +1,62 @@
+// `npm test`: every suite — server integration tests on PGlite, again on PostgreSQL when TEST_DATABASE_URL
+// is set, then end-to-end tests in Debian's chromium — and one closing line `N passed, M failed`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureInstalled, ensureWebBuilt, mustRun, root, run } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const notes = [];
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return true;
+  if (process.getuid?.() !== 0) {
+    notes.push(`end-to-end tests need ${CHROMIUM}: run "sudo apt-get install -y chromium fonts-noto-cjk" and try again`);
+    return false;
+  }
+  console.log('› installing Debian chromium and CJK fonts for the end-to-end tests…');
+  run('apt-get', ['update', '-qq']);
+  return run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']) === 0 && fs.existsSync(CHROMIUM);
+}
+
+/** Runs one vitest suite and adds its counts (read from the JSON report) to the totals. */
+function suite(name, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const report = path.join(os.tmpdir(), `shiju-vitest-${process.pid}-${Object.keys(totals).length}-${Date.now()}.json`);
+  const status = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
+    env: { ...process.env, ...env },
+  });
+  let counted = false;
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    counted = true;
+    if (status !== 0 && r.numFailedTests === 0) totals.failed += 1; // a suite that crashed outside a test
+    fs.rmSync(report, { force: true });
+  }
+  if (!counted) totals.failed += 1;
+  if (status !== 0) notes.push(`${name}: failed`);
+}
+
+ensureInstalled();
+mustRun('npx', ['tsc', '-p', 'packages/contract']);
+mustRun('npx', ['tsc', '-p', 'apps/server']);
+mustRun('npx', ['tsc', '-p', 'apps/web']);
+ensureWebBuilt();
+
+const { TEST_DATABASE_URL, ...withoutPg } = process.env;
+suite('server · PGlite', ['--root', 'apps/server'], { TEST_DATABASE_URL: '' });
+if (TEST_DATABASE_URL) suite('server · PostgreSQL', ['--root', 'apps/server'], { TEST_DATABASE_URL });
+else notes.push('PostgreSQL suite skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it');
+void withoutPg;
+
+if (ensureChromium()) suite('end-to-end · chromium', ['--config', 'apps/web/vitest.e2e.config.ts']);
+else totals.failed += 1;
+
+for (const n of notes) console.log(`note: ${n}`);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);
