@@ -26,6 +26,8 @@ export interface AppOptions {
   ownsDatabase?: boolean;
   handlers?: Handlers;
   rateLimits?: Partial<Record<CallId, { max: number; timeWindow: number }>>;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Per-IP limits on calls that create things or can be abused; login has its own throttle (A0211). */
@@ -43,6 +45,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.oldPassword', '*.newPassword', '*.accessToken'],
               censor: '[redacted]',

@@ -147,3 +147,28 @@ describe('contract coverage', () => {
     expect(DEFAULT_RATE_LIMITS.register?.max).toBeGreaterThan(0);
   });
 });
+
+describe('logs', () => {
+  it('carry a request id and never the Authorization header, tokens or passwords', async () => {
+    const lines: string[] = [];
+    const ctx = await createTestApp({ logStream: { write: (l: string) => void lines.push(l) } }, { LOG_LEVEL: 'trace' });
+    try {
+      const reg = await call(ctx.app, { method: 'POST', url: '/api/v1/auth/register', payload: { username: 'log_watch', password: 'Secret-Pass-42' } });
+      const token = reg.data.accessToken as string;
+      await call(ctx.app, { method: 'GET', url: '/api/v1/users/me', token, headers: { 'x-request-id': 'trace-me-123' } });
+      await call(ctx.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username: 'log_watch', password: 'Wrong-Pass-42' } });
+      await call(ctx.app, { method: 'PUT', url: '/api/v1/users/me/password', token, payload: { oldPassword: 'Secret-Pass-42', newPassword: 'Newer-Pass-43' } });
+      const all = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(4);
+      expect(all).toContain('trace-me-123');
+      expect(all).not.toContain(token);
+      expect(all).not.toContain('Secret-Pass-42');
+      expect(all).not.toContain('Wrong-Pass-42');
+      expect(all).not.toContain('Newer-Pass-43');
+      expect(all.toLowerCase()).not.toContain('bearer');
+      for (const l of lines) expect(JSON.parse(l)).toHaveProperty('level');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
