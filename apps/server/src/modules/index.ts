@@ -1,7 +1,9 @@
 import type { Handlers } from '../http/routes.js';
 import { authHandlers } from './auth/routes.js';
 import { classificationHandlers } from './classifications/routes.js';
+import { essayHandlers } from './essays/routes.js';
 import { siteHandlers } from './site/routes.js';
+import { tagHandlers } from './tags/routes.js';
 import { userHandlers } from './users/routes.js';
 
 /** Every implemented call, by contract id. Calls missing here answer B0501 (see http/routes.ts). */
@@ -10,4 +12,6 @@ export const handlers: Handlers = {
   ...authHandlers,
   ...userHandlers,
   ...classificationHandlers,
+  ...tagHandlers,
+  ...essayHandlers,
 };

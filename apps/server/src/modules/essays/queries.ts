@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { classifications, collects, essays, essayTags, essayViews, follows, likes, tags, uninterested, users } from '../../db/schema.js';
+import { searchQueryOf } from '../../lib/search.js';
+
+export type EssayRow = typeof essays.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Exec = Db | Tx;
+
+export interface ListFilter {
+  classificationId?: number;
+  tagId?: number;
+  type?: 'sentence' | 'essay';
+  keyword?: string;
+  authorId?: number;
+  status?: EssayRow['status'];
+  imitateOf?: number;
+  /** Hide what this viewer marked 不感兴趣. */
+  viewerId?: number;
+  sort: 'new' | 'hot' | 'likes' | 'comments' | 'created';
+}
+
+function conditions(f: ListFilter): SQL | undefined {
+  const c: (SQL | undefined)[] = [eq(essays.status, f.status ?? 'published')];
+  if (f.classificationId) c.push(eq(essays.classificationId, f.classificationId));
+  if (f.type) c.push(eq(essays.type, f.type));
+  if (f.authorId) c.push(eq(essays.authorId, f.authorId));
+  if (f.imitateOf) c.push(eq(essays.imitateOf, f.imitateOf));
+  if (f.tagId) c.push(sql`exists (select 1 from ${essayTags} where ${essayTags.essayId} = ${essays.id} and ${essayTags.tagId} = ${f.tagId})`);
+  if (f.keyword) {
+    const q = searchQueryOf(f.keyword);
+    const like = `%${f.keyword.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+    c.push(q ? sql`(${essays.searchVector} @@ ${q} or ${essays.title} ilike ${like})` : sql`${essays.title} ilike ${like}`);
+  }
+  if (f.viewerId) c.push(sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${f.viewerId} and ${uninterested.essayId} = ${essays.id})`);
+  return and(...c);
+}
+
+function ordering(sort: ListFilter['sort']) {
+  switch (sort) {
+    case 'hot':
+      return [desc(essays.hotScore), desc(essays.id)];
+    case 'likes':
+      return [desc(essays.likes), desc(essays.id)];
+    case 'comments':
+      return [desc(essays.comments), desc(essays.id)];
+    case 'created':
+      return [desc(essays.createdAt), desc(essays.id)];
+    default:
+      return [desc(essays.publishedAt), desc(essays.id)];
+  }
+}
+
+/**
+ * A page of ids first (an index-only walk, even for deep pages), then the rows of just those ids.
+ */
+export async function listEssayIds(db: Exec, f: ListFilter, limit: number, offset: number) {
+  const where = conditions(f);
+  const [rows, [count]] = await Promise.all([
+    db.select({ id: essays.id }).from(essays).where(where).orderBy(...ordering(f.sort)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(essays).where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+}
+
+export async function essaysWithAuthors(db: Exec, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ essay: essays, author: { id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio } })
+    .from(essays)
+    .innerJoin(users, eq(users.id, essays.authorId))
+    .where(inArray(essays.id, ids));
+  const byId = new Map(rows.map((r) => [r.essay.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is NonNullable<typeof r> => !!r);
+}
+
+export async function tagsOfEssays(db: Exec, ids: number[]) {
+  if (!ids.length) return new Map<number, { id: number; name: string; parentId: number | null; letter: string }[]>();
+  const rows = await db
+    .select({ essayId: essayTags.essayId, id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter })
+    .from(essayTags)
+    .innerJoin(tags, eq(tags.id, essayTags.tagId))
+    .where(inArray(essayTags.essayId, ids))
+    .orderBy(asc(tags.parentId), asc(tags.id));
+  const map = new Map<number, { id: number; name: string; parentId: number | null; letter: string }[]>();
+  for (const { essayId, ...t } of rows) map.set(essayId, [...(map.get(essayId) ?? []), t]);
+  return map;
+}
+
+/** Which of these essays the viewer liked and collected. */
+export async function viewerFlags(db: Exec, userId: number | undefined, ids: number[]) {
+  if (!userId || !ids.length) return { liked: new Set<number>(), collected: new Set<number>() };
+  const [l, c] = await Promise.all([
+    db.select({ id: likes.essayId }).from(likes).where(and(eq(likes.userId, userId), inArray(likes.essayId, ids))),
+    db.select({ id: collects.essayId }).from(collects).where(and(eq(collects.userId, userId), inArray(collects.essayId, ids))),
+  ]);
+  return { liked: new Set(l.map((r) => r.id)), collected: new Set(c.map((r) => r.id)) };
+}
+
+export async function findEssay(db: Exec, id: number) {
+  const rows = await db.select().from(essays).where(and(eq(essays.id, id), ne(essays.status, 'deleted'))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function isFollowing(db: Exec, followerId: number | undefined, followeeId: number) {
+  if (!followerId) return false;
+  const rows = await db
+    .select({ x: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function classificationBrief(db: Exec, id: number | null) {
+  if (!id) return null;
+  const rows = await db.select({ id: classifications.id, name: classifications.name }).from(classifications).where(eq(classifications.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Counts a view once per viewer per hour; answers whether it counted. */
+export async function countView(db: Db, essayId: number, viewerKey: string) {
+  const hour = Math.floor(Date.now() / 3_600_000);
+  const inserted = await db.insert(essayViews).values({ essayId, viewerKey, hour }).onConflictDoNothing().returning({ hour: essayViews.hour });
+  if (!inserted.length) return false;
+  await db.update(essays).set({ views: sql`${essays.views} + 1` }).where(eq(essays.id, essayId));
+  return true;
+}
+
+/** The hot score of PRODUCT §6, as SQL over a row's own counters. */
+export const hotScoreSql = sql`((${essays.likes} * 3 + ${essays.collects} * 4 + ${essays.comments} * 2 + ${essays.imitations} * 3 + ${essays.views} * 0.05 + 1)
+  / power(greatest(extract(epoch from (now() - coalesce(${essays.publishedAt}, now()))) / 3600, 0) + 2, 1.5))`;
+
+/** Keeps the denormalised counts of classifications, tags and authors exact after a change of published texts. */
+export async function refreshCounts(db: Exec, touched: { classificationIds: (number | null)[]; tagIds: number[]; userIds: number[] }) {
+  const cls = [...new Set(touched.classificationIds.filter((x): x is number => !!x))];
+  const tg = [...new Set(touched.tagIds)];
+  const us = [...new Set(touched.userIds)];
+  if (cls.length)
+    await db
+      .update(classifications)
+      .set({ essayCount: sql`(select count(*)::int from ${essays} where ${essays.classificationId} = ${classifications.id} and ${essays.status} = 'published')` })
+      .where(inArray(classifications.id, cls));
+  if (tg.length)
+    await db
+      .update(tags)
+      .set({
+        essayCount: sql`(select count(*)::int from ${essayTags} join ${essays} on ${essays.id} = ${essayTags.essayId} where ${essayTags.tagId} = ${tags.id} and ${essays.status} = 'published')`,
+      })
+      .where(inArray(tags.id, tg));
+  if (us.length)
+    await db
+      .update(users)
+      .set({ essayCount: sql`(select count(*)::int from ${essays} where ${essays.authorId} = ${users.id} and ${essays.status} = 'published')` })
+      .where(inArray(users.id, us));
+}
+
+export async function tagIdsOf(db: Exec, essayId: number) {
+  const rows = await db.select({ id: essayTags.tagId }).from(essayTags).where(eq(essayTags.essayId, essayId));
+  return rows.map((r) => r.id);
+}
+
+export async function replaceTags(db: Exec, essayId: number, tagIds: number[]) {
+  await db.delete(essayTags).where(eq(essayTags.essayId, essayId));
+  if (tagIds.length) await db.insert(essayTags).values(tagIds.map((tagId) => ({ essayId, tagId })));
+}
+
+export async function changeImitationCount(db: Exec, originalId: number, delta: 1 | -1) {
+  await db
+    .update(essays)
+    .set({ imitations: sql`greatest(${essays.imitations} + ${delta}, 0)`, hotScore: hotScoreSql })
+    .where(eq(essays.id, originalId));
+}
+
+/** Like or collect (table decides) — idempotent; the counter moves only when the row really changed. */
+export async function toggleReaction(db: Db, kind: 'like' | 'collect', on: boolean, userId: number, essayId: number) {
+  const table = kind === 'like' ? likes : collects;
+  const counter = kind === 'like' ? essays.likes : essays.collects;
+  return db.transaction(async (tx) => {
+    const changed = on
+      ? await tx.insert(table).values({ userId, essayId }).onConflictDoNothing().returning({ id: table.essayId })
+      : await tx.delete(table).where(and(eq(table.userId, userId), eq(table.essayId, essayId))).returning({ id: table.essayId });
+    if (changed.length) {
+      const delta = on ? 1 : -1;
+      const [e] = await tx
+        .update(essays)
+        .set({ [kind === 'like' ? 'likes' : 'collects']: sql`greatest(${counter} + ${delta}, 0)` })
+        .where(eq(essays.id, essayId))
+        .returning({ authorId: essays.authorId });
+      await tx.update(essays).set({ hotScore: hotScoreSql }).where(eq(essays.id, essayId));
+      if (kind === 'like' && e) await tx.update(users).set({ likesReceived: sql`greatest(${users.likesReceived} + ${delta}, 0)` }).where(eq(users.id, e.authorId));
+    }
+    return changed.length > 0;
+  });
+}
+
+export async function topDiscussedUnderTag(db: Db, tagId: number, limit: number) {
+  const rows = await db
+    .select({ id: essays.id })
+    .from(essays)
+    .innerJoin(essayTags, eq(essayTags.essayId, essays.id))
+    .where(and(eq(essayTags.tagId, tagId), eq(essays.status, 'published')))
+    .orderBy(desc(essays.comments), desc(essays.hotScore), desc(essays.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The author's own texts of every status except deleted, newest first. */
+export async function listOwnIds(db: Exec, authorId: number, limit: number, offset: number) {
+  const where = and(eq(essays.authorId, authorId), ne(essays.status, 'deleted'));
+  const [rows, [count]] = await Promise.all([
+    db.select({ id: essays.id }).from(essays).where(where).orderBy(desc(essays.createdAt), desc(essays.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(essays).where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+}

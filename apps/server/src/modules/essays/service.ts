@@ -1,0 +1,206 @@
+import { eq, sql } from 'drizzle-orm';
+import { LIMITS, type CallParsed } from '@shiju/contract';
+import type { Db } from '../../db/client.js';
+import { essays } from '../../db/schema.js';
+import type { UserRow } from '../../http/auth.js';
+import { forbidden, invalid, notFound } from '../../http/errors.js';
+import { charCount, htmlToText, isOwnUpload, sanitizeRichText, summarize } from '../../lib/html.js';
+import { searchVectorOf } from '../../lib/search.js';
+import { classificationExists, existingTagIds } from '../tags/queries.js';
+import { presentEssay, presentEssays } from './presenter.js';
+import { containsSensitive } from './sensitive.js';
+import * as q from './queries.js';
+
+type WriteBody = CallParsed<'createEssay'>['body'];
+
+/** Validates and normalises an essay write: sanitised HTML for essays, plain text for sentences. */
+async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
+  const title = body.title?.trim() || null;
+  let content: string;
+  let text: string;
+  if (body.type === 'essay') {
+    if (!title) throw invalid('title 美文需要标题');
+    content = sanitizeRichText(body.content);
+    text = htmlToText(content);
+    if (charCount(text) > LIMITS.essayContentChars) throw invalid(`content 正文不能超过 ${LIMITS.essayContentChars} 字`);
+  } else {
+    content = body.content.replace(/\r\n/g, '\n').trim();
+    text = content;
+    if (charCount(text) > LIMITS.sentenceChars) throw invalid(`content 句子不能超过 ${LIMITS.sentenceChars} 字`);
+  }
+  if (!text) throw invalid('content 内容不能为空');
+  if (body.cover && !isOwnUpload(body.cover)) throw invalid('cover 必须是本站上传的图片');
+  if (!(await classificationExists(db, body.classificationId))) throw invalid('classificationId 分类不存在');
+  const tagIds = [...new Set(body.tagIds ?? [])];
+  const found = await existingTagIds(db, tagIds);
+  const missing = tagIds.filter((id) => !found.includes(id));
+  if (missing.length) throw invalid(`tagIds 标签不存在：${missing.join(', ')}`);
+  const source = body.source?.trim() || null;
+  const status =
+    body.status === 'draft' ? ('draft' as const) : containsSensitive(`${title ?? ''} ${text} ${source ?? ''}`, sensitiveFile) ? ('pending' as const) : ('published' as const);
+  return {
+    fields: {
+      type: body.type,
+      title,
+      content,
+      summary: summarize(text),
+      source,
+      cover: body.cover || null,
+      classificationId: body.classificationId,
+      status,
+      searchVector: searchVectorOf(`${title ?? ''} ${source ?? ''} ${text}`),
+    },
+    tagIds,
+  };
+}
+
+async function editForm(db: Db, id: number) {
+  const e = await q.findEssay(db, id);
+  if (!e) throw notFound('作品不存在');
+  const tags = (await q.tagsOfEssays(db, [id])).get(id) ?? [];
+  return {
+    id: e.id,
+    type: e.type,
+    title: e.title,
+    content: e.content,
+    source: e.source,
+    cover: e.cover,
+    classificationId: e.classificationId,
+    tagIds: tags.map((t) => t.id),
+    tags,
+    imitateOf: e.imitateOf,
+    status: e.status,
+  };
+}
+
+export async function createEssay(db: Db, me: UserRow, body: WriteBody, sensitiveFile?: string) {
+  const { fields, tagIds } = await prepare(db, body, sensitiveFile);
+  if (body.imitateOf) {
+    const original = await q.findEssay(db, body.imitateOf);
+    if (!original || original.status !== 'published') throw invalid('imitateOf 原文不存在或未发布');
+  }
+  const id = await db.transaction(async (tx) => {
+    const published = fields.status === 'published';
+    const [row] = await tx
+      .insert(essays)
+      .values({ ...fields, authorId: me.id, imitateOf: body.imitateOf ?? null, publishedAt: published ? new Date() : null })
+      .returning({ id: essays.id });
+    await q.replaceTags(tx, row!.id, tagIds);
+    if (published && body.imitateOf) await q.changeImitationCount(tx, body.imitateOf, 1);
+    await tx.update(essays).set({ hotScore: q.hotScoreSql }).where(eq(essays.id, row!.id));
+    await q.refreshCounts(tx, { classificationIds: [fields.classificationId], tagIds, userIds: [me.id] });
+    return row!.id;
+  });
+  return editForm(db, id);
+}
+
+async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
+  const e = await q.findEssay(db, id);
+  if (!e) throw notFound('作品不存在');
+  if (e.authorId !== me.id && !(allowAdmin && me.role === 'admin')) throw forbidden();
+  return e;
+}
+
+export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBody, sensitiveFile?: string) {
+  const before = await ownEssay(db, me, id);
+  const { fields, tagIds } = await prepare(db, body, sensitiveFile);
+  const oldTags = await q.tagIdsOf(db, id);
+  await db.transaction(async (tx) => {
+    const wasPublished = before.status === 'published';
+    const nowPublished = fields.status === 'published';
+    await tx
+      .update(essays)
+      .set({ ...fields, updatedAt: new Date(), publishedAt: nowPublished ? (before.publishedAt ?? new Date()) : before.publishedAt })
+      .where(eq(essays.id, id));
+    await q.replaceTags(tx, id, tagIds);
+    if (before.imitateOf && wasPublished !== nowPublished) await q.changeImitationCount(tx, before.imitateOf, nowPublished ? 1 : -1);
+    await q.refreshCounts(tx, { classificationIds: [before.classificationId, fields.classificationId], tagIds: [...oldTags, ...tagIds], userIds: [me.id] });
+  });
+  return editForm(db, id);
+}
+
+export async function deleteEssay(db: Db, me: UserRow, id: number) {
+  const before = await ownEssay(db, me, id, true);
+  const tagIds = await q.tagIdsOf(db, id);
+  await db.transaction(async (tx) => {
+    await tx.update(essays).set({ status: 'deleted', updatedAt: new Date() }).where(eq(essays.id, id));
+    if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);
+    await q.refreshCounts(tx, { classificationIds: [before.classificationId], tagIds, userIds: [before.authorId] });
+  });
+  return { ok: true as const };
+}
+
+export async function essayFormFor(db: Db, me: UserRow, id: number) {
+  await ownEssay(db, me, id);
+  return editForm(db, id);
+}
+
+export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body'], viewer: UserRow | null) {
+  const { ids, total } = await q.listEssayIds(
+    db,
+    { ...body, viewerId: viewer?.id },
+    body.pageSize,
+    (body.pageNum - 1) * body.pageSize,
+  );
+  return { list: await presentEssays(db, ids, viewer?.id), total };
+}
+
+export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {
+  const status = query.status;
+  if (status === 'deleted') return { list: [], total: 0 };
+  const filter = { authorId: me.id, sort: 'created' as const, status };
+  const { ids, total } = status
+    ? await q.listEssayIds(db, filter, query.pageSize, (query.pageNum - 1) * query.pageSize)
+    : await q.listOwnIds(db, me.id, query.pageSize, (query.pageNum - 1) * query.pageSize);
+  return { list: await presentEssays(db, ids, me.id), total };
+}
+
+function canSee(e: q.EssayRow, viewer: UserRow | null) {
+  return e.status === 'published' || (!!viewer && (viewer.id === e.authorId || viewer.role === 'admin'));
+}
+
+export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string) {
+  const e = await q.findEssay(db, id);
+  if (!e || !canSee(e, viewer)) throw notFound('作品不存在或未发布');
+  if (e.status === 'published') await q.countView(db, id, viewerKey);
+  const ids = e.imitateOf ? [id, e.imitateOf] : [id];
+  const [rows, tags, flags, classification, following] = await Promise.all([
+    q.essaysWithAuthors(db, ids),
+    q.tagsOfEssays(db, ids),
+    q.viewerFlags(db, viewer?.id, ids),
+    q.classificationBrief(db, e.classificationId),
+    q.isFollowing(db, viewer?.id, e.authorId),
+  ]);
+  const self = rows.find((r) => r.essay.id === id)!;
+  const original = rows.find((r) => r.essay.id === e.imitateOf && r.essay.status === 'published');
+  return {
+    ...presentEssay(self, tags, flags),
+    content: self.essay.content,
+    author: { ...presentEssay(self, tags, flags).author, bio: self.author.bio },
+    classification,
+    following,
+    original: original ? presentEssay(original, tags, flags) : null,
+  };
+}
+
+export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
+  const e = await q.findEssay(db, essayId);
+  if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
+  await q.toggleReaction(db, kind, on, me.id, essayId);
+  const [after] = await db.select({ likes: essays.likes, collects: essays.collects }).from(essays).where(eq(essays.id, essayId));
+  const flags = await q.viewerFlags(db, me.id, [essayId]);
+  return { liked: flags.liked.has(essayId), collected: flags.collected.has(essayId), likes: after!.likes, collects: after!.collects };
+}
+
+export async function imitationsOf(db: Db, id: number, page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
+  const e = await q.findEssay(db, id);
+  if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
+  const { ids, total } = await q.listEssayIds(db, { imitateOf: id, sort: 'new' }, page.pageSize, (page.pageNum - 1) * page.pageSize);
+  return { list: await presentEssays(db, ids, viewer?.id), total };
+}
+
+export async function hotDiscussedUnderTag(db: Db, tagId: number, viewer: UserRow | null) {
+  const exists = await db.execute(sql`select 1 from tags where id = ${tagId}`);
+  if (!exists.rows.length) throw notFound('标签不存在');
+  return presentEssays(db, await q.topDiscussedUnderTag(db, tagId, 10), viewer?.id);
+}

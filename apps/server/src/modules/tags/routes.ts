@@ -1,0 +1,32 @@
+import { defineHandlers } from '../../http/routes.js';
+import { notFound } from '../../http/errors.js';
+import { offsetOf } from '../../lib/paging.js';
+import * as q from './queries.js';
+
+/** A–Z first, then '#'. */
+function groupByLetter<T extends { letter: string }>(list: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const t of list) {
+    const letter = /^[A-Z]$/.test(t.letter) ? t.letter : '#';
+    groups.set(letter, [...(groups.get(letter) ?? []), t]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
+    .map(([letter, tags]) => ({ letter, tags }));
+}
+
+export const tagHandlers = defineHandlers({
+  classificationTags: async ({ db, query }) => {
+    if (!(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
+    return q.firstLevelTagsOf(db, query.classificationId, query.pageSize, offsetOf(query));
+  },
+  secondLevelTags: async ({ db, query }) => {
+    const parent = await q.findTag(db, query.parentId);
+    if (!parent) throw notFound('标签不存在');
+    return q.childTagsOf(db, query.parentId, query.pageSize, offsetOf(query));
+  },
+  tagLetters: async ({ db, query }) => {
+    if (query.classificationId !== undefined && !(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
+    return groupByLetter(await q.tagsForIndex(db, query.classificationId));
+  },
+});

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { seedTaxonomy } from './fixtures.js';
+import { classifications, essays, tags, users } from '../src/db/schema.js';
+
+let t: TestContext;
+let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tx = await seedTaxonomy(t.database.db);
+  alice = await signUp(t.app);
+  bob = await signUp(t.app);
+});
+afterAll(async () => t?.close());
+
+const write = (token: string, payload: object, method: 'POST' | 'PUT' = 'POST', id?: number) =>
+  call(t.app, { method, url: id ? `/api/v1/app/essay/${id}` : '/api/v1/app/essay', token, payload });
+const sentence = (extra: object = {}) => ({ type: 'sentence', content: '床前明月光，疑是地上霜。', source: '李白《静夜思》', classificationId: tx.meiju.id, tagIds: [tx.tangshi.id, tx.libai.id], status: 'publish', ...extra });
+const essay = (extra: object = {}) => ({ type: 'essay', title: '故乡的月', content: '<p>月是故乡明。</p>', classificationId: tx.sanwen.id, tagIds: [tx.sixiang.id], status: 'publish', ...extra });
+const details = (id: number, token?: string, headers: Record<string, string> = {}) => call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', token, payload: { id }, headers });
+const list = (body: object, token?: string) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', token, payload: body });
+
+describe('tags', () => {
+  it('lists first-level tags of a classification, second-level tags of a tag, and the letter index', async () => {
+    const first = await call(t.app, { method: 'GET', url: `/api/v1/pc/classificationTagRel/page?classificationId=${tx.meiju.id}` });
+    expect(first.data.list.map((x: any) => x.name)).toEqual(['唐诗', '思乡']);
+    expect(first.data.total).toBe(2);
+    const second = await call(t.app, { method: 'GET', url: `api/v1/pc/classificationTagRel/two/page?parentId=${tx.tangshi.id}`.replace(/^/, '/') });
+    expect(second.data.list.map((x: any) => x.name).sort()).toEqual(['李白', '杜甫'].sort());
+    const letters = await call(t.app, { method: 'GET', url: `/api/v1/pc/classificationTagRel/letter?classificationId=${tx.meiju.id}` });
+    expect(letters.data.map((g: any) => g.letter)).toEqual(['D', 'L', 'S', 'T']);
+    expect(letters.data.find((g: any) => g.letter === 'L').tags[0].name).toBe('李白');
+    const all = await call(t.app, { method: 'GET', url: '/api/v1/pc/classificationTagRel/letter' });
+    expect(all.data.flatMap((g: any) => g.tags).length).toBe(4);
+  });
+
+  it('answers A0404 for unknown classifications or parents and A0400 for missing ids', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/classificationTagRel/page?classificationId=99999' })).code).toBe('A0404');
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/classificationTagRel/two/page?parentId=99999' })).code).toBe('A0404');
+    const missing = await call(t.app, { method: 'GET', url: '/api/v1/pc/classificationTagRel/page' });
+    expect(missing.code).toBe('A0400');
+    expect(missing.msg).toContain('classificationId');
+  });
+});
+
+describe('writing', () => {
+  it('publishes a sentence as plain text and keeps the counts exact', async () => {
+    const r = await write(alice.token, sentence());
+    expect(r.code).toBe('00000');
+    expect(r.data).toMatchObject({ type: 'sentence', status: 'published', content: '床前明月光，疑是地上霜。', source: '李白《静夜思》' });
+    expect(r.data.tagIds.sort()).toEqual([tx.tangshi.id, tx.libai.id].sort());
+    const [c] = await t.database.db.select().from(classifications).where(eq(classifications.id, tx.meiju.id));
+    expect(c!.essayCount).toBe(1);
+    const [tag] = await t.database.db.select().from(tags).where(eq(tags.id, tx.libai.id));
+    expect(tag!.essayCount).toBe(1);
+  });
+
+  it('saves drafts without publishing them', async () => {
+    const r = await write(alice.token, essay({ status: 'draft', title: '草稿一篇' }));
+    expect(r.data.status).toBe('draft');
+    expect((await details(r.data.id)).code).toBe('A0404');
+    expect((await details(r.data.id, alice.token)).data.title).toBe('草稿一篇');
+    const mine = await call(t.app, { method: 'GET', url: '/api/v1/app/essay/page?status=draft', token: alice.token });
+    expect(mine.data.list.map((e: any) => e.id)).toContain(r.data.id);
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/app/essay/page?status=draft', token: bob.token })).data.total).toBe(0);
+  });
+
+  it('sanitises essay HTML on the server (asserting on what is stored)', async () => {
+    const dirty =
+      '<h2 onclick="steal()">标题</h2><p>正文<script>alert(1)</script><img src="/uploads/2026/11/a.webp" onerror="alert(2)">' +
+      '<img src="https://evil.example/x.png"><a href="javascript:alert(3)">坏链接</a><a href="https://example.com/" target="_self">好链接</a>' +
+      '<iframe src="https://evil.example"></iframe><svg onload="alert(4)"></svg><span style="color:red">字</span></p>';
+    const r = await write(alice.token, essay({ content: dirty, title: '有毒的文章' }));
+    expect(r.code).toBe('00000');
+    const [row] = await t.database.db.select().from(essays).where(eq(essays.id, r.data.id));
+    const html = row!.content;
+    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', '<svg', 'evil.example', 'style=', 'alert(']) expect(html).not.toContain(bad);
+    expect(html).toContain('<img src="/uploads/2026/11/a.webp" />');
+    expect(html).toContain('<a href="https://example.com/" rel="noopener nofollow" target="_blank">好链接</a>');
+    expect(html).toContain('<h2>标题</h2>');
+    expect(row!.summary.startsWith('标题 正文')).toBe(true);
+  });
+
+  it.each([
+    [() => (essay({ title: 't'.repeat(51) })), 'title'],
+    [() => (essay({ title: '' })), 'title'],
+    [() => (essay({ content: `<p>${'字'.repeat(20001)}</p>` })), 'content'],
+    [() => (essay({ content: '<script>only()</script>' })), 'content'],
+    [() => (sentence({ content: '句'.repeat(301) })), 'content'],
+    [() => (sentence({ content: '   ' })), 'content'],
+    [() => (sentence({ type: 'poem' })), 'type'],
+    [() => (sentence({ classificationId: 999999 })), 'classificationId'],
+    [() => (sentence({ classificationId: 'abc' })), 'classificationId'],
+    [() => (sentence({ tagIds: [999999] })), 'tagIds'],
+    [() => (sentence({ status: 'published' })), 'status'],
+    [() => (sentence({ cover: 'https://evil.example/c.png' })), 'cover'],
+    [() => (sentence({ imitateOf: 999999 })), 'imitateOf'],
+    [() => (sentence({ source: 's'.repeat(101) })), 'source'],
+    [() => ({ content: 'x' }), 'type'],
+  ] as const)('rejects bad input %# naming %s, storing nothing', async (payload, field) => {
+    const before = (await t.database.db.select().from(essays)).length;
+    const r = await write(alice.token, payload());
+    expect(r.code).toBe('A0400');
+    expect(r.msg).toContain(field);
+    expect((await t.database.db.select().from(essays)).length).toBe(before);
+  });
+
+  it('holds a text with a sensitive word as pending', async () => {
+    const r = await write(alice.token, sentence({ content: '欢迎光临网络赌场' }));
+    expect(r.data.status).toBe('pending');
+    expect((await details(r.data.id)).code).toBe('A0404');
+  });
+
+  it('needs a login to write', async () => {
+    expect((await write('', sentence())).code).toBe('A0230');
+  });
+});
+
+describe('editing and deleting', () => {
+  it('lets the author edit and delete, and refuses everyone else with A0301, changing nothing', async () => {
+    const created = await write(alice.token, sentence({ content: '海内存知己，天涯若比邻。' }));
+    const id = created.data.id;
+    const form = await call(t.app, { method: 'GET', url: `/api/v1/app/essay/${id}/form`, token: alice.token });
+    expect(form.data.content).toBe('海内存知己，天涯若比邻。');
+    expect((await call(t.app, { method: 'GET', url: `/api/v1/app/essay/${id}/form`, token: bob.token })).code).toBe('A0301');
+
+    const hijack = await write(bob.token, sentence({ content: '被改了' }), 'PUT', id);
+    expect(hijack.status).toBe(403);
+    expect(hijack.code).toBe('A0301');
+    const del = await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${id}`, token: bob.token });
+    expect(del.code).toBe('A0301');
+    const [still] = await t.database.db.select().from(essays).where(eq(essays.id, id));
+    expect(still!.content).toBe('海内存知己，天涯若比邻。');
+    expect(still!.status).toBe('published');
+
+    const edit = await write(alice.token, sentence({ content: '海内存知己，天涯若比邻。（改）', tagIds: [tx.sixiang.id] }), 'PUT', id);
+    expect(edit.data.content).toContain('（改）');
+    expect(edit.data.tagIds).toEqual([tx.sixiang.id]);
+    const ok = await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${id}`, token: alice.token });
+    expect(ok.code).toBe('00000');
+    expect((await details(id)).code).toBe('A0404');
+    expect((await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${id}`, token: alice.token })).code).toBe('A0404');
+  });
+
+  it('answers A0404 for unknown ids and A0400 for bad ids', async () => {
+    expect((await write(alice.token, sentence(), 'PUT', 999999)).code).toBe('A0404');
+    expect((await call(t.app, { method: 'DELETE', url: '/api/v1/app/essay/abc', token: alice.token })).code).toBe('A0400');
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/app/essay/0/form', token: alice.token })).code).toBe('A0400');
+  });
+});
+
+describe('reading', () => {
+  it('lists published texts with filters and sorts', async () => {
+    const a = await write(bob.token, sentence({ content: '独在异乡为异客，每逢佳节倍思亲。', tagIds: [tx.sixiang.id] }));
+    const all = await list({ pageNum: 1, pageSize: 50 });
+    expect(all.code).toBe('00000');
+    expect(all.data.list.every((e: any) => e.status === 'published')).toBe(true);
+    expect(all.data.list[0].id).toBe(a.data.id);
+    expect(all.data.list[0]).toMatchObject({ author: { id: bob.user.id }, liked: false, collected: false });
+    expect(all.data.list[0].content).toBeUndefined();
+    const byTag = await list({ tagId: tx.sixiang.id });
+    expect(byTag.data.list.map((e: any) => e.id)).toContain(a.data.id);
+    expect(byTag.data.list.every((e: any) => e.tags.some((g: any) => g.id === tx.sixiang.id))).toBe(true);
+    const byAuthor = await list({ authorId: bob.user.id });
+    expect(byAuthor.data.list.every((e: any) => e.author.id === bob.user.id)).toBe(true);
+    const essaysOnly = await list({ type: 'essay' });
+    expect(essaysOnly.data.list.every((e: any) => e.type === 'essay')).toBe(true);
+    const kw = await list({ keyword: '思亲' });
+    expect(kw.data.list.map((e: any) => e.id)).toContain(a.data.id);
+    for (const sort of ['hot', 'likes', 'new']) expect((await list({ sort })).code).toBe('00000');
+    expect((await list({ sort: 'random' })).code).toBe('A0400');
+    expect((await list({ pageSize: 51 })).code).toBe('A0400');
+    expect((await list({ keyword: 'k'.repeat(51) })).code).toBe('A0400');
+  });
+
+  it('shows details with author, tags, classification and counts a view once per viewer per hour', async () => {
+    const r = await write(alice.token, essay({ title: '观沧海', content: '<p>东临碣石，以观沧海。</p>' }));
+    const id = r.data.id;
+    const first = await details(id, bob.token);
+    expect(first.data).toMatchObject({ id, title: '观沧海', content: '<p>东临碣石，以观沧海。</p>', classification: { id: tx.sanwen.id, name: '散文' }, following: false, original: null });
+    expect(first.data.author).toMatchObject({ id: alice.user.id, bio: '' });
+    await details(id, bob.token);
+    await details(id, alice.token);
+    const [row] = await t.database.db.select().from(essays).where(eq(essays.id, id));
+    expect(row!.views).toBe(2);
+    expect((await details(999999)).status).toBe(404);
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: {} })).code).toBe('A0400');
+  });
+});
+
+describe('likes and collects', () => {
+  it('counts exactly under 50 concurrent likes from 50 users', async () => {
+    const target = await write(alice.token, sentence({ content: '人生若只如初见。' }));
+    const people = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
+    const results = await Promise.all(people.map((p) => call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: p.token, payload: { essayId: target.data.id } })));
+    expect(results.every((r) => r.code === '00000')).toBe(true);
+    const [row] = await t.database.db.select().from(essays).where(eq(essays.id, target.data.id));
+    expect(row!.likes).toBe(50);
+    const [author] = await t.database.db.select().from(users).where(eq(users.id, alice.user.id));
+    expect(author!.likesReceived).toBeGreaterThanOrEqual(50);
+  });
+
+  it('is idempotent under a double like and a double unlike from one user', async () => {
+    const target = await write(alice.token, sentence({ content: '落霞与孤鹜齐飞。' }));
+    const body = { essayId: target.data.id, type: 'like' };
+    const both = await Promise.all([1, 2].map(() => call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body })));
+    expect(both.map((r) => r.data.likes)).toContain(1);
+    const again = await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body });
+    expect(again.data).toMatchObject({ liked: true, likes: 1 });
+    const un = await Promise.all([1, 2].map(() => call(t.app, { method: 'PUT', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body })));
+    expect(un.every((r) => r.code === '00000')).toBe(true);
+    const [row] = await t.database.db.select().from(essays).where(eq(essays.id, target.data.id));
+    expect(row!.likes).toBe(0);
+    const col = await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: target.data.id, type: 'collect' } });
+    expect(col.data).toMatchObject({ collected: true, collects: 1, liked: false });
+    const seen = await details(target.data.id, bob.token);
+    expect(seen.data).toMatchObject({ collected: true, liked: false, collects: 1 });
+  });
+
+  it('refuses visitors, unknown texts and bad input', async () => {
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', payload: { essayId: 1 } })).code).toBe('A0230');
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: 999999 } })).code).toBe('A0404');
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: 1, type: 'love' } })).code).toBe('A0400');
+  });
+});
+
+describe('imitation', () => {
+  it('links an imitation to its original and keeps the imitation count exact', async () => {
+    const original = await write(alice.token, sentence({ content: '春眠不觉晓，处处闻啼鸟。' }));
+    const imitation = await write(bob.token, sentence({ content: '冬眠不觉晓，处处闻闹钟。', imitateOf: original.data.id }));
+    expect(imitation.data.imitateOf).toBe(original.data.id);
+    const list1 = await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/${original.data.id}/imitations` });
+    expect(list1.data.list.map((e: any) => e.id)).toEqual([imitation.data.id]);
+    const d = await details(imitation.data.id);
+    expect(d.data.original).toMatchObject({ id: original.data.id });
+    expect((await details(original.data.id)).data.imitations).toBe(1);
+    await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${imitation.data.id}`, token: bob.token });
+    expect((await details(original.data.id)).data.imitations).toBe(0);
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/999999/imitations' })).code).toBe('A0404');
+  });
+
+  it('lists the most discussed texts under a tag', async () => {
+    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/tag/comment/${tx.sixiang.id}` });
+    expect(r.code).toBe('00000');
+    expect(r.data.length).toBeGreaterThan(0);
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/tag/comment/999999' })).code).toBe('A0404');
+  });
+});
