@@ -3,16 +3,18 @@
  * TEST_DATABASE_URL is set — a brand-new PostgreSQL database created for this file and dropped after.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 
 export interface TestContext {
   app: FastifyInstance;
+  config: Config;
   database: Database;
   close(): Promise<void>;
 }
@@ -44,11 +46,13 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}, env: Re
   await app.ready();
   return {
     app,
+    config,
     database,
     async close() {
       await app.close();
       await database.close();
       await pgdb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -29,6 +29,11 @@ function fromFastify(err: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('A0400', '不支持的请求格式');
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('A0400', '一次只能上传一个文件');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('A0702');
     case 'FST_ERR_RATE_LIMIT':
       return new AppError('A0501');
   }

@@ -2,6 +2,7 @@ import type { Handlers } from '../http/routes.js';
 import { authHandlers } from './auth/routes.js';
 import { classificationHandlers } from './classifications/routes.js';
 import { essayHandlers } from './essays/routes.js';
+import { fileHandlers } from './files/routes.js';
 import { siteHandlers } from './site/routes.js';
 import { tagHandlers } from './tags/routes.js';
 import { userHandlers } from './users/routes.js';
@@ -14,4 +15,5 @@ export const handlers: Handlers = {
   ...classificationHandlers,
   ...tagHandlers,
   ...essayHandlers,
+  ...fileHandlers,
 };
