@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './import/index.js';
+import { startJobs } from './jobs/hotScore.js';
 
 async function main() {
   const config = loadConfig();
@@ -20,6 +21,8 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, ownsDatabase: true });
+  const stopJobs = startJobs(database.db, log);
+  app.addHook('onClose', async () => stopJobs());
   await app.listen({ port: config.port, host: config.host });
   log.info({ ms: Date.now() - started, port: config.port }, `拾句 is ready at http://localhost:${config.port}/home`);
 

@@ -250,3 +250,22 @@ describe('imitation', () => {
     expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/tag/comment/999999' })).code).toBe('A0404');
   });
 });
+
+describe('hot score', () => {
+  it('follows PRODUCT §6 and decays with time when refreshed', async () => {
+    const { refreshHotScores } = await import('../src/jobs/hotScore.js');
+    const r = await write(alice.token, sentence({ content: '大漠孤烟直，长河落日圆。' }));
+    const { sql } = await import('drizzle-orm');
+    await t.database.db.execute(
+      sql`update essays set likes = 10, collects = 5, comments = 4, imitations = 2, views = 200, published_at = now() - interval '10 hours' where id = ${r.data.id}`,
+    );
+    expect(await refreshHotScores(t.database.db)).toBeGreaterThan(0);
+    const [row] = await t.database.db.select().from(essays).where(eq(essays.id, r.data.id));
+    const engagement = 10 * 3 + 5 * 4 + 4 * 2 + 2 * 3 + 200 * 0.05;
+    expect(row!.hotScore).toBeCloseTo((engagement + 1) / Math.pow(10 + 2, 1.5), 3);
+    const hot = await list({ sort: 'hot', pageSize: 50 });
+    const scores = new Map((await t.database.db.select({ id: essays.id, s: essays.hotScore }).from(essays)).map((x) => [x.id, x.s]));
+    const inOrder = hot.data.list.map((e: any) => scores.get(e.id)!);
+    expect(inOrder).toEqual([...inOrder].sort((a, b) => b - a));
+  });
+});
