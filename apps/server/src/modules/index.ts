@@ -1,5 +1,9 @@
 import type { Handlers } from '../http/routes.js';
+import { announcementHandlers } from './announcements/routes.js';
 import { authHandlers } from './auth/routes.js';
+import { commentHandlers } from './comments/routes.js';
+import { messageHandlers } from './messages/routes.js';
+import { socialHandlers } from './social/routes.js';
 import { classificationHandlers } from './classifications/routes.js';
 import { essayHandlers } from './essays/routes.js';
 import { fileHandlers } from './files/routes.js';
@@ -16,4 +20,8 @@ export const handlers: Handlers = {
   ...tagHandlers,
   ...essayHandlers,
   ...fileHandlers,
+  ...commentHandlers,
+  ...socialHandlers,
+  ...messageHandlers,
+  ...announcementHandlers,
 };

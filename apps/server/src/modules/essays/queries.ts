@@ -173,25 +173,22 @@ export async function changeImitationCount(db: Exec, originalId: number, delta: 
 }
 
 /** Like or collect (table decides) — idempotent; the counter moves only when the row really changed. */
-export async function toggleReaction(db: Db, kind: 'like' | 'collect', on: boolean, userId: number, essayId: number) {
+export async function toggleReaction(tx: Tx, kind: 'like' | 'collect', on: boolean, userId: number, essayId: number) {
   const table = kind === 'like' ? likes : collects;
   const counter = kind === 'like' ? essays.likes : essays.collects;
-  return db.transaction(async (tx) => {
-    const changed = on
-      ? await tx.insert(table).values({ userId, essayId }).onConflictDoNothing().returning({ id: table.essayId })
-      : await tx.delete(table).where(and(eq(table.userId, userId), eq(table.essayId, essayId))).returning({ id: table.essayId });
-    if (changed.length) {
-      const delta = on ? 1 : -1;
-      const [e] = await tx
-        .update(essays)
-        .set({ [kind === 'like' ? 'likes' : 'collects']: sql`greatest(${counter} + ${delta}, 0)` })
-        .where(eq(essays.id, essayId))
-        .returning({ authorId: essays.authorId });
-      await tx.update(essays).set({ hotScore: hotScoreSql }).where(eq(essays.id, essayId));
-      if (kind === 'like' && e) await tx.update(users).set({ likesReceived: sql`greatest(${users.likesReceived} + ${delta}, 0)` }).where(eq(users.id, e.authorId));
-    }
-    return changed.length > 0;
-  });
+  const changed = on
+    ? await tx.insert(table).values({ userId, essayId }).onConflictDoNothing().returning({ id: table.essayId })
+    : await tx.delete(table).where(and(eq(table.userId, userId), eq(table.essayId, essayId))).returning({ id: table.essayId });
+  if (!changed.length) return { changed: false, authorId: null };
+  const delta = on ? 1 : -1;
+  const [e] = await tx
+    .update(essays)
+    .set({ [kind === 'like' ? 'likes' : 'collects']: sql`greatest(${counter} + ${delta}, 0)` })
+    .where(eq(essays.id, essayId))
+    .returning({ authorId: essays.authorId });
+  await tx.update(essays).set({ hotScore: hotScoreSql }).where(eq(essays.id, essayId));
+  if (kind === 'like' && e) await tx.update(users).set({ likesReceived: sql`greatest(${users.likesReceived} + ${delta}, 0)` }).where(eq(users.id, e.authorId));
+  return { changed: true, authorId: e?.authorId ?? null };
 }
 
 export async function topDiscussedUnderTag(db: Db, tagId: number, limit: number) {

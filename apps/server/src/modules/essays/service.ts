@@ -10,6 +10,7 @@ import { classificationExists, existingTagIds } from '../tags/queries.js';
 import { presentEssay, presentEssays } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
 import * as q from './queries.js';
+import { notify } from '../messages/service.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
@@ -54,6 +55,13 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
   };
 }
 
+/** A published imitation raises its original's count and tells the original's author. */
+async function imitated(tx: q.Tx, originalId: number, imitatorId: number, imitationId: number) {
+  await q.changeImitationCount(tx, originalId, 1);
+  const original = await q.findEssay(tx, originalId);
+  if (original) await notify(tx, { userId: original.authorId, type: 'imitate', actorId: imitatorId, essayId: imitationId });
+}
+
 async function editForm(db: Db, id: number) {
   const e = await q.findEssay(db, id);
   if (!e) throw notFound('作品不存在');
@@ -86,7 +94,7 @@ export async function createEssay(db: Db, me: UserRow, body: WriteBody, sensitiv
       .values({ ...fields, authorId: me.id, imitateOf: body.imitateOf ?? null, publishedAt: published ? new Date() : null })
       .returning({ id: essays.id });
     await q.replaceTags(tx, row!.id, tagIds);
-    if (published && body.imitateOf) await q.changeImitationCount(tx, body.imitateOf, 1);
+    if (published && body.imitateOf) await imitated(tx, body.imitateOf, me.id, row!.id);
     await tx.update(essays).set({ hotScore: q.hotScoreSql }).where(eq(essays.id, row!.id));
     await q.refreshCounts(tx, { classificationIds: [fields.classificationId], tagIds, userIds: [me.id] });
     return row!.id;
@@ -113,7 +121,10 @@ export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBo
       .set({ ...fields, updatedAt: new Date(), publishedAt: nowPublished ? (before.publishedAt ?? new Date()) : before.publishedAt })
       .where(eq(essays.id, id));
     await q.replaceTags(tx, id, tagIds);
-    if (before.imitateOf && wasPublished !== nowPublished) await q.changeImitationCount(tx, before.imitateOf, nowPublished ? 1 : -1);
+    if (before.imitateOf && wasPublished !== nowPublished) {
+      if (nowPublished) await imitated(tx, before.imitateOf, me.id, id);
+      else await q.changeImitationCount(tx, before.imitateOf, -1);
+    }
     await q.refreshCounts(tx, { classificationIds: [before.classificationId, fields.classificationId], tagIds: [...oldTags, ...tagIds], userIds: [me.id] });
   });
   return editForm(db, id);
@@ -186,7 +197,10 @@ export async function details(db: Db, id: number, viewer: UserRow | null, viewer
 export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
   const e = await q.findEssay(db, essayId);
   if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
-  await q.toggleReaction(db, kind, on, me.id, essayId);
+  await db.transaction(async (tx) => {
+    const r = await q.toggleReaction(tx, kind, on, me.id, essayId);
+    if (r.changed && on && r.authorId) await notify(tx, { userId: r.authorId, type: kind, actorId: me.id, essayId });
+  });
   const [after] = await db.select({ likes: essays.likes, collects: essays.collects }).from(essays).where(eq(essays.id, essayId));
   const flags = await q.viewerFlags(db, me.id, [essayId]);
   return { liked: flags.liked.has(essayId), collected: flags.collected.has(essayId), likes: after!.likes, collects: after!.collects };

@@ -1,0 +1,12 @@
+import { defineHandlers } from '../../http/routes.js';
+import { offsetOf } from '../../lib/paging.js';
+import * as a from './service.js';
+
+export const announcementHandlers = defineHandlers({
+  announcementsPage: async ({ db, query, caller }) => a.pageAnnouncements(db, caller.user?.id, query.pageSize, offsetOf(query)),
+  announcementForm: async ({ db, params, caller }) => a.readAnnouncement(db, params.id, caller.user?.id),
+  announcementMessages: async ({ db, query, me }) => ({
+    ...(await a.pageAnnouncements(db, me.id, query.pageSize, offsetOf(query))),
+    unread: await a.unreadCount(db, me.id),
+  }),
+});

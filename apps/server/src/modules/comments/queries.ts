@@ -1,0 +1,84 @@
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { comments, users } from '../../db/schema.js';
+import type { Tx } from '../essays/queries.js';
+
+type Exec = Db | Tx;
+const replyTo = alias(users, 'reply_to');
+
+const selection = {
+  c: comments,
+  userNickname: users.nickname,
+  userAvatar: users.avatar,
+  replyToNickname: replyTo.nickname,
+  replyToAvatar: replyTo.avatar,
+};
+
+function base(db: Exec) {
+  return (db as Db).select(selection).from(comments).innerJoin(users, eq(users.id, comments.userId)).leftJoin(replyTo, eq(replyTo.id, comments.replyToUserId));
+}
+
+export type CommentLoaded = Awaited<ReturnType<typeof loadOne>>;
+
+const visible = eq(comments.status, 'visible');
+
+export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', limit: number, offset: number) {
+  const where = and(eq(comments.essayId, essayId), isNull(comments.rootId), visible);
+  const order = sort === 'hot' ? [desc(comments.likes), desc(comments.replyCount), desc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
+  const [list, [n]] = await Promise.all([
+    base(db).where(where).orderBy(...order).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(where),
+  ]);
+  return { list, total: n?.n ?? 0 };
+}
+
+/** The newest `per` visible replies of each root, in one query. */
+export async function latestReplies(db: Exec, rootIds: number[], per: number) {
+  if (!rootIds.length) return [];
+  const ranked = db
+    .select({ id: comments.id, rn: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as('rn') })
+    .from(comments)
+    .where(and(inArray(comments.rootId, rootIds), visible))
+    .as('ranked');
+  const ids = (await db.select({ id: ranked.id }).from(ranked).where(sql`${ranked.rn} <= ${per}`)).map((r) => r.id);
+  if (!ids.length) return [];
+  return base(db).where(inArray(comments.id, ids)).orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+export async function pageReplies(db: Exec, rootId: number, limit: number, offset: number) {
+  const where = and(eq(comments.rootId, rootId), visible);
+  const [list, [n]] = await Promise.all([
+    base(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(where),
+  ]);
+  return { list, total: n?.n ?? 0 };
+}
+
+export async function findVisible(db: Exec, id: number) {
+  const rows = await db.select().from(comments).where(and(eq(comments.id, id), visible)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function loadOne(db: Exec, id: number) {
+  const rows = await base(db).where(eq(comments.id, id)).limit(1);
+  return rows[0]!;
+}
+
+export async function recentCountBy(db: Exec, userId: number, seconds: number) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(and(eq(comments.userId, userId), gt(comments.createdAt, sql`now() - make_interval(secs => ${seconds})`)));
+  return r?.n ?? 0;
+}
+
+/** Hides a comment and, for a first-level one, its replies; answers how many visible comments went away. */
+export async function hideWithReplies(tx: Tx, id: number) {
+  const hidden = await tx
+    .update(comments)
+    .set({ status: 'deleted' })
+    .where(and(visible, or(eq(comments.id, id), eq(comments.rootId, id))))
+    .returning({ id: comments.id });
+  return hidden.length;
+}

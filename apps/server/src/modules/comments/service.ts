@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Comment } from '@shiju/contract';
+import type { Db } from '../../db/client.js';
+import { comments, essays } from '../../db/schema.js';
+import type { UserRow } from '../../http/auth.js';
+import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
+import { findEssay } from '../essays/queries.js';
+import { notify } from '../messages/service.js';
+import * as q from './queries.js';
+
+/** A burst of comments a person may post within a minute before A0501. */
+export const COMMENT_BURST = 8;
+const REPLIES_SHOWN = 3;
+
+function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }: q.CommentLoaded): Comment {
+  return {
+    id: c.id,
+    essayId: c.essayId,
+    rootId: c.rootId,
+    content: c.content,
+    user: { id: c.userId, nickname: userNickname, avatar: userAvatar },
+    replyToUser: c.replyToUserId && replyToNickname !== null ? { id: c.replyToUserId, nickname: replyToNickname, avatar: replyToAvatar } : null,
+    likes: c.likes,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+async function publishedEssay(db: Db, id: number) {
+  const e = await findEssay(db, id);
+  if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
+  return e;
+}
+
+export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new', limit: number, offset: number) {
+  await publishedEssay(db, essayId);
+  const roots = await q.pageRoots(db, essayId, sort, limit, offset);
+  const replies = await q.latestReplies(
+    db,
+    roots.list.map((r) => r.c.id),
+    REPLIES_SHOWN,
+  );
+  return {
+    total: roots.total,
+    list: roots.list.map((r) => ({
+      ...present(r),
+      replies: replies.filter((x) => x.c.rootId === r.c.id).map(present),
+      replyCount: r.c.replyCount,
+    })),
+  };
+}
+
+export async function pageChildren(db: Db, rootId: number, limit: number, offset: number) {
+  const root = await q.findVisible(db, rootId);
+  if (!root || root.rootId !== null) throw notFound('评论不存在');
+  const page = await q.pageReplies(db, rootId, limit, offset);
+  return { total: page.total, list: page.list.map(present) };
+}
+
+export async function createComment(db: Db, me: UserRow, body: { essayId: number; content: string; parentId?: number }) {
+  const content = body.content.trim();
+  if (!content) throw invalid('content 评论内容不能为空');
+  const essay = await publishedEssay(db, body.essayId);
+  const parent = body.parentId ? await q.findVisible(db, body.parentId) : null;
+  if (body.parentId && (!parent || parent.essayId !== essay.id)) throw invalid('parentId 要回复的评论不存在');
+  if ((await q.recentCountBy(db, me.id, 60)) >= COMMENT_BURST) throw new AppError('A0501', '评论太频繁，请稍后再试');
+
+  const id = await db.transaction(async (tx) => {
+    const rootId = parent ? (parent.rootId ?? parent.id) : null;
+    const [row] = await tx
+      .insert(comments)
+      .values({ essayId: essay.id, userId: me.id, rootId, replyToUserId: parent?.userId ?? null, content })
+      .returning({ id: comments.id });
+    await tx.update(essays).set({ comments: sql`${essays.comments} + 1` }).where(eq(essays.id, essay.id));
+    if (rootId) await tx.update(comments).set({ replyCount: sql`${comments.replyCount} + 1` }).where(eq(comments.id, rootId));
+    const snippet = content.slice(0, 100);
+    if (parent) await notify(tx, { userId: parent.userId, type: 'reply', actorId: me.id, essayId: essay.id, commentId: row!.id, content: snippet });
+    if (!parent || parent.userId !== essay.authorId)
+      await notify(tx, { userId: essay.authorId, type: 'comment', actorId: me.id, essayId: essay.id, commentId: row!.id, content: snippet });
+    return row!.id;
+  });
+  return { ...present(await q.loadOne(db, id)), replies: [], replyCount: 0 };
+}
+
+/** Own comment, any comment on one's own text, or any comment as admin. */
+export async function deleteComment(db: Db, me: UserRow, id: number) {
+  const c = await q.findVisible(db, id);
+  if (!c) throw notFound('评论不存在');
+  const essay = await findEssay(db, c.essayId);
+  const allowed = c.userId === me.id || essay?.authorId === me.id || me.role === 'admin';
+  if (!allowed) throw forbidden();
+  await db.transaction(async (tx) => {
+    const removed = await q.hideWithReplies(tx, id);
+    await tx.update(essays).set({ comments: sql`greatest(${essays.comments} - ${removed}, 0)` }).where(eq(essays.id, c.essayId));
+    if (c.rootId) await tx.update(comments).set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` }).where(eq(comments.id, c.rootId));
+  });
+  return { ok: true as const };
+}

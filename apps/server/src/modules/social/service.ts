@@ -1,0 +1,66 @@
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../http/auth.js';
+import { forbidden, invalid, notFound } from '../../http/errors.js';
+import { presentEssays } from '../essays/presenter.js';
+import { findEssay } from '../essays/queries.js';
+import { notify } from '../messages/service.js';
+import * as q from './queries.js';
+
+async function activeUser(db: Db, id: number) {
+  const u = await q.findActiveUser(db, id);
+  if (!u) throw notFound('用户不存在');
+  return u;
+}
+
+export async function profile(db: Db, id: number, viewer: UserRow | null) {
+  const u = await activeUser(db, id);
+  const flags = await q.relationFlags(db, viewer?.id, [u.id]);
+  return {
+    id: u.id,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    bio: u.bio,
+    createdAt: u.createdAt.toISOString(),
+    essays: u.essayCount,
+    following: u.followingCount,
+    followers: u.followerCount,
+    likesReceived: u.likesReceived,
+    likesPublic: u.likesPublic,
+    collectsPublic: u.collectsPublic,
+    isFollowing: flags.following.has(u.id),
+  };
+}
+
+export async function follow(db: Db, me: UserRow, id: number, on: boolean) {
+  if (id === me.id) throw invalid('id 不能关注自己');
+  await activeUser(db, id);
+  await q.setFollow(db, me.id, id, on, on ? (tx) => notify(tx, { userId: id, type: 'follow', actorId: me.id }) : undefined);
+  return { ok: true as const };
+}
+
+export async function relations(db: Db, id: number, type: 'following' | 'followers', page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
+  await activeUser(db, id);
+  const { list, total } = await q.pageRelations(db, id, type, page.pageSize, (page.pageNum - 1) * page.pageSize);
+  const flags = await q.relationFlags(
+    db,
+    viewer?.id,
+    list.map((u) => u.id),
+  );
+  return { total, list: list.map((u) => ({ ...u, isFollowing: flags.following.has(u.id), followsMe: flags.followers.has(u.id) })) };
+}
+
+/** Likes or collections of a user; A0301 when they keep them private (they always see their own). */
+export async function reacted(db: Db, kind: 'like' | 'collect', id: number, page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
+  const u = await activeUser(db, id);
+  const isPublic = kind === 'like' ? u.likesPublic : u.collectsPublic;
+  if (!isPublic && viewer?.id !== u.id) throw forbidden();
+  const { ids, total } = await q.pageReactedIds(db, kind, id, page.pageSize, (page.pageNum - 1) * page.pageSize);
+  return { list: await presentEssays(db, ids, viewer?.id), total };
+}
+
+export async function uninterested(db: Db, me: UserRow, essayId: number) {
+  const e = await findEssay(db, essayId);
+  if (!e) throw notFound('作品不存在');
+  await q.markUninterested(db, me.id, essayId);
+  return { ok: true as const };
+}
