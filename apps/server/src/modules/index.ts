@@ -10,6 +10,7 @@ import { fileHandlers } from './files/routes.js';
 import { siteHandlers } from './site/routes.js';
 import { tagHandlers } from './tags/routes.js';
 import { userHandlers } from './users/routes.js';
+import { wechatHandlers } from './wechat/routes.js';
 
 /** Every implemented call, by contract id. Calls missing here answer B0501 (see http/routes.ts). */
 export const handlers: Handlers = {
@@ -24,4 +25,5 @@ export const handlers: Handlers = {
   ...socialHandlers,
   ...messageHandlers,
   ...announcementHandlers,
+  ...wechatHandlers,
 };
