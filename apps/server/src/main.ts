@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './import/index.js';
-import { startJobs } from './jobs/hotScore.js';
+import { startJobs } from './jobs/scheduler.js';
 
 async function main() {
   const config = loadConfig();

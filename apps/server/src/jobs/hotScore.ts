@@ -15,33 +15,3 @@ export async function refreshHotScores(db: Db): Promise<number> {
     .returning({ id: essays.id });
   return rows.length;
 }
-
-export interface Job {
-  name: string;
-  everyMs: number;
-  run(db: Db): Promise<unknown>;
-}
-
-export const JOBS: Job[] = [{ name: 'hot-scores', everyMs: 10 * 60 * 1000, run: refreshHotScores }];
-
-/** Runs each job on its interval, never overlapping itself; returns a stopper for shutdown. */
-export function startJobs(db: Db, log: { info(o: object, m: string): void; error(o: object, m: string): void }, jobs = JOBS) {
-  const timers = jobs.map((job) => {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      const started = Date.now();
-      try {
-        const result = await job.run(db);
-        log.info({ job: job.name, result, ms: Date.now() - started }, 'job done');
-      } catch (err) {
-        log.error({ job: job.name, err }, 'job failed');
-      } finally {
-        running = false;
-      }
-    };
-    return setInterval(tick, job.everyMs).unref();
-  });
-  return () => timers.forEach(clearInterval);
-}

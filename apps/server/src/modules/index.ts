@@ -2,6 +2,7 @@ import type { Handlers } from '../http/routes.js';
 import { announcementHandlers } from './announcements/routes.js';
 import { authHandlers } from './auth/routes.js';
 import { commentHandlers } from './comments/routes.js';
+import { discoveryHandlers } from './discovery/routes.js';
 import { messageHandlers } from './messages/routes.js';
 import { socialHandlers } from './social/routes.js';
 import { classificationHandlers } from './classifications/routes.js';
@@ -26,4 +27,5 @@ export const handlers: Handlers = {
   ...messageHandlers,
   ...announcementHandlers,
   ...wechatHandlers,
+  ...discoveryHandlers,
 };

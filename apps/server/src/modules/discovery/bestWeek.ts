@@ -1,0 +1,42 @@
+/**
+ * Best of the week (PRODUCT §6): on Monday 00:00 Shanghai the top 20 texts published in the previous ISO
+ * week are frozen as that week's list. Freezing is idempotent, so the job may also catch up after downtime.
+ */
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bestWeekEntries } from '../../db/schema.js';
+import { previousWeek, weekRange } from '../../lib/week.js';
+
+export const BEST_WEEK_SIZE = 20;
+
+export async function freezeWeek(db: Db, week: string): Promise<number> {
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(bestWeekEntries).where(eq(bestWeekEntries.week, week));
+  if ((existing[0]?.n ?? 0) > 0) return 0;
+  const { start, end } = weekRange(week);
+  const res = await db.execute(sql`
+    insert into best_week_entries (week, essay_id, rank)
+    select ${week}, id, row_number() over (order by engagement desc, id desc)
+    from (
+      select id, (likes * 3 + collects * 4 + comments * 2 + imitations * 3 + views * 0.05) as engagement
+      from essays where status = 'published' and published_at >= ${start.toISOString()} and published_at < ${end.toISOString()}
+      order by engagement desc, id desc limit ${BEST_WEEK_SIZE}
+    ) top
+    on conflict do nothing
+    returning essay_id`);
+  return res.rows.length;
+}
+
+export const freezePreviousWeek = (db: Db) => freezeWeek(db, previousWeek());
+
+export async function frozenWeeks(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ week: bestWeekEntries.week }).from(bestWeekEntries).orderBy(desc(bestWeekEntries.week));
+  return rows.map((r) => r.week);
+}
+
+export async function weekEntries(db: Db, week: string) {
+  return db
+    .select({ essayId: bestWeekEntries.essayId, rank: bestWeekEntries.rank, note: bestWeekEntries.note, pinned: bestWeekEntries.pinned })
+    .from(bestWeekEntries)
+    .where(eq(bestWeekEntries.week, week))
+    .orderBy(desc(bestWeekEntries.pinned), asc(bestWeekEntries.rank));
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { seedTaxonomy } from './fixtures.js';
+import { essays } from '../src/db/schema.js';
+import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
+import { isoWeekOf, previousWeek, weekRange } from '../src/lib/week.js';
+
+let t: TestContext;
+let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
+type Person = Awaited<ReturnType<typeof signUp>>;
+let writer: Person, reader: Person;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tx = await seedTaxonomy(t.database.db);
+  [writer, reader] = [await signUp(t.app), await signUp(t.app)];
+});
+afterAll(async () => t?.close());
+
+async function publish(p: Person, content: string, tagIds: number[] = [], type: 'sentence' | 'essay' = 'sentence') {
+  const payload = type === 'sentence' ? { type, content } : { type, title: content.slice(0, 10), content: `<p>${content}</p>` };
+  const r = await call(t.app, { method: 'POST', url: '/api/v1/app/essay', token: p.token, payload: { ...payload, classificationId: tx.meiju.id, tagIds, status: 'publish' } });
+  expect(r.code).toBe('00000');
+  return r.data.id as number;
+}
+
+describe('ISO weeks on the Shanghai calendar', () => {
+  it('names weeks and their Monday-to-Monday ranges', () => {
+    expect(isoWeekOf(new Date('2026-11-22T12:00:00Z'))).toBe('2026-W47');
+    // Sunday 16:30 UTC is already Monday 00:30 in Shanghai
+    expect(isoWeekOf(new Date('2026-11-22T16:30:00Z'))).toBe('2026-W48');
+    expect(isoWeekOf(new Date('2027-01-01T04:00:00Z'))).toBe('2026-W53');
+    const { start, end } = weekRange('2026-W47');
+    expect(start.toISOString()).toBe('2026-11-15T16:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-22T16:00:00.000Z');
+    expect(previousWeek(new Date('2026-11-22T12:00:00Z'))).toBe('2026-W46');
+  });
+});
+
+describe('interests and the personal feed', () => {
+  it('needs at least 3 existing tags, and replaces them on update', async () => {
+    const tooFew = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id] } });
+    expect(tooFew.code).toBe('A0400');
+    expect(tooFew.msg).toContain('tagIds');
+    const unknown = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, 999999] } });
+    expect(unknown.code).toBe('A0400');
+    expect(unknown.msg).toContain('999999');
+    const dup = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.tangshi.id, tx.sixiang.id] } });
+    expect(dup.code).toBe('A0400');
+    const ok = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.dufu.id] } });
+    expect(ok.data.tagIds.sort()).toEqual([tx.tangshi.id, tx.sixiang.id, tx.dufu.id].sort());
+    const upd = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/update/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id] } });
+    expect(upd.code).toBe('00000');
+    const got = await call(t.app, { method: 'GET', url: '/api/pc/pc-users/get/tag', token: reader.token });
+    expect(got.data.tagIds.sort()).toEqual([tx.tangshi.id, tx.sixiang.id, tx.libai.id].sort());
+    expect((await call(t.app, { method: 'GET', url: '/api/pc/pc-users/get/tag' })).code).toBe('A0230');
+  });
+
+  it('feeds texts under interest tags (and their children), minus own and uninterested', async () => {
+    const underChild = await publish(writer, '天生我材必有用', [tx.libai.id]);
+    const underSixiang = await publish(writer, '举头望明月，低头思故乡', [tx.sixiang.id]);
+    const hidden = await publish(writer, '这一句我不感兴趣', [tx.sixiang.id]);
+    const own = await publish(reader, '我自己的句子', [tx.sixiang.id]);
+    const elsewhere = await publish(writer, '没有标签的句子');
+    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${hidden}`, token: reader.token });
+    const feed = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyPage?pageSize=50', token: reader.token });
+    const ids = feed.data.list.map((e: any) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([underChild, underSixiang]));
+    for (const x of [hidden, own, elsewhere]) expect(ids).not.toContain(x);
+    const groups = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyList', token: reader.token });
+    expect(groups.data.map((g: any) => g.tag.name).sort()).toEqual(['唐诗', '思乡', '李白'].sort());
+    expect(groups.data.find((g: any) => g.tag.name === '李白').essays.map((e: any) => e.id)).toEqual([underChild]);
+  });
+});
+
+describe('rankings', () => {
+  it('ranks by engagement inside the period and by all-time engagement for 总榜', async () => {
+    const old = await publish(writer, '旧文但今天很热');
+    const fresh = await publish(writer, '今天新发的一句');
+    await t.database.db.execute(sql`update essays set published_at = now() - interval '40 days', likes = 1000 where id = ${old}`);
+    const fans = await Promise.all([1, 2, 3].map(() => signUp(t.app)));
+    for (const f of fans) await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: f.token, payload: { essayId: old } });
+    const day = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'day', pageSize: 50 } });
+    const dayIds = day.data.list.map((e: any) => e.id);
+    expect(dayIds).toContain(old);
+    expect(dayIds).toContain(fresh);
+    const oldEntry = day.data.list.find((e: any) => e.id === old);
+    expect(oldEntry.engagement).toBe(9); // three likes today, not its 1003 all-time likes
+    expect(day.data.list.map((e: any) => e.rank)).toEqual(day.data.list.map((_: any, i: number) => i + 1));
+    const scores = day.data.list.map((e: any) => e.score);
+    expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
+    const all = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
+    expect(all.data.list[0].id).toBe(old);
+    const essaysOnly = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all', type: 'essay' } });
+    expect(essaysOnly.data.list.every((e: any) => e.type === 'essay')).toBe(true);
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'year' } })).code).toBe('A0400');
+  });
+});
+
+describe('best of the week', () => {
+  it('freezes the top texts of a past week once and serves past weeks', async () => {
+    const empty = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek' });
+    expect(empty.data).toEqual({ week: null, weeks: [], list: [] });
+    const ids = [await publish(writer, '精选一'), await publish(writer, '精选二'), await publish(writer, '精选三')];
+    const { start } = weekRange('2026-W40');
+    for (const [i, id] of ids.entries())
+      await t.database.db
+        .update(essays)
+        .set({ publishedAt: new Date(start.getTime() + 3600_000 * (i + 1)), likes: 10 * (i + 1) })
+        .where(eq(essays.id, id));
+    expect(await freezeWeek(t.database.db, '2026-W40')).toBe(3);
+    expect(await freezeWeek(t.database.db, '2026-W40')).toBe(0);
+    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek?week=2026-W40' });
+    expect(r.data.week).toBe('2026-W40');
+    expect(r.data.weeks).toContain('2026-W40');
+    expect(r.data.list.map((e: any) => e.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(r.data.list[0].rank).toBe(1);
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek' })).data.week).toBe('2026-W40');
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek?week=2026-W41' })).code).toBe('A0404');
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek?week=2026-47' })).code).toBe('A0400');
+  });
+});
+
+describe('search', () => {
+  it('finds texts by Chinese words, people and tags, with highlights', async () => {
+    const id = await publish(writer, '两岸猿声啼不住，轻舟已过万重山。');
+    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('轻舟')}` });
+    expect(r.data.list.map((e: any) => e.id)).toContain(id);
+    expect(r.data.highlights).toContain('轻舟');
+    const users = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?type=user&q=${encodeURIComponent(writer.username)}` });
+    expect(users.data.list[0].id).toBe(writer.user.id);
+    expect(users.data.list[0]).not.toHaveProperty('passwordHash');
+    const tags = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?type=tag&q=${encodeURIComponent('李')}` });
+    expect(tags.data.list.map((x: any) => x.name)).toContain('李白');
+    const weird = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent("%_'&|!():*")}` });
+    expect(weird.code).toBe('00000');
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/search?q=' })).code).toBe('A0400');
+    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${'长'.repeat(51)}` })).code).toBe('A0400');
+  });
+});
