@@ -1,6 +1,7 @@
 /** Scheduled work, run inside the server process: each job on its interval, never overlapping itself. */
 import type { Db } from '../db/client.js';
 import { freezePreviousWeek } from '../modules/discovery/bestWeek.js';
+import { closeStaleOrders } from '../modules/orders/service.js';
 import { refreshHotScores } from './hotScore.js';
 
 export interface Job {
@@ -13,6 +14,7 @@ export const JOBS: Job[] = [
   { name: 'hot-scores', everyMs: 10 * 60 * 1000, run: refreshHotScores },
   // Checked hourly and at start; freezing a week that is already frozen does nothing.
   { name: 'best-of-week', everyMs: 60 * 60 * 1000, run: freezePreviousWeek },
+  { name: 'close-stale-orders', everyMs: 60 * 1000, run: closeStaleOrders },
 ];
 
 /** Runs each job on its interval, never overlapping itself; returns a stopper for shutdown. */

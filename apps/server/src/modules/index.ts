@@ -1,9 +1,11 @@
 import type { Handlers } from '../http/routes.js';
+import { adHandlers } from './ads/routes.js';
 import { announcementHandlers } from './announcements/routes.js';
 import { authHandlers } from './auth/routes.js';
 import { commentHandlers } from './comments/routes.js';
 import { discoveryHandlers } from './discovery/routes.js';
 import { messageHandlers } from './messages/routes.js';
+import { orderHandlers } from './orders/routes.js';
 import { socialHandlers } from './social/routes.js';
 import { classificationHandlers } from './classifications/routes.js';
 import { essayHandlers } from './essays/routes.js';
@@ -28,4 +30,6 @@ export const handlers: Handlers = {
   ...announcementHandlers,
   ...wechatHandlers,
   ...discoveryHandlers,
+  ...adHandlers,
+  ...orderHandlers,
 };
