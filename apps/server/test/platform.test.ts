@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, callList, ERRORS } from '@shiju/contract';
+import { callList, ERRORS } from '@shiju/contract';
 import { call, createTestApp, type TestContext } from './helper.js';
 import { unimplementedCalls } from '../src/http/routes.js';
 import { handlers } from '../src/modules/index.js';
