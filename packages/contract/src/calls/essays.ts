@@ -12,6 +12,8 @@ export const EssayListBody = PageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
   authorId: Id.optional(),
   sort: EssaySort.default('new'),
+  /** Keyset cursor from a previous page's `nextCursor`: deep pages cost what the first does. */
+  cursor: z.string().max(200).optional(),
 });
 
 /** Limits of PRODUCT.md §6, shared by the editor (shown while typing) and the server. */
@@ -72,7 +74,7 @@ export const essayCalls = {
     owner: 'reading-writing',
     summary: '已发布作品列表（筛选与排序）',
     body: EssayListBody,
-    response: page(Essay),
+    response: page(Essay).extend({ nextCursor: z.string().nullable() }),
     errors: ['A0400'],
   }),
   myEssays: route({

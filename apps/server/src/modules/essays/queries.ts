@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { classifications, collects, essays, essayTags, essayViews, follows, likes, tags, uninterested, users } from '../../db/schema.js';
 import { searchQueryOf } from '../../lib/search.js';
+import { TtlCache } from '../../lib/ttlCache.js';
 
 export type EssayRow = typeof essays.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -19,6 +20,45 @@ export interface ListFilter {
   viewerId?: number;
   sort: 'new' | 'hot' | 'likes' | 'comments' | 'created';
 }
+
+/** Where a page ended: the sort key and id of its last row. */
+export interface Cursor {
+  k: string | number;
+  id: number;
+}
+
+function sortKey(sort: ListFilter['sort']) {
+  switch (sort) {
+    case 'hot':
+      return essays.hotScore;
+    case 'likes':
+      return essays.likes;
+    case 'comments':
+      return essays.comments;
+    case 'created':
+      return essays.createdAt;
+    default:
+      return essays.publishedAt;
+  }
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.k, c.id])).toString('base64url');
+}
+
+export function decodeCursor(raw: string): Cursor | null {
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (!Array.isArray(v) || v.length !== 2 || !Number.isInteger(v[1]) || !['string', 'number'].includes(typeof v[0])) return null;
+    if (typeof v[0] === 'string' && Number.isNaN(Date.parse(v[0]))) return null;
+    return { k: v[0], id: v[1] };
+  } catch {
+    return null;
+  }
+}
+
+/** List totals may be a few seconds stale; counting 300,000 rows on every scroll is not worth it. */
+const totals = new TtlCache<number>(15_000);
 
 function conditions(f: ListFilter): SQL | undefined {
   const c: (SQL | undefined)[] = [eq(essays.status, f.status ?? 'published')];
@@ -52,16 +92,31 @@ function ordering(sort: ListFilter['sort']) {
 }
 
 /**
- * A page of ids first (an index-only walk, even for deep pages), then the rows of just those ids.
+ * A page of ids first (an index walk), then the rows of just those ids. With a cursor the walk starts where
+ * the previous page ended, so deep pages cost what the first does; without one it skips `offset` index entries.
  */
-export async function listEssayIds(db: Exec, f: ListFilter, limit: number, offset: number) {
+export async function listEssayIds(db: Exec, f: ListFilter, limit: number, offset: number, cursor?: Cursor | null) {
   const where = conditions(f);
-  const [rows, [count]] = await Promise.all([
-    db.select({ id: essays.id }).from(essays).where(where).orderBy(...ordering(f.sort)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(essays).where(where),
+  const key = sortKey(f.sort);
+  const after = cursor ? sql`(${key}, ${essays.id}) < (${f.sort === 'new' || f.sort === 'created' ? sql`${cursor.k}::timestamptz` : cursor.k}, ${cursor.id})` : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ id: essays.id, k: key })
+      .from(essays)
+      .where(and(where, after))
+      .orderBy(...ordering(f.sort))
+      .limit(limit)
+      .offset(cursor ? 0 : offset),
+    totals.get(JSON.stringify(f), async () => (await db.select({ n: sql<number>`count(*)::int` }).from(essays).where(where))[0]?.n ?? 0),
   ]);
-  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+  const last = rows[rows.length - 1];
+  const nextCursor =
+    last && rows.length === limit && last.k !== null ? encodeCursor({ k: last.k instanceof Date ? last.k.toISOString() : (last.k as number), id: last.id }) : null;
+  return { ids: rows.map((r) => r.id), total, nextCursor };
 }
+
+/** Forget cached totals (after writes in tests and imports, where staleness would confuse). */
+export const forgetTotals = () => totals.clear();
 
 export async function essaysWithAuthors(db: Exec, ids: number[]) {
   if (!ids.length) return [];

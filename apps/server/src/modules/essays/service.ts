@@ -147,13 +147,11 @@ export async function essayFormFor(db: Db, me: UserRow, id: number) {
 }
 
 export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body'], viewer: UserRow | null) {
-  const { ids, total } = await q.listEssayIds(
-    db,
-    { ...body, viewerId: viewer?.id },
-    body.pageSize,
-    (body.pageNum - 1) * body.pageSize,
-  );
-  return { list: await presentEssays(db, ids, viewer?.id), total };
+  const { cursor: rawCursor, pageNum, pageSize, ...filter } = body;
+  const cursor = rawCursor ? q.decodeCursor(rawCursor) : null;
+  if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
+  const { ids, total, nextCursor } = await q.listEssayIds(db, { ...filter, viewerId: viewer?.id }, pageSize, (pageNum - 1) * pageSize, cursor);
+  return { list: await presentEssays(db, ids, viewer?.id), total, nextCursor };
 }
 
 export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {

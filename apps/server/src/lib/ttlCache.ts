@@ -1,0 +1,23 @@
+/** A small in-process cache with a time-to-live, for values that may be a few seconds stale (list totals). */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: Promise<V>; until: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 5000,
+  ) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    if (this.entries.size >= this.max) this.entries.clear();
+    const value = load();
+    this.entries.set(key, { value, until: now + this.ttlMs });
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
