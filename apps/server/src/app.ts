@@ -61,8 +61,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
+  // While shutting down, answers in flight close their connection, so keep-alive clients do not hold the
+  // server open after their last answer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(helmet, {
