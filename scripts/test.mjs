@@ -47,11 +47,11 @@ mustRun('npx', ['tsc', '-p', 'apps/server']);
 mustRun('npx', ['tsc', '-p', 'apps/web']);
 ensureWebBuilt();
 
-const { TEST_DATABASE_URL, ...withoutPg } = process.env;
+const { TEST_DATABASE_URL } = process.env;
+suite('web · unit', ['--root', 'apps/web']);
 suite('server · PGlite', ['--root', 'apps/server'], { TEST_DATABASE_URL: '' });
 if (TEST_DATABASE_URL) suite('server · PostgreSQL', ['--root', 'apps/server'], { TEST_DATABASE_URL });
 else notes.push('PostgreSQL suite skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it');
-void withoutPg;
 
 if (ensureChromium()) suite('end-to-end · chromium', ['--config', 'apps/web/vitest.e2e.config.ts']);
 else totals.failed += 1;

@@ -1,10 +1,11 @@
 /**
- * Build-time bridge to the contract. The browser needs only each call's method, path and mask flag, plus the
- * error messages; shipping the zod schemas of every call would cost the first page dozens of kilobytes.
+ * Build-time bridge to the contract. The browser needs only each call's method, path and mask flag, the
+ * error messages and the page titles; shipping the zod schemas of every call would cost the first page dozens of kilobytes.
  * Vite runs this in Node and serves the result as the virtual module `virtual:shiju-calls`.
+ * `fillPath` travels as its own source text, so the browser fills paths exactly as the contract does.
  */
 import type { Plugin } from 'vite';
-import { calls, ERRORS } from '@shiju/contract';
+import { calls, ERRORS, fillPath, PAGES, SITE_NAME } from '@shiju/contract';
 
 const VIRTUAL_ID = 'virtual:shiju-calls';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
@@ -21,7 +22,13 @@ export function callsManifest(): Plugin {
         Object.values(calls).map((c) => [c.id, { method: c.method, path: c.path, auth: c.auth, silent: c.silent === true }]),
       );
       const messages = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.msg]));
-      return `export const routes = ${JSON.stringify(routes)};\nexport const errorMessages = ${JSON.stringify(messages)};\n`;
+      return [
+        `export const routes = ${JSON.stringify(routes)};`,
+        `export const errorMessages = ${JSON.stringify(messages)};`,
+        `export const fillPath = ${fillPath.toString()};`,
+        `export const pages = ${JSON.stringify(PAGES)};`,
+        `export const siteName = ${JSON.stringify(SITE_NAME)};`,
+      ].join('\n');
     },
   };
 }

@@ -10,4 +10,8 @@ declare module 'virtual:shiju-calls' {
   }
   export const routes: Record<CallId, CallRoute>;
   export const errorMessages: Record<ErrorCode, string>;
+  export const fillPath: (path: string, params?: Record<string, unknown>) => string;
+  /** The 21 routes of the seed with their titles. */
+  export const pages: typeof import('@shiju/contract').PAGES;
+  export const siteName: string;
 }

@@ -1,0 +1,67 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const baseURL = inject('baseURL');
+
+export const SIGNED_OUT_TOAST = '未登录或登录已过期，请重新登录';
+/** ERRORS.B0501: what a call of a later release answers. */
+export const NOT_OPEN_TOAST = '该功能尚未开放';
+
+/** One browser connection per test file (the browser itself is started once, by the global setup). */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.connect(inject('wsEndpoint'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+}
+
+/** A fresh context (empty storage) and page. */
+export async function openPage(browser: Browser, { width = 1280, height = 900 }: PageOptions = {}): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    viewport: { width, height },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  return context.newPage();
+}
+
+export async function closePage(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((t) => document.title === t, title, { timeout: 15_000 });
+}
+
+export function pathOf(page: Page): string {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+}
+
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname === pathname, { timeout: 15_000 });
+}
+
+export async function storage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key);
+}
+
+/** A username valid under the contract (3–20 letters, digits, underscore) and unique per run. */
+export function uniqueUsername(prefix = 'e2e'): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 20);
+}
+
+/** The success envelope every call answers with. */
+export function envelope(data: unknown, code = '00000', msg = '成功'): string {
+  return JSON.stringify({ code, msg, data });
+}

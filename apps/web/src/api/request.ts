@@ -1,0 +1,137 @@
+import type { ErrorCode } from '@shiju/contract';
+import { errorMessages } from 'virtual:shiju-calls';
+import { clearSession, getAccessToken } from '../lib/session.js';
+import { navigateTo } from '../lib/navigation.js';
+import { ApiError } from './errors.js';
+import { toastError } from './feedback.js';
+import { loadingStore } from './loading.js';
+
+/** Seed §9. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export interface RequestOptions {
+  /** No loading mask for this call. */
+  silent?: boolean;
+  /**
+   * Codes the caller shows in its own UI instead of a toast. A0230 is handled here (sign out, toast, go home)
+   * unless listed, as sign-out does: an expired session is exactly what it wants to end.
+   */
+  quietCodes?: readonly string[];
+  /** Cancels the call (e.g. the component asking for it went away). */
+  signal?: AbortSignal;
+}
+
+export interface RequestInit {
+  method: string;
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+interface Envelope {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+const SUCCESS = '00000';
+const SIGNED_OUT = 'A0230';
+
+function buildUrl(path: string, query?: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function headers(hasBody: boolean): Headers {
+  const h = new Headers({
+    'Content-Type': 'application/json',
+    'Accept-Language': 'zh-CN',
+    culture: 'zh-Hans',
+  });
+  const token = getAccessToken();
+  if (token) h.set('Authorization', `Bearer ${token}`);
+  if (!hasBody) h.delete('Content-Type');
+  return h;
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'string';
+}
+
+/** AbortSignal.any where available (it is young), else a controller that follows every signal. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) controller.abort(s.reason);
+    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+/** Several calls can fail with A0230 at once; the user should see one toast and one redirect. */
+let signingOut = false;
+
+function onSignedOut(): void {
+  clearSession();
+  if (signingOut) return;
+  signingOut = true;
+  toastError(errorMessages.A0230);
+  navigateTo('/home', { replace: true });
+  setTimeout(() => (signingOut = false), 1000);
+}
+
+/**
+ * The request layer of seed §8/§9 and PRODUCT §7: one place that talks HTTP, counts the loading mask,
+ * unwraps the envelope and turns failures into toasts.
+ */
+export async function request<T>(init: RequestInit, options: RequestOptions = {}): Promise<T> {
+  const hasBody = init.body !== undefined;
+  const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS)];
+  if (options.signal) signals.push(options.signal);
+
+  if (!options.silent) loadingStore.start();
+  try {
+    let res: Response;
+    try {
+      res = await fetch(buildUrl(init.path, init.query), {
+        method: init.method,
+        headers: headers(hasBody),
+        body: hasBody ? JSON.stringify(init.body) : undefined,
+        signal: anySignal(signals),
+      });
+    } catch {
+      // No response (offline, timed out, cancelled): rejected silently, nothing shown (seed §8).
+      throw new ApiError('NETWORK', '网络连接失败', 0);
+    }
+
+    let payload: unknown = null;
+    try {
+      payload = await res.json();
+    } catch {
+      payload = null;
+    }
+
+    if (!isEnvelope(payload)) {
+      const msg = `请求失败（HTTP ${res.status}）`;
+      toastError(msg);
+      throw new ApiError('HTTP', msg, res.status);
+    }
+    if (payload.code === SUCCESS && res.ok) return payload.data as T;
+
+    const code = payload.code as ErrorCode;
+    const msg = payload.msg || errorMessages[code] || `请求失败（${code}）`;
+    if (!options.quietCodes?.includes(code)) {
+      if (code === SIGNED_OUT) onSignedOut();
+      else toastError(msg);
+    }
+    throw new ApiError(code, msg, res.status);
+  } finally {
+    if (!options.silent) loadingStore.end();
+  }
+}

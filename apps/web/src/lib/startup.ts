@@ -1,0 +1,32 @@
+import { api } from '../api/client.js';
+import { isSignedIn } from './session.js';
+import { readLocal, readSession, SESSION_STORAGE, STORAGE, writeLocal, writeSession } from './storage.js';
+import { themeStore } from './theme.js';
+import { todayStamp } from './format.js';
+
+/** Fetches the site theme (type 0 = PC site) and applies it (seed §4 "On start"). */
+export async function loadTheme(): Promise<void> {
+  themeStore.applyCached();
+  try {
+    const data = await api('theme', { query: { type: 0 } });
+    themeStore.setFromLayout(data.layoutVoList);
+  } catch {
+    /* the cached or default theme stays */
+  }
+}
+
+/**
+ * Daily activity ping: a signed-in user once per day (skipped when operationTime is today),
+ * a visitor once per browser session (isRefresh).
+ */
+export function pingActivity(): void {
+  if (isSignedIn()) {
+    const today = todayStamp();
+    if (readLocal(STORAGE.operationTime) === today) return;
+    writeLocal(STORAGE.operationTime, today);
+  } else {
+    if (readSession(SESSION_STORAGE.isRefresh)) return;
+    writeSession(SESSION_STORAGE.isRefresh, 'true');
+  }
+  api('userActive').catch(() => undefined);
+}

@@ -1,0 +1,84 @@
+import { readLocal, STORAGE, writeLocal } from './storage.js';
+
+/** The site look of seed §3, carried as a JSON string in `layoutVoList`. */
+export interface SiteTheme {
+  backgroundImg: string;
+  color: string;
+  activeMenu: string;
+  grey: 0 | 1;
+}
+
+export const DEFAULT_THEME: SiteTheme = {
+  backgroundImg: '',
+  color: '#8c3b2f',
+  activeMenu: '#8c3b2f',
+  grey: 0,
+};
+
+function isColor(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= 64 && typeof CSS !== 'undefined' && CSS.supports('color', v);
+}
+
+/** Only our own uploads or http(s) images; anything else could smuggle CSS. */
+function isImageUrl(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= 500 && /^(https?:\/\/|\/)[^\s"'()\\]*$/.test(v);
+}
+
+/** Reads a layoutVoList string; bad or missing fields fall back to the defaults one by one. */
+export function parseLayout(raw: string | null | undefined): SiteTheme | null {
+  if (!raw) return null;
+  let v: Partial<Record<keyof SiteTheme, unknown>>;
+  try {
+    v = JSON.parse(raw) as typeof v;
+  } catch {
+    return null;
+  }
+  if (!v || typeof v !== 'object') return null;
+  const color = isColor(v.color) ? v.color : DEFAULT_THEME.color;
+  return {
+    backgroundImg: isImageUrl(v.backgroundImg) ? v.backgroundImg : '',
+    color,
+    activeMenu: isColor(v.activeMenu) ? v.activeMenu : color,
+    grey: Number(v.grey) === 1 ? 1 : 0,
+  };
+}
+
+let current: SiteTheme = parseLayout(readLocal(STORAGE.layoutVoList)) ?? DEFAULT_THEME;
+const listeners = new Set<() => void>();
+
+/** Paints the theme onto the document: CSS variables, the background image and the grey mode. */
+function applyToDocument(t: SiteTheme): void {
+  const root = document.documentElement;
+  root.style.setProperty('--accent', t.color);
+  root.style.setProperty('--active-menu', t.activeMenu);
+  if (t.backgroundImg) {
+    root.style.setProperty('--site-bg-image', `url("${t.backgroundImg}")`);
+    root.dataset.bgImage = 'on';
+  } else {
+    root.style.removeProperty('--site-bg-image');
+    delete root.dataset.bgImage;
+  }
+  // Grey flag = 1 turns the whole page grey-scale (seed §4), e.g. on days of mourning.
+  root.style.filter = t.grey === 1 ? 'grayscale(1)' : '';
+}
+
+export const themeStore = {
+  get: (): SiteTheme => current,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Stores the server's layoutVoList string and applies it. */
+  setFromLayout(raw: string): void {
+    const parsed = parseLayout(raw);
+    if (!parsed) return;
+    writeLocal(STORAGE.layoutVoList, raw);
+    current = parsed;
+    applyToDocument(current);
+    for (const l of listeners) l();
+  },
+  /** Paints the last known theme at once, before the server answers. */
+  applyCached(): void {
+    applyToDocument(current);
+  },
+};

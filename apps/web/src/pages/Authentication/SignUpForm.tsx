@@ -1,0 +1,60 @@
+import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import { Password, Username } from '@shiju/contract/core';
+import { Button, Form, Input } from 'antd';
+import { useCallMutation } from '../../api/index.js';
+import { zodRule } from '../../lib/zodRule.js';
+import { useFinishSignIn } from './useFinishSignIn.js';
+
+interface Values {
+  username: string;
+  nickname?: string;
+  password: string;
+}
+
+/** Sign-up; the username and password rules are the contract's own schemas. */
+export function SignUpForm() {
+  const register = useCallMutation('register');
+  const finish = useFinishSignIn();
+  return (
+    <Form<Values>
+      name="signUp"
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={({ username, nickname, password }) =>
+        register.mutate(
+          { body: { username: username.trim(), password, nickname: nickname?.trim() || undefined } },
+          { onSuccess: (s) => finish(s, '注册成功，欢迎你') },
+        )
+      }
+    >
+      <Form.Item
+        name="username"
+        label="用户名"
+        extra="3–20 位字母、数字或下划线，注册后不能修改"
+        rules={[{ required: true, whitespace: true, message: '请输入用户名' }, zodRule(Username, '用户名')]}
+      >
+        <Input prefix={<UserOutlined />} autoComplete="username" placeholder="用户名" />
+      </Form.Item>
+      <Form.Item
+        name="nickname"
+        label="昵称（选填）"
+        extra="显示在作品和评论旁，以后可以修改"
+        rules={[{ max: 20, message: '昵称最多 20 个字符' }]}
+      >
+        <Input prefix={<SmileOutlined />} autoComplete="nickname" placeholder="昵称" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label="密码"
+        extra="8–64 位，不能全是数字"
+        rules={[{ required: true, message: '请输入密码' }, zodRule(Password, '密码')]}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="密码" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={register.isPending}>
+        注册并登录
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,18 @@
+import { Button } from 'antd';
+import { Link } from 'react-router';
+import { WriteButton } from '../../shell/WriteButton.js';
+
+export function Hero() {
+  return (
+    <section className="hero">
+      <h1 className="hero__title serif">拾起散落的好句子</h1>
+      <p className="hero__lead serif">读千年的诗文，也读身边人写下的一句话。喜欢就收藏，有感就写下来。</p>
+      <div className="hero__actions">
+        <WriteButton />
+        <Link to="/aboutOur">
+          <Button>了解拾句</Button>
+        </Link>
+      </div>
+    </section>
+  );
+}

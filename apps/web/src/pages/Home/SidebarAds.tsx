@@ -1,0 +1,27 @@
+import { api, SIDEBAR_AD_POSITION, useCall } from '../../api/index.js';
+
+/**
+ * The sidebar ads (position 5), loaded quietly (no mask, seed §9). Nothing is shown when there are none
+ * or the call is not available: an empty ad slot helps no reader.
+ */
+export function SidebarAds() {
+  const { data } = useCall('adsList', { params: { id: SIDEBAR_AD_POSITION } }, { quietCodes: ['B0501'] });
+  if (!data || data.length === 0) return null;
+  return (
+    <aside className="side-box ads" aria-label="推广">
+      {data.map((ad) => (
+        <a
+          key={ad.id}
+          href={ad.link}
+          target="_blank"
+          rel="noopener noreferrer nofollow sponsored"
+          className="ads__item"
+          onClick={() => void api('adsClick', { params: { id: ad.id } }).catch(() => undefined)}
+        >
+          <img src={ad.image} alt={ad.title} loading="lazy" />
+          <span className="ads__label">广告</span>
+        </a>
+      ))}
+    </aside>
+  );
+}

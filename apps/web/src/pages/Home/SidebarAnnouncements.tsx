@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { useCall } from '../../api/index.js';
+import { QueryState } from '../../components/QueryState.js';
+import { Section } from '../../components/Section.js';
+import { formatRelativeTime } from '../../lib/format.js';
+
+/** The latest three announcements (pinned first). */
+export function SidebarAnnouncements() {
+  const query = useCall('announcementsPage', { query: { pageNum: 1, pageSize: 3 } }, { quietCodes: ['B0501'] });
+  return (
+    <Section title="公告" className="side-box" extra={<Link to="/bulletinBoard">更多</Link>}>
+      <QueryState query={query} compact isEmpty={(d) => d.list.length === 0} empty={<p className="muted">暂无公告</p>}>
+        {(d) => (
+          <ul className="notice-list">
+            {d.list.map((a) => (
+              <li key={a.id}>
+                <Link to={`/bulletinDetails?id=${a.id}`} className="notice-list__title">
+                  {a.pinned ? <span className="notice-list__pin">置顶</span> : null}
+                  {a.title}
+                </Link>
+                <span className="notice-list__time">{formatRelativeTime(a.publishedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Section>
+  );
+}

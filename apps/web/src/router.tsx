@@ -1,0 +1,82 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { pages } from 'virtual:shiju-calls';
+import { Layout } from './shell/Layout.js';
+import { lazyPage } from './shell/lazyPage.js';
+import { RouteError } from './shell/RouteError.js';
+import { SITE_META, type RouteHandle } from './shell/routeHandle.js';
+
+type PagePath = (typeof pages)[number]['path'];
+
+interface PageDef extends Omit<RouteHandle, 'title'> {
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * Each route of seed §2 (paths and titles come from the contract's PAGES), loaded on demand. The Record type
+ * makes a route without a page a compile error.
+ */
+const PAGE_DEFS: Record<PagePath, PageDef> = {
+  '/home': { load: () => import('./pages/Home/index.js'), meta: SITE_META },
+  '/classifyDetails': {
+    load: () => import('./pages/ClassifyDetails/index.js'),
+    keepAlive: true,
+    meta: {
+      keywords: '拾句,句子分类,美句,散文,诗词,情感,励志,影视台词,书摘,歌词',
+      description: '按分类和标签浏览拾句里的句子与美文：美句、散文、诗词、情感、励志、影视台词、书摘、歌词。',
+    },
+  },
+  '/space': { load: () => import('./pages/Space/index.js') },
+  '/bellesDetails': { load: () => import('./pages/BellesDetails/index.js') },
+  '/leaderboard': { load: () => import('./pages/Leaderboard/index.js') },
+  '/bestWeek': {
+    load: () => import('./pages/BestWeek/index.js'),
+    meta: {
+      keywords: '拾句,每周精选,本周好句,精选美文,句子推荐',
+      description: '拾句每周精选：每周一从上一周发布的作品中选出最受喜爱的 20 篇，往期精选随时可读。',
+    },
+  },
+  '/imitative': { load: () => import('./pages/Imitative/index.js') },
+  '/editorialEssay': { load: () => import('./pages/EditorialEssay/index.js') },
+  '/othersInfor': { load: () => import('./pages/OthersInfor/index.js') },
+  '/myInterest': { load: () => import('./pages/MyInterest/index.js') },
+  '/bulletinBoard': { load: () => import('./pages/BulletinBoard/index.js') },
+  '/myOrder': { load: () => import('./pages/MyOrder/index.js') },
+  '/bulletinDetails': { load: () => import('./pages/BulletinDetails/index.js') },
+  '/othersRelation': { load: () => import('./pages/OthersRelation/index.js') },
+  '/othersLike': { load: () => import('./pages/OthersLike/index.js') },
+  '/othersCollect': { load: () => import('./pages/OthersCollect/index.js') },
+  '/myInform': { load: () => import('./pages/MyInform/index.js') },
+  '/globalSearch': { load: () => import('./pages/GlobalSearch/index.js') },
+  '/authentication': { load: () => import('./pages/Authentication/index.js') },
+  '/aboutOur': { load: () => import('./pages/AboutOur/index.js') },
+};
+
+export const NOT_FOUND_TITLE = '页面不存在';
+
+function pageRoute(path: string, title: string, { load, ...rest }: PageDef): RouteObject {
+  const handle: RouteHandle = { title, ...rest };
+  return { path, handle, Component: lazyPage(load) };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    children: [
+      {
+        // Pathless: errors (including a page chunk that fails to load) render inside the shell.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, element: <Navigate to="/home" replace /> },
+          ...pages.map((p) => pageRoute(p.path, p.title, PAGE_DEFS[p.path])),
+          pageRoute('*', NOT_FOUND_TITLE, { load: () => import('./pages/NotFound/index.js') }),
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

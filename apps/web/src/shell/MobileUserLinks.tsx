@@ -1,0 +1,45 @@
+import { Button } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { UserAvatar } from '../components/UserAvatar.js';
+import { useSession } from '../hooks/useSession.js';
+import { useSignOut } from '../hooks/useSignOut.js';
+import { signInPath } from '../lib/navigation.js';
+import { SIGN_OUT_LABEL, USER_LINKS } from './userMenu.js';
+
+/** The account part of the mobile drawer: the same links as the avatar menu, laid out flat. */
+export function MobileUserLinks({ onNavigate }: { onNavigate: () => void }) {
+  const user = useSession();
+  const location = useLocation();
+  const signOut = useSignOut();
+
+  if (!user) {
+    return (
+      <Link to={signInPath(location.pathname + location.search)} onClick={onNavigate}>
+        <Button block>登录/注册</Button>
+      </Link>
+    );
+  }
+  return (
+    <div className="drawer-account">
+      <div className="drawer-account__who">
+        <UserAvatar user={user} size={36} />
+        <span>{user.nickname}</span>
+      </div>
+      {USER_LINKS.map((l) => (
+        <Link key={l.key} to={l.to} className="drawer-account__link" onClick={onNavigate}>
+          {l.label}
+        </Link>
+      ))}
+      <button
+        type="button"
+        className="drawer-account__link drawer-account__signout"
+        onClick={() => {
+          onNavigate();
+          void signOut();
+        }}
+      >
+        {SIGN_OUT_LABEL}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useSignInGate } from '../hooks/useSignInGate.js';
+
+export function WriteButton({ block, onClick }: { block?: boolean; onClick?: () => void }) {
+  const gate = useSignInGate();
+  return (
+    <Button
+      type="primary"
+      icon={<EditOutlined />}
+      block={block}
+      onClick={() => {
+        onClick?.();
+        void gate('/editorialEssay', '写句子、发美文');
+      }}
+    >
+      写句子
+    </Button>
+  );
+}
