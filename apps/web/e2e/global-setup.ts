@@ -15,7 +15,8 @@ declare module 'vitest' {
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const webDist = path.join(repoRoot, 'apps/web/dist');
+// E2E_WEB_DIST lets several people build and test side by side without overwriting one dist folder.
+const webDist = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HEALTH_TIMEOUT_MS = 120_000;
 
