@@ -73,7 +73,11 @@ describe('starter library', () => {
     expect(rel).toContainEqual({ c: '诗词', t: '唐诗' });
     expect(rel).toContainEqual({ c: '书摘', t: '论语' });
     expect(rel.filter((r) => r.t === '爱情').length).toBeGreaterThan(1);
-    expect(await count(sql`select count(*)::int as n from classification_tag_rel r join tags t on t.id = r.tag_id where t.parent_id is not null`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from classification_tag_rel r join tags t on t.id = r.tag_id where t.parent_id is not null`,
+      ),
+    ).toBe(0);
   });
 
   it('is converted to Simplified Chinese', async () => {
@@ -83,7 +87,9 @@ describe('starter library', () => {
     expect(poem!.content).toContain('低头思故乡');
     expect(await count(sql`select count(*)::int as n from essays where content ~ '[為們爲裏衆啓]' or title ~ '[為們爲裏衆啓]'`)).toBe(0);
     // 於 survives only where Simplified keeps it (於戏, 樊於期); never in the poems or 论语.
-    expect(await count(sql`select count(*)::int as n from essays where (source like '李白%' or source like '《论语%') and content like '%於%'`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from essays where (source like '李白%' or source like '《论语%') and content like '%於%'`),
+    ).toBe(0);
     expect(await count(sql`select count(*)::int as n from essays where content ~ '[「」]'`)).toBe(0);
   });
 
@@ -104,7 +110,9 @@ describe('starter library', () => {
     expect(sayings.length).toBeGreaterThan(500);
     expect(sayings.every((r) => r.type === 'sentence' && r.content.length <= 300)).toBe(true);
     expect(sayings.map((r) => r.content)).toContain('两人一般心，无钱堪买金；一人一般心，有钱难买针。');
-    expect(await count(sql`select count(*)::int as n from essays where source = '张潮《幽梦影》' and type = 'sentence'`)).toBeGreaterThan(200);
+    expect(await count(sql`select count(*)::int as n from essays where source = '张潮《幽梦影》' and type = 'sentence'`)).toBeGreaterThan(
+      200,
+    );
   });
 
   it('joins a saying broken over several lines', () => {
@@ -125,7 +133,9 @@ describe('starter library', () => {
 
   it('gives every text a classification and 1–3 tags, a second-level tag always with its parent', async () => {
     expect(await count(sql`select count(*)::int as n from essays where classification_id is null`)).toBe(0);
-    const perEssay = await rows<{ n: number }>(sql`select (select count(*) from essay_tags et where et.essay_id = e.id)::int as n from essays e`);
+    const perEssay = await rows<{ n: number }>(
+      sql`select (select count(*) from essay_tags et where et.essay_id = e.id)::int as n from essays e`,
+    );
     expect(perEssay.every((r) => r.n >= 1 && r.n <= 3)).toBe(true);
     expect(
       await count(sql`select count(*)::int as n from essay_tags et join tags t on t.id = et.tag_id
@@ -151,18 +161,26 @@ describe('starter library', () => {
     expect(editor).toMatchObject({ nickname: '拾句编辑部', role: 'user' });
     expect(editor!.essay_count).toBe(editor!.real);
     expect(editor!.likes_received).toBe(editor!.likes);
-    expect(await count(sql`select count(*)::int as n from essays e join users u on u.id = e.author_id where u.username <> 'shiju_editor'`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from essays e join users u on u.id = e.author_id where u.username <> 'shiju_editor'`),
+    ).toBe(0);
   });
 
   it('indexes texts for search by words', async () => {
     expect(await count(sql`select count(*)::int as n from essays where search_vector @@ to_tsquery('simple', '明月')`)).toBeGreaterThan(50);
-    expect(await count(sql`select count(*)::int as n from essays where title = '静夜思' and search_vector @@ to_tsquery('simple', '李白 & 故乡')`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from essays where title = '静夜思' and search_vector @@ to_tsquery('simple', '李白 & 故乡')`,
+      ),
+    ).toBe(1);
   });
 });
 
 describe('site content', () => {
   it('creates the demo accounts with the shared demo password', async () => {
-    const accounts = await rows<{ username: string; role: string; password_hash: string }>(sql`select username, role, password_hash from users order by username`);
+    const accounts = await rows<{ username: string; role: string; password_hash: string }>(
+      sql`select username, role, password_hash from users order by username`,
+    );
     expect(accounts.map((u) => [u.username, u.role])).toEqual([
       ['demo_reader', 'user'],
       ['demo_writer', 'user'],
@@ -197,7 +215,18 @@ describe('site content', () => {
 
 describe('idempotence', () => {
   it('adds nothing when run again, and seeding skips a database that has users', async () => {
-    const tables = ['essays', 'essay_tags', 'tags', 'classifications', 'classification_tag_rel', 'users', 'announcements', 'ads', 'products', 'themes'];
+    const tables = [
+      'essays',
+      'essay_tags',
+      'tags',
+      'classifications',
+      'classification_tag_rel',
+      'users',
+      'announcements',
+      'ads',
+      'products',
+      'themes',
+    ];
     const snapshot = async () => Promise.all(tables.map((t) => count(sql`select count(*)::int as n from ${sql.identifier(t)}`)));
     const before = await snapshot();
     const again = await importStarter(database.db);

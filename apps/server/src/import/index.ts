@@ -1,0 +1,115 @@
+/**
+ * The importer's entry points: the starter library a fresh install loads on first start, and the
+ * full chinese-poetry corpus for benchmarks. Both are idempotent: a second run adds nothing.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { ensureCatalog, linkUsedTags, type Catalog } from './catalog.js';
+import { refreshImportCounts } from './counts.js';
+import { ensureSiteContent } from './site.js';
+import { fullSources, starterSources, type Source } from './sources/index.js';
+import { prepareText } from './texts.js';
+import { DEFAULT_BATCH_SIZE, EssayWriter } from './writer.js';
+
+export interface ImportProgress {
+  /** Source id and its Chinese label. */
+  source: string;
+  label: string;
+  /** Texts read so far and the expected total (an estimate for the big collections until finished). */
+  done: number;
+  total: number;
+  added: number;
+  skipped: number;
+  finished: boolean;
+}
+
+export interface ImportOptions {
+  onProgress?: (progress: ImportProgress) => void;
+  /** Rows per INSERT. */
+  batchSize?: number;
+  /** Reference time for publication dates and hot scores; defaults to the start of the run. */
+  now?: Date;
+}
+
+export interface ImportSummary {
+  /** Texts inserted, and texts skipped because their import key was already present. */
+  added: number;
+  skipped: number;
+  seconds: number;
+  sources: { id: string; label: string; read: number; added: number; skipped: number }[];
+}
+
+export interface ImportLogger {
+  info(obj: object, msg?: string): void;
+}
+
+async function importSource(
+  db: Db,
+  source: Source,
+  ctx: { editorId: number; catalog: Catalog; now: Date; batchSize: number; onProgress?: ImportOptions['onProgress'] },
+) {
+  const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize);
+  let total = source.total();
+  let done = 0;
+  const report = (finished: boolean) =>
+    ctx.onProgress?.({ source: source.id, label: source.label, done, total, added: writer.added, skipped: writer.skipped, finished });
+  report(false);
+  for (const text of source.texts()) {
+    const prepared = prepareText(text, ctx.catalog, ctx.now);
+    done++;
+    if (prepared) await writer.add(prepared);
+    if (done % ctx.batchSize === 0) report(false);
+  }
+  await writer.flush();
+  total = done;
+  report(true);
+  return { id: source.id, label: source.label, read: done, added: writer.added, skipped: writer.skipped };
+}
+
+async function runImport(db: Db, sources: Source[], opts: ImportOptions): Promise<ImportSummary> {
+  const started = performance.now();
+  const now = opts.now ?? new Date();
+  const { editorId } = await ensureSiteContent(db, now);
+  const catalog = await ensureCatalog(db);
+  const results = [];
+  for (const source of sources) {
+    results.push(
+      await importSource(db, source, {
+        editorId,
+        catalog,
+        now,
+        batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
+        onProgress: opts.onProgress,
+      }),
+    );
+  }
+  await linkUsedTags(db);
+  await refreshImportCounts(db, editorId);
+  return {
+    added: results.reduce((n, r) => n + r.added, 0),
+    skipped: results.reduce((n, r) => n + r.skipped, 0),
+    seconds: (performance.now() - started) / 1000,
+    sources: results,
+  };
+}
+
+/** The starter library of PRODUCT §9 (several thousand texts) with demo users and site content. */
+export function importStarter(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
+  return runImport(db, starterSources(), opts);
+}
+
+/** The whole corpus (300,000+ texts), streamed file by file; includes the starter library. */
+export function importFullCorpus(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
+  return runImport(db, fullSources(), opts);
+}
+
+/** First start of an empty database: load the starter library. Returns whether it did. */
+export async function seedIfEmpty(db: Db, log: ImportLogger): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  log.info({}, '数据库为空，正在载入入门内容库 (loading the starter library)');
+  const summary = await importStarter(db);
+  log.info({ added: summary.added, seconds: Number(summary.seconds.toFixed(1)) }, '入门内容库已载入 (starter library loaded)');
+  return true;
+}

@@ -1,0 +1,52 @@
+/** Which collections make the starter library and which the full corpus. */
+import { daxueZhongyong, guwenguanzhi, lunyu, mengzi, youmengying, zengguang, zhuziJiaxun } from './classics.js';
+import {
+  caocao,
+  chuci,
+  huajianji,
+  nalan,
+  nantang,
+  qianjiashi,
+  quantangshi,
+  shijing,
+  shuimoTang,
+  songciAll,
+  songciBest,
+  tang300,
+  yuanqu,
+} from './poetry.js';
+import type { Source } from './source.js';
+
+export type { Source } from './source.js';
+
+/** PRODUCT §9: the anthologies a reader expects on a fresh site, several thousand texts. */
+export function starterSources(): Source[] {
+  return [
+    tang300(),
+    qianjiashi(),
+    shuimoTang(),
+    shijing(),
+    chuci(),
+    caocao(),
+    songciBest(),
+    nantang(),
+    huajianji(),
+    nalan(),
+    lunyu(),
+    daxueZhongyong(),
+    youmengying(),
+    zengguang(),
+    zhuziJiaxun(),
+    guwenguanzhi(),
+  ];
+}
+
+/**
+ * Everything worth reading in the package (300,000+ texts). Curated anthologies come first so a
+ * poem they share with the complete collections keeps its anthology counters. Left out: primers
+ * (三字经, 百家姓…), the character-structure table, metrical patterns (strains/) and
+ * yudingquantangshi/, an older edition of the same Tang poems.
+ */
+export function fullSources(): Source[] {
+  return [...starterSources(), songciAll(), mengzi(), yuanqu(), quantangshi('tang'), quantangshi('song')];
+}

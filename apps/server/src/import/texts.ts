@@ -1,0 +1,152 @@
+/**
+ * One text of the corpus → one essay row: Simplified Chinese, sentence or essay, source line,
+ * tags, classification, counters and the search document.
+ */
+import crypto from 'node:crypto';
+import { charCount, summarize } from '../lib/html.js';
+import { paragraphsToHtml, takeChars, toSimplified } from '../lib/text.js';
+import type { Catalog, ClassificationName } from './catalog.js';
+import { engagementFor, type Engagement } from './engagement.js';
+import { chooseTags, detectTheme, type Theme } from './tagging.js';
+
+/** A text as a source reads it from the data package (Traditional or Simplified). */
+export interface CorpusText {
+  /**
+   * Stable key for idempotence. Omitted for poems: their key is derived from author and opening
+   * lines, so the same poem found in two anthologies is stored once.
+   */
+  key?: string;
+  title?: string;
+  author?: string;
+  /** The work cited in the source line when it is not the title itself, e.g. 论语·学而. */
+  work?: string;
+  paragraphs: readonly string[];
+  /** Always an essay with a title, however short (古文观止). */
+  essay?: boolean;
+  /** Poems and passages may have no title of their own; only essays need one. */
+  untitled?: boolean;
+  /** First-level collection tag (唐诗, 论语…) and, when known, the second-level tag under it. */
+  collection: string;
+  collectionChild?: string;
+  /** Classification, possibly refined by theme (a love poem belongs to 情感). */
+  classify: (theme: Theme | undefined) => ClassificationName;
+  /** Theme when the keywords find none (论语 → 哲理). */
+  defaultTheme?: Theme;
+  /** The data set's own labels (唐诗三百首: 思乡, 送别…). */
+  labels?: readonly string[];
+  hits?: number;
+  /** From a curated anthology: better known than the average text. */
+  curated?: boolean;
+}
+
+export interface PreparedEssay extends Engagement {
+  importKey: string;
+  type: 'sentence' | 'essay';
+  title: string | null;
+  content: string;
+  summary: string;
+  source: string | null;
+  classificationId: number;
+  tagIds: number[];
+  /** Title, source and body: the document the writer indexes for search. */
+  searchText: string;
+}
+
+/** PRODUCT §6: sentences are at most 300 characters of plain text. */
+const SENTENCE_MAX = 300;
+const TITLE_MAX = 50;
+const SOURCE_MAX = 100;
+const SUMMARY_CHARS = 100;
+const ANONYMOUS = new Set(['佚名', '无名氏', '不详']);
+
+/** Editors' variant notes such as "(明年 一作：年年)" are apparatus, not text. */
+const VARIANT_NOTE = /[（(][^（()）]*一作[^（()）]*[)）]/g;
+
+/** Corner brackets are the Traditional convention; Simplified text quotes with “” and ‘’. */
+const QUOTES: Record<string, string> = { '「': '“', '」': '”', '『': '‘', '』': '’' };
+
+function clean(text: string): string {
+  return toSimplified(text)
+    .replace(/[「」『』]/g, (q) => QUOTES[q]!)
+    .replace(/\u30fb/g, '·')
+    .replace(VARIANT_NOTE, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** "（唐）孟浩然", "先秦：左丘明 ", "魏晋：西晋·李密", "刘向 撰", "尹鹗 六首" → the bare name. */
+export function cleanAuthor(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const name = clean(raw)
+    .replace(/^[（(][^）)]*[）)]/, '')
+    .replace(/^[^：:]*[：:]/, '')
+    .replace(/《[^》]*》/g, '')
+    .replace(/^.*·/, '')
+    .trim()
+    .split(/\s+/)[0];
+  return name || undefined;
+}
+
+/** "子曰", "孟子曰": who speaks, not what is said. */
+const SPEAKER = /^.{0,4}曰$/u;
+
+/** The opening phrase, used as a title where a passage has none (孟子见梁惠王, 学而时习之). */
+export function firstPhrase(text: string, max = 16): string {
+  const phrases = text.split(/[，。、？！；：,.?!;:「」『』“”‘’\s]/).filter((p) => p.length > 0);
+  return takeChars(phrases.find((p) => !SPEAKER.test(p)) ?? phrases[0] ?? text, max);
+}
+
+function poemKey(author: string | undefined, plain: string): string {
+  const opening = takeChars(plain.replace(/[^\p{Script=Han}]/gu, ''), 24);
+  return `poem:${crypto
+    .createHash('sha1')
+    .update(`${author ?? ''}|${opening}`)
+    .digest('hex')
+    .slice(0, 24)}`;
+}
+
+/** 李白《静夜思》, 《论语·学而》 (no author), 左丘明《左传·郑伯克段于鄢》. */
+function sourceLine(author: string | undefined, work: string | undefined): string | null {
+  if (!work) return author ?? null;
+  const who = author && !ANONYMOUS.has(author) ? author : '';
+  const room = SOURCE_MAX - charCount(who) - 2;
+  return `${who}《${takeChars(work, room)}》`;
+}
+
+function resolveTags(catalog: Catalog, text: CorpusText, theme: Theme | undefined): number[] {
+  const named = text.collectionChild ? clean(text.collectionChild) : undefined;
+  const child = named && catalog.tagId(named, text.collection) ? named : undefined;
+  return chooseTags({ name: text.collection, child }, theme).map((t) => {
+    const id = catalog.tagId(t.name, t.parent);
+    if (id === undefined) throw new Error(`tag missing from catalogue: ${t.parent ? `${t.parent}/` : ''}${t.name}`);
+    return id;
+  });
+}
+
+/** Everything the writer stores for one text, or null when the text is empty. */
+export function prepareText(text: CorpusText, catalog: Catalog, now: Date): PreparedEssay | null {
+  const paragraphs = text.paragraphs.map(clean).filter((p) => p.length > 0);
+  if (paragraphs.length === 0) return null;
+  const author = cleanAuthor(text.author);
+  const plain = paragraphs.join('\n');
+  const flat = paragraphs.join('');
+  const rawTitle = text.title ? clean(text.title) : undefined;
+  const isSentence = !text.essay && charCount(plain) <= SENTENCE_MAX;
+  const title = isSentence && text.untitled ? null : takeChars(rawTitle || firstPhrase(flat), TITLE_MAX);
+  const work = text.work ? clean(text.work) : (rawTitle ?? undefined);
+  const source = sourceLine(author, work);
+  const importKey = text.key ?? poemKey(author, flat);
+  const theme = detectTheme(rawTitle ?? '', flat, text.labels) ?? text.defaultTheme;
+  return {
+    importKey,
+    type: isSentence ? 'sentence' : 'essay',
+    title,
+    content: isSentence ? plain : paragraphsToHtml(paragraphs),
+    summary: summarize(flat, SUMMARY_CHARS),
+    source,
+    classificationId: catalog.classificationId(text.classify(theme)),
+    tagIds: resolveTags(catalog, text, theme),
+    searchText: [title ?? '', source ?? '', plain].join('\n'),
+    ...engagementFor(importKey, text.hits, text.curated ?? false, now),
+  };
+}
