@@ -300,3 +300,24 @@ describe('keyset paging', () => {
     }
   });
 });
+
+describe('denormalised counts', () => {
+  it('stay equal to a full recount through publishing, re-tagging, unpublishing and deleting', async () => {
+    const a = await write(alice.token, sentence({ content: '计数一', tagIds: [tx.tangshi.id] }));
+    const b = await write(alice.token, essay({ title: '计数二', tagIds: [tx.sixiang.id, tx.dufu.id] }));
+    await write(alice.token, sentence({ content: '计数一（改）', tagIds: [tx.libai.id, tx.sixiang.id], classificationId: tx.sanwen.id }), 'PUT', a.data.id);
+    await write(alice.token, essay({ title: '计数二', status: 'draft', tagIds: [tx.dufu.id] }), 'PUT', b.data.id);
+    const c = await write(bob.token, sentence({ content: '计数三', tagIds: [tx.dufu.id] }));
+    await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${c.data.id}`, token: bob.token });
+    await write(alice.token, essay({ title: '计数二', status: 'publish', tagIds: [tx.dufu.id, tx.tangshi.id] }), 'PUT', b.data.id);
+    const { sql } = await import('drizzle-orm');
+    const drift = await t.database.db.execute(sql`
+      select 'classification' as kind, c.id from classifications c
+        where c.essay_count <> (select count(*) from essays e where e.classification_id = c.id and e.status = 'published')
+      union all select 'tag', t.id from tags t
+        where t.essay_count <> (select count(*) from essay_tags et join essays e on e.id = et.essay_id where et.tag_id = t.id and e.status = 'published')
+      union all select 'user', u.id from users u
+        where u.essay_count <> (select count(*) from essays e where e.author_id = u.id and e.status = 'published')`);
+    expect(drift.rows).toEqual([]);
+  });
+});

@@ -186,28 +186,31 @@ export async function countView(db: Db, essayId: number, viewerKey: string) {
 export const hotScoreSql = sql`((${essays.likes} * 3 + ${essays.collects} * 4 + ${essays.comments} * 2 + ${essays.imitations} * 3 + ${essays.views} * 0.05 + 1)
   / power(greatest(extract(epoch from (now() - coalesce(${essays.publishedAt}, now()))) / 3600, 0) + 2, 1.5))`;
 
-/** Keeps the denormalised counts of classifications, tags and authors exact after a change of published texts. */
-export async function refreshCounts(db: Exec, touched: { classificationIds: (number | null)[]; tagIds: number[]; userIds: number[] }) {
-  const cls = [...new Set(touched.classificationIds.filter((x): x is number => !!x))];
-  const tg = [...new Set(touched.tagIds)];
-  const us = [...new Set(touched.userIds)];
-  if (cls.length)
-    await db
-      .update(classifications)
-      .set({ essayCount: sql`(select count(*)::int from ${essays} where ${essays.classificationId} = ${classifications.id} and ${essays.status} = 'published')` })
-      .where(inArray(classifications.id, cls));
-  if (tg.length)
-    await db
-      .update(tags)
-      .set({
-        essayCount: sql`(select count(*)::int from ${essayTags} join ${essays} on ${essays.id} = ${essayTags.essayId} where ${essayTags.tagId} = ${tags.id} and ${essays.status} = 'published')`,
-      })
-      .where(inArray(tags.id, tg));
-  if (us.length)
-    await db
-      .update(users)
-      .set({ essayCount: sql`(select count(*)::int from ${essays} where ${essays.authorId} = ${users.id} and ${essays.status} = 'published')` })
-      .where(inArray(users.id, us));
+/** What a text contributes to the published counts of its classification, tags and author. */
+export interface Contribution {
+  published: boolean;
+  classificationId: number | null;
+  tagIds: number[];
+  authorId: number;
+}
+
+/**
+ * Keeps the denormalised counts of classifications, tags and authors exact when one text changes: what it
+ * contributed before is taken away and what it contributes now is added, in SQL, in the caller's transaction.
+ */
+export async function moveCounts(tx: Exec, before: Contribution | null, after: Contribution | null) {
+  const deltas = { cls: new Map<number, number>(), tag: new Map<number, number>(), user: new Map<number, number>() };
+  const add = (c: Contribution | null, d: number) => {
+    if (!c?.published) return;
+    if (c.classificationId) deltas.cls.set(c.classificationId, (deltas.cls.get(c.classificationId) ?? 0) + d);
+    for (const t of new Set(c.tagIds)) deltas.tag.set(t, (deltas.tag.get(t) ?? 0) + d);
+    deltas.user.set(c.authorId, (deltas.user.get(c.authorId) ?? 0) + d);
+  };
+  add(before, -1);
+  add(after, 1);
+  for (const [id, d] of deltas.cls) if (d) await tx.update(classifications).set({ essayCount: sql`greatest(${classifications.essayCount} + ${d}, 0)` }).where(eq(classifications.id, id));
+  for (const [id, d] of deltas.tag) if (d) await tx.update(tags).set({ essayCount: sql`greatest(${tags.essayCount} + ${d}, 0)` }).where(eq(tags.id, id));
+  for (const [id, d] of deltas.user) if (d) await tx.update(users).set({ essayCount: sql`greatest(${users.essayCount} + ${d}, 0)` }).where(eq(users.id, id));
 }
 
 export async function tagIdsOf(db: Exec, essayId: number) {

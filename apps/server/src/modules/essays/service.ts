@@ -96,7 +96,7 @@ export async function createEssay(db: Db, me: UserRow, body: WriteBody, sensitiv
     await q.replaceTags(tx, row!.id, tagIds);
     if (published && body.imitateOf) await imitated(tx, body.imitateOf, me.id, row!.id);
     await tx.update(essays).set({ hotScore: q.hotScoreSql }).where(eq(essays.id, row!.id));
-    await q.refreshCounts(tx, { classificationIds: [fields.classificationId], tagIds, userIds: [me.id] });
+    await q.moveCounts(tx, null, { published, classificationId: fields.classificationId, tagIds, authorId: me.id });
     return row!.id;
   });
   return editForm(db, id);
@@ -125,7 +125,11 @@ export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBo
       if (nowPublished) await imitated(tx, before.imitateOf, me.id, id);
       else await q.changeImitationCount(tx, before.imitateOf, -1);
     }
-    await q.refreshCounts(tx, { classificationIds: [before.classificationId, fields.classificationId], tagIds: [...oldTags, ...tagIds], userIds: [me.id] });
+    await q.moveCounts(
+      tx,
+      { published: wasPublished, classificationId: before.classificationId, tagIds: oldTags, authorId: before.authorId },
+      { published: nowPublished, classificationId: fields.classificationId, tagIds, authorId: before.authorId },
+    );
   });
   return editForm(db, id);
 }
@@ -136,7 +140,7 @@ export async function deleteEssay(db: Db, me: UserRow, id: number) {
   await db.transaction(async (tx) => {
     await tx.update(essays).set({ status: 'deleted', updatedAt: new Date() }).where(eq(essays.id, id));
     if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);
-    await q.refreshCounts(tx, { classificationIds: [before.classificationId], tagIds, userIds: [before.authorId] });
+    await q.moveCounts(tx, { published: before.status === 'published', classificationId: before.classificationId, tagIds, authorId: before.authorId }, null);
   });
   return { ok: true as const };
 }
