@@ -154,11 +154,11 @@ export const essays = pgTable(
     publishedAt: at(),
   },
   (t) => [
-    index('essays_published_idx').on(t.status, t.publishedAt.desc(), t.id.desc()),
-    index('essays_class_published_idx').on(t.classificationId, t.status, t.publishedAt.desc(), t.id.desc()),
-    index('essays_hot_idx').on(t.status, t.hotScore.desc(), t.id.desc()),
-    index('essays_likes_idx').on(t.status, t.likes.desc(), t.id.desc()),
-    index('essays_author_idx').on(t.authorId, t.status, t.createdAt.desc()),
+    index('essays_published_idx').on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_class_published_idx').on(t.classificationId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_hot_idx').on(t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_likes_idx').on(t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_author_idx').on(t.authorId, t.status, t.createdAt.desc().nullsFirst()),
     index('essays_imitate_idx').on(t.imitateOf),
     uniqueIndex('essays_import_key_uq').on(t.importKey),
     index('essays_search_idx').using('gin', t.searchVector),
@@ -196,7 +196,7 @@ export const comments = pgTable(
     status: varchar({ length: 10 }).notNull().default('visible').$type<'visible' | 'deleted' | 'reported'>(),
     createdAt: now(),
   },
-  (t) => [index('comments_essay_idx').on(t.essayId, t.rootId, t.createdAt.desc()), index('comments_root_idx').on(t.rootId, t.createdAt.desc())],
+  (t) => [index('comments_essay_idx').on(t.essayId, t.rootId, t.createdAt.desc().nullsFirst()), index('comments_root_idx').on(t.rootId, t.createdAt.desc().nullsFirst())],
 );
 
 const userEssayPair = (name: string) =>
@@ -229,7 +229,7 @@ export const follows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: now(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId, t.createdAt.desc())],
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst())],
 );
 
 export const interests = pgTable(
@@ -297,7 +297,7 @@ export const messages = pgTable(
     readAt: at(),
     createdAt: now(),
   },
-  (t) => [index('messages_user_idx').on(t.userId, t.type, t.createdAt.desc()), index('messages_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+  (t) => [index('messages_user_idx').on(t.userId, t.type, t.createdAt.desc().nullsFirst()), index('messages_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
 );
 
 export const ads = pgTable(
@@ -317,7 +317,7 @@ export const ads = pgTable(
     status: varchar({ length: 10 }).notNull().default('active').$type<'active' | 'paused'>(),
     createdAt: now(),
   },
-  (t) => [index('ads_position_idx').on(t.position, t.weight.desc())],
+  (t) => [index('ads_position_idx').on(t.position, t.weight.desc().nullsFirst())],
 );
 
 /** Last showing of an ad to a viewer, for the frequency rule. */
@@ -367,7 +367,7 @@ export const orders = pgTable(
     paidAt: at(),
     closedAt: at(),
   },
-  (t) => [uniqueIndex('orders_no_uq').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt.desc()), index('orders_pending_idx').on(t.status, t.createdAt)],
+  (t) => [uniqueIndex('orders_no_uq').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('orders_pending_idx').on(t.status, t.createdAt)],
 );
 
 /** One row per day per viewer (user id, or an anonymous visitor key). */
@@ -407,7 +407,7 @@ export const auditLog = pgTable(
     detail: jsonb(),
     createdAt: now(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
 /** Reported comments for the moderation queue. */
