@@ -53,7 +53,7 @@ describe('graceful shutdown', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const p = start({ DATA_DIR: tmp(), PORT: String(port) });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 450; i++) {
       if (p.output().includes('is ready')) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -17,6 +17,10 @@ export class TtlCache<V> {
     return value;
   }
 
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
   clear() {
     this.entries.clear();
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { comments, essays } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
+import { forgetEssay } from '../essays/cache.js';
 import { findEssay } from '../essays/queries.js';
 import { notify } from '../messages/service.js';
 import * as q from './queries.js';
@@ -78,6 +79,7 @@ export async function createComment(db: Db, me: UserRow, body: { essayId: number
       await notify(tx, { userId: essay.authorId, type: 'comment', actorId: me.id, essayId: essay.id, commentId: row!.id, content: snippet });
     return row!.id;
   });
+  forgetEssay(essay.id);
   return { ...present(await q.loadOne(db, id)), replies: [], replyCount: 0 };
 }
 
@@ -93,5 +95,6 @@ export async function deleteComment(db: Db, me: UserRow, id: number) {
     await tx.update(essays).set({ comments: sql`greatest(${essays.comments} - ${removed}, 0)` }).where(eq(essays.id, c.essayId));
     if (c.rootId) await tx.update(comments).set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` }).where(eq(comments.id, c.rootId));
   });
+  forgetEssay(c.essayId);
   return { ok: true as const };
 }

@@ -173,9 +173,16 @@ export async function classificationBrief(db: Exec, id: number | null) {
   return rows[0] ?? null;
 }
 
+/** Views this process already recorded, so a reader's repeat visits within the hour cost no query. */
+const seenViews = new Set<string>();
+
 /** Counts a view once per viewer per hour; answers whether it counted. */
 export async function countView(db: Db, essayId: number, viewerKey: string) {
   const hour = Math.floor(Date.now() / 3_600_000);
+  const key = `${essayId}:${viewerKey}:${hour}`;
+  if (seenViews.has(key)) return false;
+  if (seenViews.size > 200_000) seenViews.clear();
+  seenViews.add(key);
   const inserted = await db.insert(essayViews).values({ essayId, viewerKey, hour }).onConflictDoNothing().returning({ hour: essayViews.hour });
   if (!inserted.length) return false;
   await db.update(essays).set({ views: sql`${essays.views} + 1` }).where(eq(essays.id, essayId));

@@ -9,6 +9,7 @@ import { searchVectorOf } from '../../lib/search.js';
 import { classificationExists, existingTagIds } from '../tags/queries.js';
 import { presentEssay, presentEssays } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
+import { forgetEssay, publicDetails, publicLists } from './cache.js';
 import * as q from './queries.js';
 import { notify } from '../messages/service.js';
 
@@ -99,6 +100,8 @@ export async function createEssay(db: Db, me: UserRow, body: WriteBody, sensitiv
     await q.moveCounts(tx, null, { published, classificationId: fields.classificationId, tagIds, authorId: me.id });
     return row!.id;
   });
+  forgetEssay(id, true);
+  if (body.imitateOf) forgetEssay(body.imitateOf);
   return editForm(db, id);
 }
 
@@ -131,6 +134,8 @@ export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBo
       { published: nowPublished, classificationId: fields.classificationId, tagIds, authorId: before.authorId },
     );
   });
+  forgetEssay(id, true);
+  if (before.imitateOf) forgetEssay(before.imitateOf);
   return editForm(db, id);
 }
 
@@ -142,6 +147,8 @@ export async function deleteEssay(db: Db, me: UserRow, id: number) {
     if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);
     await q.moveCounts(tx, { published: before.status === 'published', classificationId: before.classificationId, tagIds, authorId: before.authorId }, null);
   });
+  forgetEssay(id, true);
+  if (before.imitateOf) forgetEssay(before.imitateOf);
   return { ok: true as const };
 }
 
@@ -154,8 +161,13 @@ export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body
   const { cursor: rawCursor, pageNum, pageSize, ...filter } = body;
   const cursor = rawCursor ? q.decodeCursor(rawCursor) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
-  const { ids, total, nextCursor } = await q.listEssayIds(db, { ...filter, viewerId: viewer?.id }, pageSize, (pageNum - 1) * pageSize, cursor);
-  return { list: await presentEssays(db, ids, viewer?.id), total, nextCursor };
+  const load = async (viewerId?: number) => {
+    const { ids, total, nextCursor } = await q.listEssayIds(db, { ...filter, viewerId }, pageSize, (pageNum - 1) * pageSize, cursor);
+    return { list: await presentEssays(db, ids, viewerId), total, nextCursor };
+  };
+  // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
+  if (viewer) return load(viewer.id);
+  return publicLists.get(JSON.stringify(body), () => load()) as ReturnType<typeof load>;
 }
 
 export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {
@@ -172,28 +184,43 @@ function canSee(e: q.EssayRow, viewer: UserRow | null) {
   return e.status === 'published' || (!!viewer && (viewer.id === e.authorId || viewer.role === 'admin'));
 }
 
-export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string) {
-  const e = await q.findEssay(db, id);
-  if (!e || !canSee(e, viewer)) throw notFound('作品不存在或未发布');
-  if (e.status === 'published') await q.countView(db, id, viewerKey);
-  const ids = e.imitateOf ? [id, e.imitateOf] : [id];
-  const [rows, tags, flags, classification, following] = await Promise.all([
-    q.essaysWithAuthors(db, ids),
-    q.tagsOfEssays(db, ids),
-    q.viewerFlags(db, viewer?.id, ids),
-    q.classificationBrief(db, e.classificationId),
-    q.isFollowing(db, viewer?.id, e.authorId),
-  ]);
-  const self = rows.find((r) => r.essay.id === id)!;
+/** Everything about a text that is the same for every viewer. */
+async function detailsBase(db: Db, e: q.EssayRow) {
+  const ids = e.imitateOf ? [e.id, e.imitateOf] : [e.id];
+  const none = { liked: new Set<number>(), collected: new Set<number>() };
+  const [rows, tags, classification] = await Promise.all([q.essaysWithAuthors(db, ids), q.tagsOfEssays(db, ids), q.classificationBrief(db, e.classificationId)]);
+  const self = rows.find((r) => r.essay.id === e.id)!;
   const original = rows.find((r) => r.essay.id === e.imitateOf && r.essay.status === 'published');
+  const presented = presentEssay(self, tags, none);
   return {
-    ...presentEssay(self, tags, flags),
+    ...presented,
     content: self.essay.content,
-    author: { ...presentEssay(self, tags, flags).author, bio: self.author.bio },
+    author: { ...presented.author, bio: self.author.bio },
     classification,
-    following,
-    original: original ? presentEssay(original, tags, flags) : null,
+    following: false,
+    original: original ? presentEssay(original, tags, none) : null,
   };
+}
+
+type DetailsBase = Awaited<ReturnType<typeof detailsBase>>;
+
+export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string) {
+  const published = (await publicDetails.get(String(id), async () => {
+    const e = await q.findEssay(db, id);
+    return e?.status === 'published' ? detailsBase(db, e) : null;
+  })) as DetailsBase | null;
+  let base = published;
+  if (base) await q.countView(db, id, viewerKey);
+  else {
+    const e = await q.findEssay(db, id);
+    if (!e || !canSee(e, viewer)) throw notFound('作品不存在或未发布');
+    base = await detailsBase(db, e);
+  }
+  if (!viewer) return base;
+  const ids = base.original ? [id, base.original.id] : [id];
+  const [flags, following] = await Promise.all([q.viewerFlags(db, viewer.id, ids), q.isFollowing(db, viewer.id, base.author.id)]);
+  const mark = <T extends { id: number }>(x: T) => ({ ...x, liked: flags.liked.has(x.id), collected: flags.collected.has(x.id) });
+  return { ...mark(base), following, original: base.original ? mark(base.original) : null };
 }
 
 export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
@@ -203,6 +230,7 @@ export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' |
     const r = await q.toggleReaction(tx, kind, on, me.id, essayId);
     if (r.changed && on && r.authorId) await notify(tx, { userId: r.authorId, type: kind, actorId: me.id, essayId });
   });
+  forgetEssay(essayId);
   const [after] = await db.select({ likes: essays.likes, collects: essays.collects }).from(essays).where(eq(essays.id, essayId));
   const flags = await q.viewerFlags(db, me.id, [essayId]);
   return { liked: flags.liked.has(essayId), collected: flags.collected.has(essayId), likes: after!.likes, collects: after!.collects };

@@ -1,0 +1,17 @@
+/**
+ * Micro-caches for what every visitor sees alike: list pages and the public part of a text's details, for
+ * a few seconds. Writes in this process drop what they change at once; other processes see them within the
+ * TTL. Per-viewer parts (liked, collected, following, 不感兴趣) are never cached.
+ */
+import { TtlCache } from '../../lib/ttlCache.js';
+
+export const PUBLIC_TTL_MS = 5_000;
+
+export const publicLists = new TtlCache<unknown>(PUBLIC_TTL_MS, 2000);
+export const publicDetails = new TtlCache<unknown>(PUBLIC_TTL_MS, 5000);
+
+/** After a text changes: its details, and (for changes that move it in or out of lists) every list page. */
+export function forgetEssay(id: number, lists = false) {
+  publicDetails.delete(String(id));
+  if (lists) publicLists.clear();
+}
