@@ -1,16 +1,18 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { Link } from 'react-router';
-import { useCall } from '../api/index.js';
+import { useUnreadCounts } from '../components/people/unread.js';
 
-const POLL_MS = 60_000;
-
-/** Unread notifications of the signed-in user. The count is quiet: no mask, no toast; on failure no badge. */
+/**
+ * Unread notifications of the signed-in user. The count is quiet: no loading mask (the call is silent), no
+ * toast; on failure no badge. It refreshes every 60 s while the tab is visible and whenever something that
+ * reads messages invalidates it (see components/people/unread.ts).
+ */
 export function MessageBell() {
-  const { data, isError } = useCall('messageCount', {}, { quietCodes: ['B0501'], refetchInterval: POLL_MS });
+  const { data, isError } = useUnreadCounts();
   const count = isError ? 0 : (data?.total ?? 0);
   return (
-    <Link to="/myInform" className="header__icon" aria-label={count ? `我的通知，${count} 条未读` : '我的通知'}>
+    <Link to="/myInform" className="header__icon message-bell" aria-label={count ? `我的通知，${count} 条未读` : '我的通知'}>
       <Badge count={count} size="small" overflowCount={99}>
         <BellOutlined />
       </Badge>

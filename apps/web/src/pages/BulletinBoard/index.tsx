@@ -1,5 +1,28 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
+import { useInfiniteList } from '../../api/index.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { InfiniteList } from '../../components/InfiniteList.js';
+import { AnnouncementItem } from '../../components/people/AnnouncementItem.js';
+import { useSession } from '../../hooks/useSession.js';
 
+const PAGE_SIZE = 10;
+
+/** /bulletinBoard: announcements, pinned first; unread ones marked for signed-in readers. */
 export default function BulletinBoard() {
-  return <PagePlaceholder title="公告" description="这里将列出拾句编辑部发布的公告，置顶的排在最前，未读的会有提示。" />;
+  const me = useSession();
+  const query = useInfiniteList('announcementsPage', (pageNum) => ({ query: { pageNum, pageSize: PAGE_SIZE } }), {
+    // The read state belongs to whoever is signed in.
+    keyInput: { user: me?.id ?? null },
+  });
+  return (
+    <div className="page page--narrow bulletin">
+      <h1 className="page__title">公告</h1>
+      <p className="page__lead">拾句编辑部的消息：新功能、活动与社区约定。</p>
+      <InfiniteList
+        query={query}
+        itemKey={(a) => a.id}
+        renderItem={(a) => <AnnouncementItem a={a} showUnread={me !== null} />}
+        empty={<EmptyState description="暂时还没有公告，先去首页读几句吧" />}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,85 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
+import { EditOutlined, HeartOutlined, LockOutlined, StarOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { QueryState } from '../../components/QueryState.js';
+import { FollowButton } from '../../components/people/FollowButton.js';
+import { LinkButton } from '../../components/people/LinkButton.js';
+import { UserNotFound, useProfileParam, type Profile } from '../../components/people/PersonPage.js';
+import { ProfileCard, ProfileCardSkeleton } from '../../components/people/ProfileCard.js';
+import { useSession } from '../../hooks/useSession.js';
+import { AuthorEssays } from './AuthorEssays.js';
 
+function ReactionLink({ to, icon, label, isPublic }: { to: string; icon: ReactNode; label: string; isPublic: boolean }) {
+  return (
+    <Link to={to} className="profile-card__link">
+      {icon}
+      {label}
+      {isPublic ? null : (
+        <span className="profile-card__lock" title="仅 TA 自己可见">
+          <LockOutlined /> 私密
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function Header({ p, own }: { p: Profile; own: boolean }) {
+  const who = own ? '我' : 'TA';
+  return (
+    <ProfileCard
+      user={p}
+      subtitle={`${dayjs(p.createdAt).format('YYYY年M月')}加入拾句`}
+      stats={[
+        { label: '作品', value: p.essays },
+        { label: '关注', value: p.following, to: `/othersRelation?id=${p.id}&type=following` },
+        { label: '粉丝', value: p.followers, to: `/othersRelation?id=${p.id}&type=followers` },
+        { label: '获赞', value: p.likesReceived },
+      ]}
+      actions={
+        own ? (
+          <LinkButton to="/space?tab=settings" icon={<EditOutlined />}>
+            编辑资料
+          </LinkButton>
+        ) : (
+          <FollowButton userId={p.id} nickname={p.nickname} isFollowing={p.isFollowing} />
+        )
+      }
+      footer={
+        <>
+          <ReactionLink to={`/othersLike?id=${p.id}`} icon={<HeartOutlined />} label={`${who}的喜欢`} isPublic={p.likesPublic} />
+          <ReactionLink to={`/othersCollect?id=${p.id}`} icon={<StarOutlined />} label={`${who}的收藏`} isPublic={p.collectsPublic} />
+        </>
+      }
+    />
+  );
+}
+
+/** /othersInfor?id=: someone's profile, follow button, links to their relations, likes and collections, and their texts. */
 export default function OthersInfor() {
-  return <PagePlaceholder title="用户主页" description="这里将展示这位作者的资料、作品，以及TA的关注、粉丝、喜欢与收藏。" />;
+  const me = useSession();
+  const { id, query } = useProfileParam();
+  if (id === null)
+    return (
+      <div className="page page--narrow">
+        <UserNotFound />
+      </div>
+    );
+  const own = me?.id === id;
+  return (
+    <div className="page page--narrow person">
+      {query.isPending ? (
+        <ProfileCardSkeleton />
+      ) : (
+        <QueryState query={query} notFound={<UserNotFound />}>
+          {(p) => (
+            <>
+              <Header p={p} own={own} />
+              <AuthorEssays authorId={p.id} own={own} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </div>
+  );
 }

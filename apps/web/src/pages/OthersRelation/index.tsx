@@ -1,5 +1,35 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
+import { Tabs } from 'antd';
+import { PersonPage } from '../../components/people/PersonPage.js';
+import { RELATION_TYPES, RelationList, type RelationType } from '../../components/people/RelationList.js';
+import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
+import { useSession } from '../../hooks/useSession.js';
+import { formatCount } from '../../lib/format.js';
 
+/** /othersRelation?id=&type=following|followers */
 export default function OthersRelation() {
-  return <PagePlaceholder title="关注与粉丝" description="这里将列出这位作者关注的人和TA的粉丝，可以直接回关。" />;
+  const me = useSession();
+  const [type, setType] = useSearchParamChoice<RelationType>('type', RELATION_TYPES, 'following');
+  return (
+    <PersonPage heading={(p) => (p.id === me?.id ? '我的关注与粉丝' : `${p.nickname} 的关注与粉丝`)}>
+      {(p) => (
+        <Tabs
+          activeKey={type}
+          onChange={(k) => setType(k as RelationType)}
+          destroyOnHidden
+          items={[
+            {
+              key: 'following',
+              label: `关注 ${formatCount(p.following)}`,
+              children: <RelationList userId={p.id} type="following" own={p.id === me?.id} />,
+            },
+            {
+              key: 'followers',
+              label: `粉丝 ${formatCount(p.followers)}`,
+              children: <RelationList userId={p.id} type="followers" own={p.id === me?.id} />,
+            },
+          ]}
+        />
+      )}
+    </PersonPage>
+  );
 }

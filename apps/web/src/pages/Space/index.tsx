@@ -1,25 +1,99 @@
+import { EditOutlined, HomeOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@shiju/contract';
+import { Button, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useCall } from '../../api/index.js';
 import { QueryState } from '../../components/QueryState.js';
 import { RequireSignIn } from '../../components/RequireSignIn.js';
-import { UserAvatar } from '../../components/UserAvatar.js';
+import { LinkButton } from '../../components/people/LinkButton.js';
+import { ProfileCard, ProfileCardSkeleton, type ProfileStat } from '../../components/people/ProfileCard.js';
+import { ReactedList } from '../../components/people/ReactedList.js';
+import { RelationList } from '../../components/people/RelationList.js';
+import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import { saveUserInfo } from '../../lib/session.js';
+import { MyDrafts, MyWorks } from './MyWorks.js';
+import { Settings } from './Settings.js';
 
-function ProfileHeader({ me }: { me: UserInfo }) {
+const TABS = ['works', 'drafts', 'likes', 'collects', 'following', 'followers', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+
+const TAB_LABEL: Record<Tab, string> = {
+  works: '我的作品',
+  drafts: '草稿',
+  likes: '喜欢',
+  collects: '收藏',
+  following: '关注',
+  followers: '粉丝',
+  settings: '设置',
+};
+
+function tabContent(tab: Tab, me: UserInfo) {
+  switch (tab) {
+    case 'works':
+      return <MyWorks />;
+    case 'drafts':
+      return <MyDrafts />;
+    case 'likes':
+      return <ReactedList userId={me.id} kind="like" own />;
+    case 'collects':
+      return <ReactedList userId={me.id} kind="collect" own />;
+    case 'following':
+      return <RelationList userId={me.id} type="following" own />;
+    case 'followers':
+      return <RelationList userId={me.id} type="followers" own />;
+    case 'settings':
+      return <Settings me={me} />;
+  }
+}
+
+function SpaceView({ me }: { me: UserInfo }) {
+  const [tab, setTab] = useSearchParamChoice<Tab>('tab', TABS, 'works');
+  // `status` belongs to 我的作品 only.
+  const go = (t: Tab) => setTab(t, ['status']);
+  const profile = useCall('userProfile', { params: { id: me.id } });
+  const counts = profile.data;
+  const stat = (label: string, value: number | undefined, to?: Tab): ProfileStat => ({
+    label,
+    value: value ?? 0,
+    onClick: to ? () => go(to) : undefined,
+    active: to !== undefined && tab === to,
+  });
+
   return (
-    <header className="profile">
-      <UserAvatar user={me} size={72} />
-      <div className="profile__text">
-        <h1 className="profile__name">{me.nickname}</h1>
-        <p className="profile__handle">@{me.username}</p>
-        <p className="profile__bio serif">{me.bio || '还没有写个人简介。'}</p>
-      </div>
-    </header>
+    <>
+      <ProfileCard
+        user={me}
+        subtitle={<span className="profile__handle">@{me.username}</span>}
+        emptyBio="还没有写个人简介，去「设置」里介绍一下自己吧。"
+        stats={[
+          stat('作品', counts?.essays, 'works'),
+          stat('关注', counts?.following, 'following'),
+          stat('粉丝', counts?.followers, 'followers'),
+          stat('获赞', counts?.likesReceived),
+        ]}
+        actions={
+          <>
+            <Button icon={<EditOutlined />} onClick={() => go('settings')}>
+              编辑资料
+            </Button>
+            <LinkButton to={`/othersInfor?id=${me.id}`} icon={<HomeOutlined />}>
+              我的主页
+            </LinkButton>
+          </>
+        }
+      />
+      <Tabs
+        className="space-tabs"
+        activeKey={tab}
+        onChange={(k) => go(k as Tab)}
+        destroyOnHidden
+        items={TABS.map((t) => ({ key: t, label: TAB_LABEL[t], children: tabContent(t, me) }))}
+      />
+    </>
   );
 }
 
-function Profile() {
+function Space() {
   const query = useCall('me', {});
   const me = query.data;
 
@@ -29,19 +103,17 @@ function Profile() {
   }, [me]);
 
   return (
-    <div className="page page--narrow">
-      <QueryState query={query} skeletonRows={3}>
-        {(data) => <ProfileHeader me={data} />}
-      </QueryState>
-      <p className="placeholder-note">你的作品、草稿、喜欢与收藏、关注与粉丝，以及资料和隐私设置，很快就会在这里和你见面。</p>
+    <div className="page page--narrow space">
+      {query.isPending ? <ProfileCardSkeleton /> : <QueryState query={query}>{(data) => <SpaceView me={data} />}</QueryState>}
     </div>
   );
 }
 
-export default function Space() {
+/** /space: my profile, my texts by status, drafts, likes, collections, following, followers and settings. */
+export default function SpacePage() {
   return (
     <RequireSignIn what="个人中心">
-      <Profile />
+      <Space />
     </RequireSignIn>
   );
 }

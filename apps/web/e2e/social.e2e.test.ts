@@ -1,0 +1,391 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closePage, openPage, storage, uniqueUsername, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+
+const PASSWORD = 'qingfeng2026';
+/** The toast the request layer would show for A0301; private pages must not show it. */
+const FORBIDDEN_TOAST = '无权访问';
+
+interface Envelope<T> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+/** A call from inside the page, with that page's stored token: what the user could do, minus the UI. */
+async function apiIn<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await page.evaluate(
+    async ([m, p, b]) => {
+      const token = localStorage.getItem('accessToken');
+      const headers: Record<string, string> = {};
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (b !== undefined) headers['Content-Type'] = 'application/json';
+      const r = await fetch(p as string, { method: m as string, headers, body: b === undefined ? undefined : JSON.stringify(b) });
+      return (await r.json()) as unknown;
+    },
+    [method, path, body] as const,
+  );
+  const env = res as Envelope<T>;
+  if (env.code !== '00000') throw new Error(`${method} ${path} → ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+interface Person {
+  page: Page;
+  id: number;
+  username: string;
+  nickname: string;
+}
+
+/** A fresh browser context with a newly registered user signed in (sign-up through the UI is auth.e2e's job). */
+async function signUp(browser: Browser, prefix: string, nickname: string): Promise<Person> {
+  const page = await openPage(browser);
+  await page.goto('/aboutOur');
+  const username = uniqueUsername(prefix);
+  const session = await apiIn<{ accessToken: string; userInfo: { id: number } }>(page, 'POST', '/api/v1/auth/register', {
+    username,
+    password: PASSWORD,
+    nickname,
+  });
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('accessToken', t);
+      localStorage.setItem('userInfo', u);
+    },
+    [session.accessToken, JSON.stringify(session.userInfo)] as const,
+  );
+  return { page, id: session.userInfo.id, username, nickname };
+}
+
+async function writeSentence(p: Person, content: string, status: 'publish' | 'draft' = 'publish'): Promise<number> {
+  const cls = await apiIn<{ list: Array<{ id: number }> }>(p.page, 'GET', '/api/v1/pc/classifications/page?pageSize=1');
+  const essay = await apiIn<{ id: number }>(p.page, 'POST', '/api/v1/app/essay', {
+    type: 'sentence',
+    content,
+    classificationId: cls.list[0]!.id,
+    status,
+  });
+  return essay.id;
+}
+
+/** The desktop header's bell (its label carries the unread count). */
+function bell(page: Page) {
+  return page.locator('.header__desktop a.message-bell');
+}
+
+async function expectBell(page: Page, unread: number): Promise<void> {
+  const label = unread > 0 ? `我的通知，${unread} 条未读` : '我的通知';
+  await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 10_000 }).toBe(label);
+}
+
+/** The 评论 counter of a text's card in a list. */
+function commentCounter(page: Page, essayId: number) {
+  return page.locator(`article.essay-card:has(a[href="/bellesDetails?id=${essayId}"]) .counters li[title="评论"]`).first();
+}
+
+async function toastCount(page: Page, text: string): Promise<number> {
+  return page.locator('.ant-message').getByText(text).count();
+}
+
+describe('social: two people in two browsers', () => {
+  const browser = useBrowser();
+  let a: Person;
+  let b: Person;
+  let sentenceId: number;
+
+  beforeAll(async () => {
+    a = await signUp(browser(), 'writer', '写字的甲');
+    b = await signUp(browser(), 'reader', '读书的乙');
+    sentenceId = await writeSentence(a, '风从山那边来，带着一整个春天的消息。');
+  });
+  afterAll(async () => {
+    await closePage(a.page);
+    await closePage(b.page);
+  });
+
+  it('B follows, likes, collects and comments; A is notified, reads, replies; B sees the reply and deletes the comment', async () => {
+    // B finds A's page and follows through the UI.
+    await b.page.goto(`/othersInfor?id=${a.id}`);
+    await waitForTitle(b.page, '拾句 | 用户主页');
+    await b.page.getByRole('heading', { name: a.nickname }).waitFor();
+    await b.page.locator('.essay-card').getByText('风从山那边来').waitFor();
+    await b.page.getByRole('button', { name: '关注', exact: true }).click();
+    await b.page.getByRole('button', { name: '已关注' }).waitFor();
+    await b.page.locator('.profile-card__stat', { hasText: '粉丝' }).locator('.profile-card__stat-value').getByText('1').waitFor();
+
+    // Like, collect and comment go through the API with B's own token: /bellesDetails is being built in parallel
+    // and its controls are not settled yet. The notifications are the same either way.
+    await apiIn(b.page, 'POST', '/api/v1/app/essay/beLike', { essayId: sentenceId, type: 'like' });
+    await apiIn(b.page, 'POST', '/api/v1/app/essay/beLike', { essayId: sentenceId, type: 'collect' });
+    const comment = await apiIn<{ id: number }>(b.page, 'POST', '/api/v1/app/essay/comment', {
+      essayId: sentenceId,
+      content: '读到这句，窗外正好起风。',
+    });
+
+    // A's bell counts the four events.
+    await a.page.goto('/home');
+    await expectBell(a.page, 4);
+
+    // /myInform lists them; opening each tab reads it and the bell follows.
+    await bell(a.page).click();
+    await waitForPath(a.page, '/myInform');
+    const feed = a.page.locator('.inform-tabs [role="tabpanel"][aria-hidden="false"]');
+    const commentMsg = feed.locator('.message', { hasText: '评论了你的句子' });
+    await commentMsg.getByText(b.nickname).waitFor();
+    await commentMsg.getByText('读到这句，窗外正好起风。').waitFor();
+    expect(await commentMsg.locator(`a[href="/bellesDetails?id=${sentenceId}"]`).count()).toBe(1);
+    expect(await commentMsg.locator(`a[href="/othersInfor?id=${b.id}"]`).count()).toBeGreaterThan(0);
+    await expectBell(a.page, 3);
+
+    await a.page.getByRole('tab', { name: '喜欢和收藏' }).click();
+    await feed.locator('.message', { hasText: '赞了你的句子' }).waitFor();
+    await feed.locator('.message', { hasText: '收藏了你的句子' }).waitFor();
+    expect(new URL(a.page.url()).searchParams.get('type')).toBe('like');
+    await expectBell(a.page, 1);
+
+    await a.page.getByRole('tab', { name: '新粉丝' }).click();
+    await feed.locator('.message', { hasText: '关注了你' }).getByText(b.nickname).waitFor();
+    await expectBell(a.page, 0);
+
+    // A follows back from the followers list: both now follow each other.
+    await a.page.goto(`/othersRelation?id=${a.id}&type=followers`);
+    const row = a.page.locator('.user-row', { hasText: b.nickname });
+    await row.getByRole('button', { name: '回关' }).click();
+    await row.getByRole('button', { name: '互相关注' }).waitFor();
+
+    // A replies (through the API, like B's comment); B's bell and /myInform show it.
+    await apiIn(a.page, 'POST', '/api/v1/app/essay/comment', {
+      essayId: sentenceId,
+      content: '谢谢，春天也路过了你那里。',
+      parentId: comment.id,
+    });
+    await b.page.goto('/myInform?type=comment');
+    const reply = b.page.locator('.inform-tabs [role="tabpanel"][aria-hidden="false"] .message', { hasText: '回复了你' });
+    await reply.getByText('谢谢，春天也路过了你那里。').waitFor();
+    await reply.getByText(a.nickname).waitFor();
+    // A's follow-back reached B as well.
+    await b.page.getByRole('tab', { name: '新粉丝' }).click();
+    await b.page
+      .locator('.inform-tabs [role="tabpanel"][aria-hidden="false"] .message', { hasText: '关注了你' })
+      .getByText(a.nickname)
+      .waitFor();
+    await expectBell(b.page, 0);
+
+    // The card counts the comment and its reply; B deletes the comment and both go.
+    await b.page.goto(`/othersInfor?id=${a.id}`);
+    await commentCounter(b.page, sentenceId).getByText('2').waitFor();
+    await apiIn(b.page, 'POST', `/api/v1/app/essay/delete/comment/${comment.id}`);
+    await b.page.reload();
+    await commentCounter(b.page, sentenceId).getByText('0').waitFor();
+  });
+
+  it('the bell picks up a new notification within a minute while the page is visible', async () => {
+    // A second tab of A's, with a controllable clock.
+    const page = await openPage(browser());
+    try {
+      await page.clock.install();
+      await page.goto('/aboutOur');
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem('accessToken', t!);
+          localStorage.setItem('userInfo', u!);
+        },
+        [await storage(a.page, 'accessToken'), await storage(a.page, 'userInfo')] as const,
+      );
+      await page.goto('/aboutOur');
+      await expectBell(page, 0);
+      await apiIn(b.page, 'POST', '/api/v1/app/essay/comment', { essayId: sentenceId, content: '又来读了一遍。' });
+      await page.clock.runFor(30_000);
+      await expectBell(page, 0);
+      await page.clock.runFor(31_000);
+      await expectBell(page, 1);
+
+      // A hidden tab does not poll; it catches up as soon as it is shown again.
+      const setVisibility = (state: 'hidden' | 'visible') =>
+        page.evaluate((v) => {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => v });
+          document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+        }, state);
+      await setVisibility('hidden');
+      await apiIn(b.page, 'POST', '/api/v1/app/essay/comment', { essayId: sentenceId, content: '第三遍，还是喜欢。' });
+      const asked = () =>
+        page.waitForRequest(/\/api\/app\/app-users\/message$/, { timeout: 1_500 }).then(
+          () => true,
+          () => false,
+        );
+      const polled = asked();
+      await page.clock.runFor(61_000);
+      expect(await polled).toBe(false);
+      await expectBell(page, 1);
+      await setVisibility('visible');
+      await expectBell(page, 2);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('a profile edit shows in the header at once and survives reload', async () => {
+    const page = a.page;
+    await page.goto('/space?tab=settings');
+    await waitForTitle(page, '拾句 | 个人中心');
+    const form = page.locator('form#profile');
+    await form.getByLabel('昵称').fill('改了名的甲');
+    await form.getByLabel('个人简介').fill('写风，也写等风的人。');
+    await form.getByRole('button', { name: '保存资料' }).click();
+    await page.locator('.header__desktop .user-menu').getByText('改了名的甲').waitFor();
+    expect(JSON.parse((await storage(page, 'userInfo'))!)).toMatchObject({ nickname: '改了名的甲', bio: '写风，也写等风的人。' });
+    await page.reload();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('settings');
+    await page.locator('.profile-card__name').getByText('改了名的甲').waitFor();
+    await page.locator('.profile-card__bio').getByText('写风，也写等风的人。').waitFor();
+  });
+
+  it('uploads an avatar: ready with a preview, then success; a non-image fails with the reason', async () => {
+    const page = a.page;
+    await page.goto('/space?tab=settings');
+    const input = page.locator('.avatar-field input[type="file"]');
+
+    await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+    const file = page.locator('.avatar-file');
+    await file.locator('.avatar-file__status').getByText('待上传').waitFor();
+    await file.getByRole('button', { name: '上传并设为头像' }).click();
+    await file.locator('.avatar-file__status').getByText('上传失败').waitFor();
+    await file
+      .locator('.avatar-file__error')
+      .getByText(/仅支持|不支持/)
+      .waitFor();
+
+    // A real 1×1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await file.locator('.avatar-file__status').getByText('待上传').waitFor();
+    expect(await file.locator('img.avatar-file__preview').getAttribute('src')).toMatch(/^blob:/);
+    await file.getByRole('button', { name: '上传并设为头像' }).click();
+    await file.locator('.avatar-file__status').getByText('上传成功').waitFor();
+    await expect.poll(async () => JSON.parse((await storage(page, 'userInfo'))!).avatar as string).toMatch(/^\/uploads\//);
+    expect(await page.locator('.header__desktop .user-menu img').getAttribute('src')).toMatch(/^\/uploads\//);
+  });
+
+  it('keeps collections private: others see a friendly private page, no error toast', async () => {
+    await apiIn(a.page, 'POST', '/api/v1/app/essay/beLike', { essayId: sentenceId, type: 'collect' });
+    await a.page.goto('/space?tab=settings');
+    const sw = a.page.getByRole('switch', { name: '公开我的收藏' });
+    expect(await sw.getAttribute('aria-checked')).toBe('true');
+    await sw.click();
+    await expect.poll(() => sw.getAttribute('aria-checked')).toBe('false');
+    await a.page.getByText('仅自己可见，别人打开时会看到「私密」').first().waitFor();
+
+    await b.page.goto(`/othersCollect?id=${a.id}`);
+    await waitForTitle(b.page, '拾句 | TA的收藏');
+    await b.page.getByText('TA 的收藏是私密的').waitFor();
+    await b.page.getByText('TA 设置了仅自己可见').waitFor();
+    expect(await toastCount(b.page, FORBIDDEN_TOAST)).toBe(0);
+    // Likes stay public.
+    await b.page.goto(`/othersLike?id=${a.id}`);
+    await b.page.getByRole('heading', { name: /的喜欢$/ }).waitFor();
+    expect(await b.page.getByText('私密的').count()).toBe(0);
+
+    // The owner still sees their own.
+    await a.page.goto(`/othersCollect?id=${a.id}`);
+    await a.page.locator('.essay-card').getByText('风从山那边来').waitFor();
+  });
+
+  it('deletes one of my texts from /space after confirming', async () => {
+    const page = a.page;
+    const draftId = await writeSentence(a, '这是一句还没想好的草稿。', 'draft');
+    await page.goto('/space?tab=drafts');
+    const card = page.locator('.own-essay', { has: page.locator(`a[href="/bellesDetails?id=${draftId}"]`) });
+    await card.getByRole('link', { name: '编辑' }).waitFor();
+    expect(await card.getByRole('link', { name: '编辑' }).getAttribute('href')).toBe(`/editorialEssay?id=${draftId}`);
+    // Cancelled first: nothing happens.
+    await card.getByRole('button', { name: '删除' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '保留' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.waitFor();
+    await card.getByRole('button', { name: '删除' }).click();
+    await dialog.getByRole('button', { name: '删除' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.getByText('没有草稿').waitFor();
+  });
+
+  it('checks the password form like the server and reports a wrong old password beside it', async () => {
+    const page = b.page;
+    await page.goto('/space?tab=settings');
+    const form = page.locator('form#password');
+    await form.getByLabel('原密码').fill('wrong-password');
+    await form.getByLabel('新密码', { exact: true }).fill('12345678');
+    await form.getByLabel('确认新密码').fill('12345679');
+    await form.getByRole('button', { name: '修改密码' }).click();
+    await form.getByText('新密码不能全是数字').waitFor();
+    await form.getByText('两次输入的新密码不一致').waitFor();
+    await form.getByLabel('新密码', { exact: true }).fill('mingyue2027');
+    await form.getByLabel('确认新密码').fill('mingyue2027');
+    await form.getByRole('button', { name: '修改密码' }).click();
+    await form.getByText('原密码不正确').waitFor();
+    await form.getByLabel('原密码').fill(PASSWORD);
+    await form.getByRole('button', { name: '修改密码' }).click();
+    await page.getByText('密码已修改').waitFor();
+    // Still signed in here.
+    await page.reload();
+    await page.locator('.profile-card__name').getByText(b.nickname).waitFor();
+  });
+});
+
+describe('announcements', () => {
+  const browser = useBrowser();
+  let reader: Person;
+  beforeAll(async () => {
+    reader = await signUp(browser(), 'notice', '看公告的人');
+  });
+  afterAll(async () => closePage(reader.page));
+
+  it('lists pinned first with unread dots; opening one marks it read', async () => {
+    const page = reader.page;
+    await page.goto('/bulletinBoard');
+    await waitForTitle(page, '拾句 | 公告');
+    const items = page.locator('.bulletin-item');
+    await items.first().waitFor();
+    // Pinned first.
+    await items.first().locator('.ant-tag').getByText('置顶').waitFor();
+    const unreadBefore = await page.locator('.bulletin-item.is-unread').count();
+    expect(unreadBefore).toBeGreaterThan(1);
+    const title = (await items.nth(1).locator('.bulletin-item__title').textContent())!;
+    await items.nth(1).click();
+    await waitForPath(page, '/bulletinDetails');
+    await waitForTitle(page, '拾句 | 公告详情');
+    await page.locator('.bulletin-article__title').getByText(title).waitFor();
+    expect(await page.locator('.bulletin-article__content').innerHTML()).toMatch(/<p>/);
+    await page.getByRole('link', { name: '返回公告列表' }).click();
+    await waitForPath(page, '/bulletinBoard');
+    await expect.poll(() => page.locator('.bulletin-item.is-unread').count()).toBe(unreadBefore - 1);
+    expect(await page.locator('.bulletin-item', { hasText: title }).getAttribute('class')).not.toContain('is-unread');
+  });
+
+  it('marks everything read from /myInform, announcements included', async () => {
+    const page = reader.page;
+    await page.goto('/myInform?type=announcement');
+    await waitForTitle(page, '拾句 | 我的通知');
+    await page.locator('.inform-tabs .bulletin-item.is-unread').first().waitFor();
+    const markAll = page.getByRole('button', { name: '全部标为已读' });
+    await markAll.click();
+    await page.getByText('已全部标为已读').waitFor();
+    await expect.poll(() => page.locator('.inform-tabs .bulletin-item.is-unread').count()).toBe(0);
+    expect(await page.locator('.inform-tab__dot').count()).toBe(0);
+    await expect.poll(() => markAll.isDisabled()).toBe(true);
+    await page.goto('/bulletinBoard');
+    await page.locator('.bulletin-item').first().waitFor();
+    expect(await page.locator('.bulletin-item.is-unread').count()).toBe(0);
+  });
+
+  it('shows a visitor the list without read dots', async () => {
+    const page = await openPage(browser(), { width: 375, height: 812 });
+    try {
+      await page.goto('/bulletinBoard');
+      await page.locator('.bulletin-item').first().waitFor();
+      expect(await page.locator('.unread-dot').count()).toBe(0);
+    } finally {
+      await closePage(page);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import { Tag } from 'antd';
+import { Link } from 'react-router';
+import type { PageItem } from '../../api/index.js';
+import { formatRelativeTime } from '../../lib/format.js';
+import './people.css';
+
+type Announcement = PageItem<'announcementsPage'>;
+
+/** One announcement in a list: 置顶 tag, title, summary, date; a dot while a signed-in reader has not opened it. */
+export function AnnouncementItem({ a, showUnread }: { a: Announcement; showUnread: boolean }) {
+  const unread = showUnread && !a.read;
+  return (
+    <Link to={`/bulletinDetails?id=${a.id}`} className={unread ? 'bulletin-item is-unread' : 'bulletin-item'}>
+      <div className="bulletin-item__head">
+        {a.pinned ? (
+          <Tag color="volcano" className="bulletin-item__pin">
+            置顶
+          </Tag>
+        ) : null}
+        <h2 className="bulletin-item__title serif">{a.title}</h2>
+        {unread ? <span className="unread-dot" aria-label="未读" /> : null}
+      </div>
+      <p className="bulletin-item__summary">{a.summary}</p>
+      <time className="bulletin-item__time" dateTime={a.publishedAt}>
+        {formatRelativeTime(a.publishedAt)}
+      </time>
+    </Link>
+  );
+}

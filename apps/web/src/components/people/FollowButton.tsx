@@ -1,0 +1,80 @@
+import { CheckOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { api, toastSuccess } from '../../api/index.js';
+import { useSession } from '../../hooks/useSession.js';
+import { confirmDialog } from '../ConfirmDialog/index.js';
+import { askSignIn } from './askSignIn.js';
+
+interface Props {
+  userId: number;
+  nickname: string;
+  isFollowing: boolean;
+  /** They follow the viewer: 回关 instead of 关注, 互相关注 once both do. */
+  followsMe?: boolean;
+  size?: 'small' | 'middle' | 'large';
+}
+
+/** What the button says for each state. */
+export function followLabel(isFollowing: boolean, followsMe: boolean): string {
+  if (isFollowing) return followsMe ? '互相关注' : '已关注';
+  return followsMe ? '回关' : '关注';
+}
+
+/**
+ * Follow / unfollow another user. Hidden on one's own entries; visitors are asked to sign in. Unfollowing
+ * asks first. The new state shows at once; profile counters refresh, relation lists refresh when next shown.
+ */
+export function FollowButton({ userId, nickname, isFollowing: initial, followsMe = false, size }: Props) {
+  const me = useSession();
+  const queryClient = useQueryClient();
+  // The list row or profile that rendered us may be cached; our own answer wins until it is refetched.
+  const [state, setState] = useState<{ from: boolean; now: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const following = state && state.from === initial ? state.now : initial;
+
+  if (me?.id === userId) return null;
+
+  const toggle = async () => {
+    if (!me) return askSignIn('关注喜欢的作者');
+    if (following) {
+      const action = await confirmDialog({ title: `不再关注「${nickname}」？`, okText: '取消关注', cancelText: '再想想', danger: true });
+      if (action !== 'confirm') return;
+    }
+    setBusy(true);
+    try {
+      await api(following ? 'unfollow' : 'follow', { params: { id: userId } });
+      setState({ from: initial, now: !following });
+      toastSuccess(following ? '已取消关注' : followsMe ? '已回关，你们互相关注了' : '关注成功');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['userProfile'] }),
+        // Lists that are showing keep their rows; they refetch when shown next.
+        queryClient.invalidateQueries({ queryKey: ['userRelations'], refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: ['essayDetails'], refetchType: 'none' }),
+      ]);
+    } catch {
+      /* the request layer has shown why */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = followLabel(following, followsMe);
+  const icon = following ? followsMe ? <SwapOutlined /> : <CheckOutlined /> : <PlusOutlined />;
+  return (
+    <Button
+      className="follow-button"
+      size={size}
+      type={following ? 'default' : 'primary'}
+      icon={icon}
+      loading={busy}
+      onClick={() => void toggle()}
+      aria-pressed={following}
+      // The icon's own label (plus, check) would otherwise be read out before the words.
+      aria-label={label}
+    >
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,81 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { Essay } from '@shiju/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tag } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { api, toastSuccess, useInfiniteList } from '../../api/index.js';
+import { confirmDialog } from '../../components/ConfirmDialog/index.js';
+import { EssayCard } from '../../components/EssayCard.js';
+import { InfiniteList } from '../../components/InfiniteList.js';
+import { LinkButton } from '../../components/people/LinkButton.js';
+
+export type OwnStatus = 'published' | 'pending' | 'rejected' | 'draft';
+
+const PAGE_SIZE = 10;
+
+const STATUS_TAG: Partial<Record<OwnStatus, { color: string; text: string }>> = {
+  pending: { color: 'gold', text: '审核中' },
+  rejected: { color: 'red', text: '未通过' },
+  draft: { color: 'default', text: '草稿' },
+};
+
+function essayName(e: Essay): string {
+  if (e.title) return `《${e.title}》`;
+  const s = Array.from(e.summary);
+  return `「${s.slice(0, 12).join('')}${s.length > 12 ? '…' : ''}」`;
+}
+
+/** One of my texts with 编辑 and 删除 (asks first). */
+function OwnEssay({ essay }: { essay: Essay }) {
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState(false);
+  const status = STATUS_TAG[essay.status as OwnStatus];
+
+  const remove = async () => {
+    const action = await confirmDialog({
+      title: '删除这篇作品？',
+      content: `${essayName(essay)}删除后将不再对任何人显示，且不能恢复。`,
+      okText: '删除',
+      cancelText: '保留',
+      danger: true,
+    });
+    if (action !== 'confirm') return;
+    setDeleting(true);
+    try {
+      await api('deleteEssay', { params: { id: essay.id } });
+      toastSuccess('已删除');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['myEssays'] }),
+        queryClient.invalidateQueries({ queryKey: ['userProfile'] }),
+        queryClient.invalidateQueries({ queryKey: ['essaysPage'], refetchType: 'none' }),
+      ]);
+    } catch {
+      /* the request layer has said why */
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className="own-essay">
+      <EssayCard essay={essay} />
+      <div className="own-essay__bar">
+        {status ? <Tag color={status.color}>{status.text}</Tag> : <span />}
+        <div className="own-essay__actions">
+          <LinkButton to={`/editorialEssay?id=${essay.id}`} size="small" icon={<EditOutlined />}>
+            编辑
+          </LinkButton>
+          <Button size="small" danger icon={<DeleteOutlined />} loading={deleting} onClick={() => void remove()}>
+            删除
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** My texts of one status (drafts included), newest first. */
+export function OwnEssayList({ status, empty }: { status: OwnStatus; empty: ReactNode }) {
+  const query = useInfiniteList('myEssays', (pageNum) => ({ query: { status, pageNum, pageSize: PAGE_SIZE } }));
+  return <InfiniteList query={query} itemKey={(e) => e.id} renderItem={(e) => <OwnEssay essay={e} />} empty={empty} />;
+}

@@ -1,0 +1,214 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Password } from '@shiju/contract/core';
+import type { UserInfo } from '@shiju/contract';
+import { Button, Form, Input, Switch } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { api, isApiError, toastSuccess } from '../../api/index.js';
+import { zodRule } from '../../lib/zodRule.js';
+import { AvatarField } from './AvatarField.js';
+import { useUpdateMe } from './useUpdateMe.js';
+
+const NICKNAME_MAX = 20;
+const BIO_MAX = 200;
+
+function Block({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+  return (
+    <section className="settings-block">
+      <h2 className="settings-block__title">{title}</h2>
+      {lead ? <p className="settings-block__lead">{lead}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+interface ProfileValues {
+  nickname: string;
+  bio: string;
+}
+
+function ProfileForm({ me }: { me: UserInfo }) {
+  const updateMe = useUpdateMe();
+  const [saving, setSaving] = useState(false);
+  const save = async ({ nickname, bio }: ProfileValues) => {
+    setSaving(true);
+    try {
+      await updateMe({ nickname: nickname.trim(), bio: (bio ?? '').trim() });
+      toastSuccess('资料已保存');
+    } catch {
+      /* the request layer has said why */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Form<ProfileValues>
+      name="profile"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ nickname: me.nickname, bio: me.bio }}
+      onFinish={(v) => void save(v)}
+      className="settings-form"
+    >
+      <Form.Item
+        name="nickname"
+        label="昵称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入昵称' },
+          { max: NICKNAME_MAX, message: `昵称最多 ${NICKNAME_MAX} 个字符` },
+        ]}
+      >
+        <Input maxLength={NICKNAME_MAX} showCount autoComplete="nickname" />
+      </Form.Item>
+      <Form.Item name="bio" label="个人简介" rules={[{ max: BIO_MAX, message: `个人简介最多 ${BIO_MAX} 个字符` }]}>
+        <Input.TextArea
+          maxLength={BIO_MAX}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          placeholder="一句话介绍自己，比如喜欢读什么、写什么"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        保存资料
+      </Button>
+    </Form>
+  );
+}
+
+type PrivacyKey = 'likesPublic' | 'collectsPublic';
+
+const PRIVACY: Array<{ key: PrivacyKey; label: string; on: string; off: string }> = [
+  { key: 'likesPublic', label: '公开我的喜欢', on: '所有人都能看到你喜欢的作品', off: '仅自己可见，别人打开时会看到「私密」' },
+  { key: 'collectsPublic', label: '公开我的收藏', on: '所有人都能看到你收藏的作品', off: '仅自己可见，别人打开时会看到「私密」' },
+];
+
+function PrivacySwitches({ me }: { me: UserInfo }) {
+  const updateMe = useUpdateMe();
+  const [busy, setBusy] = useState<PrivacyKey | null>(null);
+  const change = async (key: PrivacyKey, value: boolean) => {
+    setBusy(key);
+    try {
+      await updateMe({ [key]: value });
+      toastSuccess(value ? '已设为公开' : '已设为仅自己可见');
+    } catch {
+      /* the request layer has said why */
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <ul className="privacy-list">
+      {PRIVACY.map((p) => (
+        <li key={p.key} className="privacy-list__item">
+          <div>
+            <label htmlFor={`privacy-${p.key}`} className="privacy-list__label">
+              {p.label}
+            </label>
+            <p className="privacy-list__hint">{me[p.key] ? p.on : p.off}</p>
+          </div>
+          <Switch
+            id={`privacy-${p.key}`}
+            checked={me[p.key]}
+            loading={busy === p.key}
+            disabled={busy !== null && busy !== p.key}
+            onChange={(v) => void change(p.key, v)}
+            checkedChildren="公开"
+            unCheckedChildren="私密"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+/** Password change with the contract's rules; the server signs out every other session. */
+function PasswordForm() {
+  const [form] = Form.useForm<PasswordValues>();
+  const [saving, setSaving] = useState(false);
+  const save = async ({ oldPassword, newPassword }: PasswordValues) => {
+    setSaving(true);
+    try {
+      await api('changePassword', { body: { oldPassword, newPassword } }, { quietCodes: ['A0210'] });
+      form.resetFields();
+      toastSuccess('密码已修改，其他设备上的登录已退出');
+    } catch (e) {
+      if (isApiError(e, 'A0210')) form.setFields([{ name: 'oldPassword', errors: [e.message || '原密码不正确'] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Form<PasswordValues>
+      form={form}
+      name="password"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => void save(v)}
+      className="settings-form"
+    >
+      <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label="新密码"
+        extra="8–64 位，不能全是数字"
+        dependencies={['oldPassword']}
+        rules={[
+          { required: true, message: '请输入新密码' },
+          zodRule(Password, '新密码'),
+          ({ getFieldValue }) => ({
+            validator: async (_r, v: string | undefined) => {
+              if (v && v === getFieldValue('oldPassword')) throw new Error('新密码不能与原密码相同');
+            },
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label="确认新密码"
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: '请再输入一次新密码' },
+          ({ getFieldValue }) => ({
+            validator: async (_r, v: string | undefined) => {
+              if (v && v !== getFieldValue('newPassword')) throw new Error('两次输入的新密码不一致');
+            },
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        修改密码
+      </Button>
+    </Form>
+  );
+}
+
+/** 设置: profile and avatar, privacy of likes and collections, password. */
+export function Settings({ me }: { me: UserInfo }) {
+  return (
+    <div className="settings">
+      <Block title="头像">
+        <AvatarField me={me} />
+      </Block>
+      <Block title="基本资料">
+        <ProfileForm me={me} />
+      </Block>
+      <Block title="隐私" lead="决定别人能否看到你喜欢和收藏的作品。你自己总能看到。">
+        <PrivacySwitches me={me} />
+      </Block>
+      <Block title="修改密码" lead="修改后，其他设备上的登录会全部退出，当前设备保持登录。">
+        <PasswordForm />
+      </Block>
+    </div>
+  );
+}
