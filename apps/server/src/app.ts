@@ -18,6 +18,7 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling, sendApiNotFound } from './http/envelope.js';
 import { registerCalls, type Handlers } from './http/routes.js';
 import { handlers } from './modules/index.js';
+import { flushViews } from './modules/essays/views.js';
 
 export interface AppOptions {
   config: Config;
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCalls(app, { db: database.db, config }, opts.handlers ?? handlers, opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   await registerWeb(app, config);
 
+  app.addHook('onClose', async () => flushViews(database.db));
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;
 }

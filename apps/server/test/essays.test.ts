@@ -185,6 +185,10 @@ describe('reading', () => {
     expect(first.data.author).toMatchObject({ id: alice.user.id, bio: '' });
     await details(id, bob.token);
     await details(id, alice.token);
+    const { flushViews } = await import('../src/modules/essays/views.js');
+    await flushViews(t.database.db);
+    await details(id, bob.token);
+    await flushViews(t.database.db);
     const [row] = await t.database.db.select().from(essays).where(eq(essays.id, id));
     expect(row!.views).toBe(2);
     expect((await details(999999)).status).toBe(404);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { classifications, collects, essays, essayTags, essayViews, follows, likes, tags, uninterested, users } from '../../db/schema.js';
+import { classifications, collects, essays, essayTags, follows, likes, tags, uninterested, users } from '../../db/schema.js';
 import { searchQueryOf } from '../../lib/search.js';
 import { TtlCache } from '../../lib/ttlCache.js';
 
@@ -171,22 +171,6 @@ export async function classificationBrief(db: Exec, id: number | null) {
   if (!id) return null;
   const rows = await db.select({ id: classifications.id, name: classifications.name }).from(classifications).where(eq(classifications.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-/** Views this process already recorded, so a reader's repeat visits within the hour cost no query. */
-const seenViews = new Set<string>();
-
-/** Counts a view once per viewer per hour; answers whether it counted. */
-export async function countView(db: Db, essayId: number, viewerKey: string) {
-  const hour = Math.floor(Date.now() / 3_600_000);
-  const key = `${essayId}:${viewerKey}:${hour}`;
-  if (seenViews.has(key)) return false;
-  if (seenViews.size > 200_000) seenViews.clear();
-  seenViews.add(key);
-  const inserted = await db.insert(essayViews).values({ essayId, viewerKey, hour }).onConflictDoNothing().returning({ hour: essayViews.hour });
-  if (!inserted.length) return false;
-  await db.update(essays).set({ views: sql`${essays.views} + 1` }).where(eq(essays.id, essayId));
-  return true;
 }
 
 /** The hot score of PRODUCT §6, as SQL over a row's own counters. */

@@ -10,6 +10,7 @@ import { classificationExists, existingTagIds } from '../tags/queries.js';
 import { presentEssay, presentEssays } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
 import { forgetEssay, publicDetails, publicLists } from './cache.js';
+import { recordView } from './views.js';
 import * as q from './queries.js';
 import { notify } from '../messages/service.js';
 
@@ -210,7 +211,7 @@ export async function details(db: Db, id: number, viewer: UserRow | null, viewer
     return e?.status === 'published' ? detailsBase(db, e) : null;
   })) as DetailsBase | null;
   let base = published;
-  if (base) await q.countView(db, id, viewerKey);
+  if (base) recordView(db, id, viewerKey);
   else {
     const e = await q.findEssay(db, id);
     if (!e || !canSee(e, viewer)) throw notFound('作品不存在或未发布');
