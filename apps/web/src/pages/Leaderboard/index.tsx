@@ -1,10 +1,132 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
+import { Button, Segmented, Select, Tabs } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { useInfiniteList } from '../../api/index.js';
+import {
+  LoadMoreList,
+  pickOne,
+  RankedEntry,
+  RankingRules,
+  ScoreBadge,
+  useQueryParam,
+  type RankingPeriod,
+} from '../../components/discovery/index.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { useClassifications } from '../../hooks/useClassifications.js';
+import './Leaderboard.css';
 
-export default function Leaderboard() {
+const PERIODS: ReadonlyArray<{ key: RankingPeriod; label: string; empty: string }> = [
+  { key: 'day', label: '日榜', empty: '今天还没有作品上榜' },
+  { key: 'week', label: '周榜', empty: '这 7 天还没有作品上榜' },
+  { key: 'month', label: '月榜', empty: '这 30 天还没有作品上榜' },
+  { key: 'all', label: '总榜', empty: '还没有作品上榜' },
+];
+const PERIOD_KEYS = PERIODS.map((p) => p.key);
+
+type TypeFilter = 'all' | 'sentence' | 'essay';
+const TYPES: Array<{ value: TypeFilter; label: string }> = [
+  { value: 'all', label: '全部' },
+  { value: 'sentence', label: '句子' },
+  { value: 'essay', label: '美文' },
+];
+const TYPE_KEYS = TYPES.map((t) => t.value);
+
+const PAGE_SIZE = 20;
+
+function ClassificationFilter({ value, onChange }: { value?: number; onChange: (id?: number) => void }) {
+  const { data } = useClassifications();
   return (
-    <PagePlaceholder
-      title="排行榜"
-      description="这里将按日榜、周榜、月榜和总榜列出最受欢迎的句子与美文，热度由喜欢、收藏、评论、仿写和阅读共同决定。"
+    <Select<number | 'all'>
+      className="leaderboard__classification"
+      aria-label="分类"
+      value={value ?? 'all'}
+      onChange={(v) => onChange(v === 'all' ? undefined : v)}
+      options={[{ value: 'all' as const, label: '全部分类' }, ...(data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+      popupMatchSelectWidth={false}
     />
+  );
+}
+
+/** 日榜 / 周榜 / 月榜 / 总榜 of the hottest texts, filtered by type and classification (all in the URL). */
+export default function Leaderboard() {
+  const [periodParam, setPeriod] = useQueryParam('period');
+  const [typeParam, setType] = useQueryParam('type');
+  const [classParam, setClass] = useQueryParam('classificationId');
+  const [, setParams] = useSearchParams();
+  const period = pickOne(periodParam, PERIOD_KEYS, 'day');
+  const type = pickOne(typeParam, TYPE_KEYS, 'all');
+  const classificationId = Number(classParam) > 0 ? Number(classParam) : undefined;
+  const current = PERIODS.find((p) => p.key === period)!;
+
+  const list = useInfiniteList('ranking', (pageNum) => ({
+    body: { period, type: type === 'all' ? undefined : type, classificationId, pageNum, pageSize: PAGE_SIZE },
+  }));
+
+  const filtered = type !== 'all' || classificationId !== undefined;
+  const clearFilters = () => setParams({ period }, { replace: true });
+  return (
+    <div className="page page--wide leaderboard">
+      <header className="discovery-head">
+        <h1 className="page__title">排行榜</h1>
+        <p className="page__lead">
+          热度由喜欢、收藏、评论、仿写和阅读共同决定。把鼠标移到（手机上点一下）名次下的热度，就能看到它是怎么算出来的。
+        </p>
+      </header>
+      <div className="with-sidebar">
+        <div className="with-sidebar__main">
+          <div className="discovery-toolbar">
+            <Tabs
+              activeKey={period}
+              onChange={(k) => setPeriod(k)}
+              items={PERIODS.map((p) => ({ key: p.key, label: p.label }))}
+              className="leaderboard__periods"
+            />
+            <div className="discovery-toolbar__filters">
+              <Segmented<TypeFilter>
+                options={TYPES}
+                value={type}
+                onChange={(v) => setType(v === 'all' ? null : v, { replace: true })}
+                aria-label="类型"
+              />
+              <ClassificationFilter value={classificationId} onChange={(id) => setClass(id ? String(id) : null, { replace: true })} />
+            </div>
+          </div>
+          <LoadMoreList
+            ordered
+            query={list}
+            itemKey={(e) => e.id}
+            renderItem={(e) => <RankedEntry rank={e.rank} essay={e} aside={<ScoreBadge entry={e} period={period} />} />}
+            empty={
+              <EmptyState
+                description={
+                  filtered ? `${current.empty}，换个类型或分类看看？` : `${current.empty}，去读一读、点个喜欢，好作品就会冲上来。`
+                }
+                action={
+                  filtered ? (
+                    <Button type="primary" onClick={clearFilters}>
+                      看全部作品
+                    </Button>
+                  ) : (
+                    <Link to={period === 'all' ? '/editorialEssay' : '/leaderboard?period=all'}>
+                      <Button type="primary">{period === 'all' ? '去写第一句' : '看看总榜'}</Button>
+                    </Link>
+                  )
+                }
+              />
+            }
+          />
+        </div>
+        <aside className="with-sidebar__side">
+          <section className="discovery-box">
+            <h2 className="discovery-box__title">榜单怎么算</h2>
+            <RankingRules />
+          </section>
+          <section className="discovery-box">
+            <h2 className="discovery-box__title">每周精选</h2>
+            <p>每周一零点，上一周发布的作品中热度最高的 20 篇会被定格为当周精选。</p>
+            <Link to="/bestWeek">去看本周精选 →</Link>
+          </section>
+        </aside>
+      </div>
+    </div>
   );
 }

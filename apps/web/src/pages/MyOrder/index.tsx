@@ -1,13 +1,96 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, toastSuccess } from '../../api/index.js';
+import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { RequireSignIn } from '../../components/RequireSignIn.js';
+import { Section } from '../../components/Section.js';
+import { Membership } from './Membership.js';
+import { OrderList } from './OrderList.js';
+import { formatYuan, type Order, type Product } from './orders.js';
+import { PayDialog, type PaymentStart } from './PayDialog.js';
+import { Plans } from './Plans.js';
+import './MyOrder.css';
+
+/** What is running: placing an order for a product, or paying / cancelling an order. */
+type Busy = { product: number } | { order: number } | null;
+
+function Orders() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [payment, setPayment] = useState<PaymentStart | null>(null);
+  const [payOpen, setPayOpen] = useState(false);
+
+  const refreshOrders = () => queryClient.invalidateQueries({ queryKey: ['ordersPage'] });
+
+  /** Runs one action at a time; failures have already been shown by the request layer. */
+  const run = async (b: NonNullable<Busy>, action: () => Promise<void>) => {
+    setBusy(b);
+    try {
+      await action();
+    } catch {
+      /* toast shown by the request layer */
+    } finally {
+      setBusy(null);
+      void refreshOrders();
+    }
+  };
+
+  const showPayment = (p: PaymentStart) => {
+    setPayment(p);
+    setPayOpen(true);
+  };
+
+  const buy = (product: Product) =>
+    run({ product: product.id }, async () => {
+      const order = await api('createOrder', { body: { productId: product.id } });
+      void refreshOrders();
+      showPayment(await api('payOrder', { params: { id: order.id } }));
+    });
+
+  const pay = (order: Order) => run({ order: order.id }, async () => showPayment(await api('payOrder', { params: { id: order.id } })));
+
+  const cancel = async (order: Order) => {
+    const answer = await confirmDialog({
+      title: '取消这笔订单？',
+      content: `订单 ${order.orderNo}（${order.product.name}，${formatYuan(order.amount)}）取消后不能恢复；需要时可以重新下单。`,
+      okText: '取消订单',
+      cancelText: '再想想',
+      danger: true,
+    });
+    if (answer !== 'confirm') return;
+    await run({ order: order.id }, async () => {
+      await api('cancelOrder', { params: { id: order.id } });
+      toastSuccess('订单已取消');
+    });
+  };
+
+  return (
+    <div className="page page--wide my-order">
+      <header className="discovery-head">
+        <h1 className="page__title">我的订单</h1>
+      </header>
+      <Membership />
+      <Section title="开通会员">
+        <p className="my-order__lead">会员期间全站免广告。付款方式为银行转账，编辑确认到账后会员立即生效。</p>
+        <Plans busyId={busy && 'product' in busy ? busy.product : null} onBuy={(p) => void buy(p)} />
+      </Section>
+      <Section title="订单记录">
+        <OrderList
+          busyId={busy && 'order' in busy ? busy.order : null}
+          onPay={(o) => void pay(o)}
+          onCancel={(o) => void cancel(o)}
+          onExpire={() => void refreshOrders()}
+        />
+      </Section>
+      <PayDialog open={payOpen} payment={payment} onClose={() => setPayOpen(false)} />
+    </div>
+  );
+}
 
 export default function MyOrder() {
   return (
     <RequireSignIn what="我的订单">
-      <PagePlaceholder
-        title="我的订单"
-        description="这里将展示会员套餐和你的订单，可以查看订单状态、继续支付或取消，也能看到会员到期时间。"
-      />
+      <Orders />
     </RequireSignIn>
   );
 }

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { useCall } from '../../api/index.js';
+import './discovery.css';
+
+const MAX_TITLE_CHARS = 12;
+const TITLES = 6;
+const TAGS = 8;
+
+function searchHref(term: string): string {
+  return `/globalSearch?q=${encodeURIComponent(term)}`;
+}
+
+function Terms({ label, terms }: { label: string; terms: string[] }) {
+  if (terms.length === 0) return null;
+  return (
+    <div className="hot-searches__group">
+      <span className="hot-searches__label">{label}</span>
+      <ul className="hot-searches__terms">
+        {terms.map((t) => (
+          <li key={t}>
+            <Link to={searchHref(t)} className="hot-searches__term">
+              {t}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Searches worth trying: titles from this week's ranking and the biggest first-level tags. Shown before the
+ * first search and when a search finds nothing.
+ */
+export function HotSearches() {
+  const ranking = useCall('ranking', { body: { period: 'week', pageNum: 1, pageSize: 20 } }, { staleTime: 5 * 60_000 });
+  const letters = useCall('tagLetters', { query: {} }, { staleTime: 5 * 60_000 });
+
+  const titles = [
+    ...new Set(
+      (ranking.data?.list ?? []).map((e) => e.title?.trim() ?? '').filter((t) => t.length > 0 && Array.from(t).length <= MAX_TITLE_CHARS),
+    ),
+  ].slice(0, TITLES);
+  const tags = (letters.data ?? [])
+    .flatMap((g) => g.tags)
+    .filter((t) => t.parentId === null)
+    .sort((a, b) => b.essayCount - a.essayCount)
+    .slice(0, TAGS)
+    .map((t) => t.name);
+
+  if (titles.length === 0 && tags.length === 0) return null;
+  return (
+    <section className="hot-searches" aria-label="热门搜索">
+      <Terms label="热门作品" terms={titles} />
+      <Terms label="热门标签" terms={tags} />
+    </section>
+  );
+}

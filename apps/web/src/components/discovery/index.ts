@@ -1,0 +1,11 @@
+export { copyText } from './copyText.js';
+export { Highlight } from './Highlight.js';
+export { HighlightedEssayCard } from './HighlightedEssayCard.js';
+export { HotSearches } from './HotSearches.js';
+export { isoWeekDays, parseIsoWeek, weekLabel, weekRangeLabel } from './isoWeek.js';
+export { LoadMoreList, type PagedQuery } from './LoadMoreList.js';
+export { RankedEntry } from './RankedEntry.js';
+export { RankingRules } from './RankingRules.js';
+export { ScoreBadge, type RankingPeriod } from './ScoreBadge.js';
+export { tagHref, useTagHomes } from './tagTargets.js';
+export { pickOne, useQueryParam } from './useQueryParam.js';

@@ -1,0 +1,51 @@
+import type { CallData, TagBrief } from '@shiju/contract';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { api, callKey } from '../../api/index.js';
+import { useClassifications } from '../../hooks/useClassifications.js';
+
+type PageOfTags = CallData<'classificationTags'>;
+
+/** Same input as the classification page's tag row, so both share one cache entry per classification. */
+const tagsInput = (classificationId: number) => ({ query: { classificationId, pageNum: 1, pageSize: 50 } });
+
+/**
+ * First-level tag id → the classification that shows it first (classifications in their own order).
+ * Tags carry no classification, and one tag may sit in several; the first is the natural home.
+ * Undefined until every classification's tags have loaded.
+ */
+export function useTagHomes(enabled: boolean): Map<number, number> | undefined {
+  const classifications = useClassifications();
+  const ids = useMemo(() => classifications.data?.list.map((c) => c.id) ?? [], [classifications.data]);
+  const combine = useCallback(
+    (results: Array<UseQueryResult<PageOfTags, unknown>>) => {
+      if (ids.length === 0 || results.some((r) => r.isPending)) return undefined;
+      const homes = new Map<number, number>();
+      results.forEach((r, i) => {
+        for (const t of r.data?.list ?? []) if (!homes.has(t.id)) homes.set(t.id, ids[i]!);
+      });
+      return homes;
+    },
+    [ids],
+  );
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: callKey('classificationTags', tagsInput(id)),
+      queryFn: () => api('classificationTags', tagsInput(id), { quietCodes: ['A0404'] }),
+      enabled,
+      staleTime: 5 * 60_000,
+    })),
+    combine,
+  });
+}
+
+/**
+ * Where a tag leads: its classification page filtered by the tag, or — when no classification holds it —
+ * a search for texts with its name.
+ */
+export function tagHref(tag: Pick<TagBrief, 'id' | 'name' | 'parentId'>, homes: Map<number, number> | undefined): string {
+  const classificationId = homes?.get(tag.parentId ?? tag.id);
+  return classificationId
+    ? `/classifyDetails?id=${classificationId}&tagId=${tag.id}`
+    : `/globalSearch?type=essay&q=${encodeURIComponent(tag.name)}`;
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { Highlight, HighlightedEssayCard, tagHref, useTagHomes } from '../../components/discovery/index.js';
+import { UserAvatar } from '../../components/UserAvatar.js';
+import { formatCount } from '../../lib/format.js';
+import { isEssayHit, isTagHit, isUserHit } from './hits.js';
+
+export type SearchType = 'essay' | 'user' | 'tag';
+
+interface HitProps {
+  item: Record<string, unknown>;
+  words: readonly string[];
+}
+
+export function EssayHit({ item, words }: HitProps) {
+  return isEssayHit(item) ? <HighlightedEssayCard essay={item} words={words} /> : null;
+}
+
+export function UserHitCard({ item, words }: HitProps) {
+  if (!isUserHit(item)) return null;
+  return (
+    <Link to={`/othersInfor?id=${item.id}`} className="search-user">
+      <UserAvatar user={item} size={48} />
+      <div className="search-user__text">
+        <p className="search-user__name">
+          <Highlight text={item.nickname} words={words} />
+        </p>
+        <p className="search-user__bio">{item.bio || '这个人还没有写简介。'}</p>
+      </div>
+      <p className="search-user__counts">
+        <span>作品 {formatCount(item.essays)}</span>
+        <span>粉丝 {formatCount(item.followers)}</span>
+      </p>
+    </Link>
+  );
+}
+
+/** Tags lead to their classification page (filtered by the tag) once it is known which one holds them. */
+export function TagHitCard({ item, words, homes }: HitProps & { homes: Map<number, number> | undefined }) {
+  if (!isTagHit(item)) return null;
+  return (
+    <Link to={tagHref(item, homes)} className="search-tag">
+      <span className="search-tag__name serif">
+        <span className="search-tag__hash" aria-hidden="true">
+          #
+        </span>
+        <Highlight text={item.name} words={words} />
+      </span>
+      <span className="search-tag__meta">
+        {item.parentId === null ? '一级标签' : '二级标签'} · {formatCount(item.essayCount)} 篇作品
+      </span>
+    </Link>
+  );
+}
+
+/** The tag homes load only when tag results are on screen. */
+export function useHitRenderer(type: SearchType, words: readonly string[]) {
+  const homes = useTagHomes(type === 'tag');
+  return (item: Record<string, unknown>) => {
+    if (type === 'user') return <UserHitCard item={item} words={words} />;
+    if (type === 'tag') return <TagHitCard item={item} words={words} homes={homes} />;
+    return <EssayHit item={item} words={words} />;
+  };
+}

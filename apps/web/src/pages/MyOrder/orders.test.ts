@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { closesAt, formatRemaining, formatYuan } from './orders.js';
+
+describe('order helpers', () => {
+  it('shows fen as yuan with two decimals', () => {
+    expect(formatYuan(1500)).toBe('¥15.00');
+    expect(formatYuan(12800)).toBe('¥128.00');
+    expect(formatYuan(1)).toBe('¥0.01');
+  });
+
+  it('counts down the 30 minutes of a pending order', () => {
+    const createdAt = '2026-11-22T04:00:00.000Z';
+    expect(closesAt({ createdAt }) - Date.parse(createdAt)).toBe(30 * 60_000);
+    expect(formatRemaining(30 * 60_000)).toBe('30:00');
+    expect(formatRemaining(61_500)).toBe('01:02');
+    expect(formatRemaining(-5)).toBe('00:00');
+  });
+});

@@ -1,0 +1,37 @@
+import type { CallData } from '@shiju/contract';
+import dayjs from 'dayjs';
+
+export type Order = CallData<'ordersPage'>['list'][number];
+export type OrderStatus = Order['status'];
+export type Product = CallData<'products'>[number];
+
+/** Pending orders close by themselves after 30 minutes (PRODUCT §3). */
+export const PENDING_MINUTES = 30;
+
+export const STATUS: Record<OrderStatus, { label: string; color: string }> = {
+  pending: { label: '待支付', color: 'gold' },
+  paid: { label: '已支付', color: 'green' },
+  cancelled: { label: '已取消', color: 'default' },
+  refunded: { label: '已退款', color: 'purple' },
+  closed: { label: '已关闭', color: 'default' },
+};
+
+/** Fen to yuan as shown on a price: 1500 → ¥15.00. */
+export function formatYuan(fen: number): string {
+  return `¥${(fen / 100).toFixed(2)}`;
+}
+
+/** When a pending order closes (epoch ms). */
+export function closesAt(order: Pick<Order, 'createdAt'>): number {
+  return new Date(order.createdAt).getTime() + PENDING_MINUTES * 60_000;
+}
+
+/** mm:ss of what is left (never negative). */
+export function formatRemaining(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export function formatDateTime(iso: string): string {
+  return dayjs(iso).format('YYYY-MM-DD HH:mm');
+}
