@@ -109,8 +109,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCalls(app, { db: database.db, config }, opts.handlers ?? handlers, opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   await registerWeb(app, config);
 
-  app.addHook('onClose', async () => flushViews(database.db));
+  // onClose hooks run last-registered first: views are flushed before the database closes.
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => flushViews(database.db));
   return app;
 }
 

@@ -181,22 +181,29 @@ export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'
   return { list: await presentEssays(db, ids, me.id), total };
 }
 
-function canSee(e: q.EssayRow, viewer: UserRow | null) {
+function canSee(e: Pick<q.EssayRow, 'status' | 'authorId'>, viewer: UserRow | null) {
   return e.status === 'published' || (!!viewer && (viewer.id === e.authorId || viewer.role === 'admin'));
 }
 
-/** Everything about a text that is the same for every viewer. */
-async function detailsBase(db: Db, e: q.EssayRow) {
-  const ids = e.imitateOf ? [e.id, e.imitateOf] : [e.id];
+/** Everything about a text that is the same for every viewer; null when it does not exist or was deleted. */
+async function detailsBase(db: Db, id: number) {
+  const [self] = await q.essaysWithAuthors(db, [id]);
+  if (!self || self.essay.status === 'deleted') return null;
+  const e = self.essay;
+  const ids = e.imitateOf ? [id, e.imitateOf] : [id];
   const none = { liked: new Set<number>(), collected: new Set<number>() };
-  const [rows, tags, classification] = await Promise.all([q.essaysWithAuthors(db, ids), q.tagsOfEssays(db, ids), q.classificationBrief(db, e.classificationId)]);
-  const self = rows.find((r) => r.essay.id === e.id)!;
-  const original = rows.find((r) => r.essay.id === e.imitateOf && r.essay.status === 'published');
+  const [originalRows, tags, classification] = await Promise.all([
+    e.imitateOf ? q.essaysWithAuthors(db, [e.imitateOf]) : Promise.resolve([]),
+    q.tagsOfEssays(db, ids),
+    q.classificationBrief(db, e.classificationId),
+  ]);
+  const original = originalRows.find((r) => r.essay.status === 'published');
   const presented = presentEssay(self, tags, none);
   return {
     ...presented,
-    content: self.essay.content,
+    content: e.content,
     author: { ...presented.author, bio: self.author.bio },
+    authorId: e.authorId,
     classification,
     following: false,
     original: original ? presentEssay(original, tags, none) : null,
@@ -206,22 +213,22 @@ async function detailsBase(db: Db, e: q.EssayRow) {
 type DetailsBase = Awaited<ReturnType<typeof detailsBase>>;
 
 export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string) {
-  const published = (await publicDetails.get(String(id), async () => {
-    const e = await q.findEssay(db, id);
-    return e?.status === 'published' ? detailsBase(db, e) : null;
+  const cached = (await publicDetails.get(String(id), async () => {
+    const base = await detailsBase(db, id);
+    return base?.status === 'published' ? base : null;
   })) as DetailsBase | null;
-  let base = published;
+  let base = cached;
   if (base) recordView(db, id, viewerKey);
   else {
-    const e = await q.findEssay(db, id);
-    if (!e || !canSee(e, viewer)) throw notFound('作品不存在或未发布');
-    base = await detailsBase(db, e);
+    base = await detailsBase(db, id);
+    if (!base || !canSee({ status: base.status, authorId: base.authorId }, viewer)) throw notFound('作品不存在或未发布');
   }
-  if (!viewer) return base;
-  const ids = base.original ? [id, base.original.id] : [id];
-  const [flags, following] = await Promise.all([q.viewerFlags(db, viewer.id, ids), q.isFollowing(db, viewer.id, base.author.id)]);
+  const { authorId: _authorId, ...shown } = base;
+  if (!viewer) return shown;
+  const ids = shown.original ? [id, shown.original.id] : [id];
+  const [flags, following] = await Promise.all([q.viewerFlags(db, viewer.id, ids), q.isFollowing(db, viewer.id, shown.author.id)]);
   const mark = <T extends { id: number }>(x: T) => ({ ...x, liked: flags.liked.has(x.id), collected: flags.collected.has(x.id) });
-  return { ...mark(base), following, original: base.original ? mark(base.original) : null };
+  return { ...mark(shown), following, original: shown.original ? mark(shown.original) : null };
 }
 
 export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
