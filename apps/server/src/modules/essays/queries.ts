@@ -129,6 +129,25 @@ export async function essaysWithAuthors(db: Exec, ids: number[]) {
   return ids.map((id) => byId.get(id)).filter((r): r is NonNullable<typeof r> => !!r);
 }
 
+/** A text with its author, tags and classification in one round trip (the details page's cache miss). */
+export async function essayForDetails(db: Exec, id: number) {
+  const rows = await db
+    .select({
+      essay: essays,
+      author: { id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio },
+      classification: { id: classifications.id, name: classifications.name },
+      tags: sql<{ id: number; name: string; parentId: number | null; letter: string }[]>`coalesce((
+        select json_agg(json_build_object('id', t.id, 'name', t.name, 'parentId', t.parent_id, 'letter', t.letter) order by t.parent_id nulls first, t.id)
+        from ${essayTags} et join ${tags} t on t.id = et.tag_id where et.essay_id = ${essays.id}), '[]'::json)`,
+    })
+    .from(essays)
+    .innerJoin(users, eq(users.id, essays.authorId))
+    .leftJoin(classifications, eq(classifications.id, essays.classificationId))
+    .where(eq(essays.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export async function tagsOfEssays(db: Exec, ids: number[]) {
   if (!ids.length) return new Map<number, { id: number; name: string; parentId: number | null; letter: string }[]>();
   const rows = await db

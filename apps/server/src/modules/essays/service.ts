@@ -187,26 +187,25 @@ function canSee(e: Pick<q.EssayRow, 'status' | 'authorId'>, viewer: UserRow | nu
 
 /** Everything about a text that is the same for every viewer; null when it does not exist or was deleted. */
 async function detailsBase(db: Db, id: number) {
-  const [self] = await q.essaysWithAuthors(db, [id]);
-  if (!self || self.essay.status === 'deleted') return null;
-  const e = self.essay;
-  const ids = e.imitateOf ? [id, e.imitateOf] : [id];
+  const row = await q.essayForDetails(db, id);
+  if (!row || row.essay.status === 'deleted') return null;
+  const e = row.essay;
   const none = { liked: new Set<number>(), collected: new Set<number>() };
-  const [originalRows, tags, classification] = await Promise.all([
-    e.imitateOf ? q.essaysWithAuthors(db, [e.imitateOf]) : Promise.resolve([]),
-    q.tagsOfEssays(db, ids),
-    q.classificationBrief(db, e.classificationId),
-  ]);
-  const original = originalRows.find((r) => r.essay.status === 'published');
-  const presented = presentEssay(self, tags, none);
+  const tags = new Map([[id, row.tags]]);
+  let original = null;
+  if (e.imitateOf) {
+    const [o] = await q.essaysWithAuthors(db, [e.imitateOf]);
+    if (o?.essay.status === 'published') original = presentEssay(o, await q.tagsOfEssays(db, [o.essay.id]), none);
+  }
+  const presented = presentEssay(row, tags, none);
   return {
     ...presented,
     content: e.content,
-    author: { ...presented.author, bio: self.author.bio },
+    author: { ...presented.author, bio: row.author.bio },
     authorId: e.authorId,
-    classification,
+    classification: row.classification?.id ? row.classification : null,
     following: false,
-    original: original ? presentEssay(original, tags, none) : null,
+    original,
   };
 }
 
