@@ -1,48 +1,65 @@
 import type { Essay } from '@shiju/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../lib/format.js';
 import { Counters } from './Counters.js';
+import { SourceLine } from './essay/SourceLine.js';
+import { essayHref, userHref } from './essay/links.js';
+import './essay/essay.css';
+
+interface Props {
+  essay: Essay;
+  /** Extra buttons or links in the card's footer (e.g. 去仿写). */
+  actions?: ReactNode;
+  /** A short note above the text (e.g. 仿写自…, 待审核). */
+  badge?: ReactNode;
+}
 
 /** A sentence as a quote card, an essay as title + two-line summary + cover (SCREENS.md, cards). */
-export function EssayCard({ essay }: { essay: Essay }) {
-  const href = `/bellesDetails?id=${essay.id}`;
-  const byline = (
-    <div className="essay-card__meta">
-      <Link to={`/othersInfor?id=${essay.author.id}`} className="essay-card__author">
-        {essay.author.nickname}
-      </Link>
-      <span>{formatRelativeTime(essay.publishedAt ?? essay.createdAt)}</span>
-    </div>
+export function EssayCard({ essay, actions, badge }: Props) {
+  const href = essayHref(essay.id);
+  const foot = (
+    <footer className="essay-card__foot">
+      <div className="essay-card__meta">
+        <Link to={userHref(essay.author.id)} className="essay-card__author">
+          {essay.author.nickname}
+        </Link>
+        <span>{formatRelativeTime(essay.publishedAt ?? essay.createdAt)}</span>
+      </div>
+      <Counters essay={essay} />
+      {actions ? <div className="essay-card__actions">{actions}</div> : null}
+    </footer>
   );
+  const note = badge ? <div className="essay-card__badge">{badge}</div> : null;
 
   if (essay.type === 'sentence') {
     return (
-      <article className="essay-card essay-card--sentence">
+      <article className="essay-card essay-card--sentence" data-essay-id={essay.id}>
+        {note}
         <Link to={href} className="essay-card__quote serif">
           {essay.summary}
         </Link>
-        <p className="essay-card__source serif">—— {essay.source || essay.author.nickname}</p>
-        <footer className="essay-card__foot">
-          {byline}
-          <Counters essay={essay} />
-        </footer>
+        <SourceLine essay={essay} className="essay-card__source" />
+        {foot}
       </article>
     );
   }
 
   return (
-    <article className="essay-card essay-card--essay">
+    <article className="essay-card essay-card--essay" data-essay-id={essay.id}>
       <div className="essay-card__body">
+        {note}
         <Link to={href} className="essay-card__title serif">
           {essay.title}
         </Link>
         <p className="essay-card__summary serif">{essay.summary}</p>
-        <footer className="essay-card__foot">
-          {byline}
-          <Counters essay={essay} />
-        </footer>
+        {foot}
       </div>
-      {essay.cover ? <img className="essay-card__cover" src={essay.cover} alt="" loading="lazy" /> : null}
+      {essay.cover ? (
+        <Link to={href} className="essay-card__cover-link" tabIndex={-1} aria-hidden>
+          <img className="essay-card__cover" src={essay.cover} alt="" loading="lazy" />
+        </Link>
+      ) : null}
     </article>
   );
 }

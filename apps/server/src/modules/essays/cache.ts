@@ -4,6 +4,7 @@
  * TTL. Per-viewer parts (liked, collected, following, 不感兴趣) are never cached.
  */
 import { TtlCache } from '../../lib/ttlCache.js';
+import { forgetTotals } from './queries.js';
 
 export const PUBLIC_TTL_MS = 5_000;
 
@@ -13,5 +14,8 @@ export const publicDetails = new TtlCache<unknown>(PUBLIC_TTL_MS, 5000);
 /** After a text changes: its details, and (for changes that move it in or out of lists) every list page. */
 export function forgetEssay(id: number, lists = false) {
   publicDetails.delete(String(id));
-  if (lists) publicLists.clear();
+  if (lists) {
+    publicLists.clear();
+    forgetTotals();
+  }
 }

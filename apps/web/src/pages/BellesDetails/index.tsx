@@ -1,10 +1,122 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
+import { Button, Result, Skeleton, Tag } from 'antd';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError, useCall } from '../../api/index.js';
+import { Counters } from '../../components/Counters.js';
+import { ANCHOR_MIN_HEADINGS } from '../../components/essay/constants.js';
+import { classifyHref } from '../../components/essay/links.js';
+import { parseId } from '../../components/essay/parseId.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ActionBar } from './ActionBar.js';
+import { AuthorCard } from './AuthorCard.js';
+import { Comments } from './Comments.js';
+import { DetailsText } from './DetailsText.js';
+import { EssayOutline } from './EssayOutline.js';
+import { ImitationsStrip } from './ImitationsStrip.js';
+import { OriginalNote } from './OriginalNote.js';
+import { prepareContent } from './prepareContent.js';
+import { RelatedTexts } from './RelatedTexts.js';
+import { detailsInput, type Details } from './useDetailsCache.js';
+import './details.css';
 
-export default function BellesDetails() {
+const STATUS_NOTE: Partial<Record<Details['status'], string>> = {
+  draft: '这是草稿，只有你自己能看到。',
+  pending: '这篇作品正在等待审核，通过后才会公开。',
+  rejected: '这篇作品没有通过审核，修改后可以重新发布。',
+};
+
+function NotFound() {
   return (
-    <PagePlaceholder
-      title="句子详情"
-      description="这里将完整展示一句话或一篇美文：出处与作者、标签与阅读数据，可以喜欢、收藏、分享、仿写，也可以在下方评论与回复。"
+    <Result
+      status="404"
+      title="这段文字不存在或尚未发布"
+      subTitle="它可能已被作者删除，或者还在审核中。去看看别的好句子吧。"
+      extra={
+        <Link to="/home">
+          <Button type="primary">回到首页</Button>
+        </Link>
+      }
     />
   );
+}
+
+function Taxonomy({ essay }: { essay: Details }) {
+  if (!essay.classification && essay.tags.length === 0) return null;
+  const cid = essay.classification?.id ?? essay.classificationId ?? undefined;
+  return (
+    <div className="taxonomy">
+      {essay.classification ? (
+        <Link to={classifyHref(essay.classification.id)} className="taxonomy__classification">
+          {essay.classification.name}
+        </Link>
+      ) : null}
+      {essay.tags.map((t) =>
+        cid ? (
+          <Link key={t.id} to={classifyHref(cid, t.id)}>
+            <Tag className="taxonomy__tag">#{t.name}</Tag>
+          </Link>
+        ) : (
+          <Tag key={t.id}>#{t.name}</Tag>
+        ),
+      )}
+    </div>
+  );
+}
+
+function DetailsView({ essay }: { essay: Details }) {
+  const prepared = useMemo(() => (essay.type === 'essay' ? prepareContent(essay.content) : { html: '', headings: [] }), [essay.type, essay.content]);
+  const outline = prepared.headings.length >= ANCHOR_MIN_HEADINGS;
+  const published = essay.status === 'published';
+  return (
+    <div className={outline ? 'details details--outlined' : 'details'}>
+      <div className="details__main">
+        {STATUS_NOTE[essay.status] ? <p className="details__status">{STATUS_NOTE[essay.status]}</p> : null}
+        {essay.original ? <OriginalNote original={essay.original} /> : null}
+        <DetailsText essay={essay} html={prepared.html} />
+        <Taxonomy essay={essay} />
+        <div className="details__counters">
+          <Counters essay={essay} withLabels />
+        </div>
+        <ActionBar essay={essay} />
+        <AuthorCard essay={essay} />
+        {published ? (
+          <>
+            <ImitationsStrip id={essay.id} />
+            <Comments essay={essay} />
+            <RelatedTexts id={essay.id} tags={essay.tags} />
+          </>
+        ) : null}
+      </div>
+      {outline ? (
+        <aside className="details__side">
+          <EssayOutline headings={prepared.headings} />
+        </aside>
+      ) : null}
+    </div>
+  );
+}
+
+function DetailsLoader({ id }: { id: number }) {
+  const query = useCall('essayDetails', detailsInput(id), { quietCodes: ['A0404'] });
+  if (query.isPending) {
+    return (
+      <div className="details">
+        <div className="details__main">
+          <Skeleton active title={{ width: '50%' }} paragraph={{ rows: 6 }} />
+        </div>
+      </div>
+    );
+  }
+  if (isApiError(query.error, 'A0404')) return <NotFound />;
+  if (query.error || !query.data) {
+    return <EmptyState description="加载失败" action={<Button onClick={() => void query.refetch()}>重试</Button>} />;
+  }
+  return <DetailsView essay={query.data} />;
+}
+
+/** /bellesDetails?id=: one sentence or essay with everything around it. */
+export default function BellesDetails() {
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  return <div className="page page--details">{id ? <DetailsLoader key={id} id={id} /> : <NotFound />}</div>;
 }

@@ -1,12 +1,17 @@
 import { Segmented } from 'antd';
 import { useState } from 'react';
-import { isApiError, useCall, useInfiniteList } from '../../api/index.js';
+import { useSearchParams } from 'react-router';
+import { isApiError, useCall } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
+import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { QueryState } from '../../components/QueryState.js';
+import { WriteButton } from '../../shell/WriteButton.js';
 import { Banner } from './Banner.js';
+import { LetterIndex } from './LetterIndex.js';
 import { TagRows } from './TagRows.js';
+import './classify.css';
 
 type Sort = 'new' | 'hot' | 'likes';
 
@@ -19,11 +24,17 @@ const SORTS: Array<{ value: Sort; label: string }> = [
 const PAGE_SIZE = 10;
 
 export function ClassificationView({ id, tagId }: { id: number; tagId?: number }) {
+  const [params, setParams] = useSearchParams();
   const [sort, setSort] = useState<Sort>('new');
   const detail = useCall('classificationDetail', { params: { id } }, { quietCodes: ['A0404'] });
-  const list = useInfiniteList('essaysPage', (pageNum) => ({ body: { pageNum, pageSize: PAGE_SIZE, classificationId: id, tagId, sort } }), {
-    quietCodes: ['B0501'],
-  });
+  const list = useEssayFeed({ pageSize: PAGE_SIZE, classificationId: id, tagId, sort });
+
+  const setTag = (next?: number) => {
+    const p = new URLSearchParams(params);
+    if (next) p.set('tagId', String(next));
+    else p.delete('tagId');
+    setParams(p, { replace: true });
+  };
 
   if (isApiError(detail.error, 'A0404')) return <EmptyState description="这个分类不存在，换一个看看吧" />;
 
@@ -32,15 +43,17 @@ export function ClassificationView({ id, tagId }: { id: number; tagId?: number }
       <QueryState query={detail} skeletonRows={2}>
         {(c) => <Banner classification={c} />}
       </QueryState>
-      <TagRows classificationId={id} tagId={tagId} />
+      <TagRows classificationId={id} tagId={tagId} setTag={setTag} />
       <div className="list-toolbar">
+        <LetterIndex classificationId={id} tagId={tagId} onPick={setTag} />
         <Segmented<Sort> options={SORTS} value={sort} onChange={setSort} aria-label="排序" />
       </div>
       <InfiniteList
         query={list}
         itemKey={(e) => e.id}
         renderItem={(e) => <EssayCard essay={e} />}
-        empty={<EmptyState description="这里还空着，去写第一句？" />}
+        empty={<EmptyState description="这里还空着，去写第一句？" action={<WriteButton />} />}
+        endText="—— 这个分类下的内容都在这里了 ——"
       />
     </>
   );

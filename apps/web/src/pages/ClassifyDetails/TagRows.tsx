@@ -1,11 +1,16 @@
 import type { Tag } from '@shiju/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useCall } from '../../api/index.js';
+import { useTagIndex } from './useTagIndex.js';
 
-function TagRow({ tags, activeId, onPick }: { tags: Tag[]; activeId?: number; onPick: (id?: number) => void }) {
+function TagRow({ tags, activeId, onPick, allLabel }: { tags: Tag[]; activeId?: number; onPick: (id?: number) => void; allLabel: string }) {
   return (
     <ul className="tag-row">
+      <li>
+        <button type="button" className={activeId === undefined ? 'tag is-active' : 'tag'} aria-pressed={activeId === undefined} onClick={() => onPick(undefined)}>
+          {allLabel}
+        </button>
+      </li>
       {tags.map((t) => (
         <li key={t.id}>
           <button
@@ -24,31 +29,25 @@ function TagRow({ tags, activeId, onPick }: { tags: Tag[]; activeId?: number; on
 
 /**
  * First-level tags of the classification and, under the chosen one, its second-level tags. The tag that
- * filters the list lives in the URL (`tagId`); rows appear only when there are tags to show.
+ * filters the list lives in the URL (`tagId`); a second-level tag finds its parent through the A–Z index,
+ * so an address with any tag opens with the right rows chosen.
  */
-export function TagRows({ classificationId, tagId }: { classificationId: number; tagId?: number }) {
-  const [params, setParams] = useSearchParams();
+export function TagRows({ classificationId, tagId, setTag }: { classificationId: number; tagId?: number; setTag: (id?: number) => void }) {
   const [pickedParent, setPickedParent] = useState<number | undefined>();
   const first = useCall(
     'classificationTags',
     { query: { classificationId, pageNum: 1, pageSize: 50 } },
     { quietCodes: ['B0501', 'A0404'] },
   );
+  const index = useTagIndex(classificationId);
   const firstTags = first.data?.list ?? [];
-  // A first-level tagId in the URL is its own parent; a second-level one keeps the parent picked before it.
-  const parentId = firstTags.some((t) => t.id === tagId) ? tagId : tagId ? pickedParent : undefined;
+  const current = index.data?.flatMap((g) => g.tags).find((t) => t.id === tagId);
+  const parentId = tagId === undefined ? undefined : current ? (current.parentId ?? current.id) : firstTags.some((t) => t.id === tagId) ? tagId : pickedParent;
   const second = useCall(
     'secondLevelTags',
     { query: { parentId: parentId ?? 0, pageNum: 1, pageSize: 50 } },
     { quietCodes: ['B0501'], enabled: parentId !== undefined },
   );
-
-  const setTag = (id?: number) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('tagId', String(id));
-    else next.delete('tagId');
-    setParams(next, { replace: true });
-  };
 
   if (firstTags.length === 0) return null;
   return (
@@ -56,13 +55,14 @@ export function TagRows({ classificationId, tagId }: { classificationId: number;
       <TagRow
         tags={firstTags}
         activeId={parentId}
+        allLabel="全部"
         onPick={(id) => {
           setPickedParent(id);
           setTag(id);
         }}
       />
       {parentId !== undefined && second.data && second.data.list.length > 0 ? (
-        <TagRow tags={second.data.list} activeId={tagId} onPick={(id) => setTag(id ?? parentId)} />
+        <TagRow tags={second.data.list} activeId={tagId === parentId ? undefined : tagId} allLabel="不限" onPick={(id) => setTag(id ?? parentId)} />
       ) : null}
     </div>
   );

@@ -1,10 +1,90 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
-import { RequireSignIn } from '../../components/RequireSignIn.js';
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Result, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { callKey, isApiError, toastSuccess, useCall } from '../../api/index.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { EssayComposer, type EssayForm, type SaveIntent } from '../../components/essay/editor/EssayComposer.js';
+import { editHref, essayHref } from '../../components/essay/links.js';
+import { parseId } from '../../components/essay/parseId.js';
+import { useSession } from '../../hooks/useSession.js';
+import { signInPath } from '../../lib/navigation.js';
+import './editorial.css';
 
-export default function EditorialEssay() {
+/** Published straight away, or waiting for an editor because of the sensitive-word list. */
+function PendingNotice({ form }: { form: EssayForm }) {
   return (
-    <RequireSignIn what="写作台">
-      <PagePlaceholder title="写作" description="这里将是你的写作台：写一句话或一篇美文，选择分类与标签，可以先存草稿，满意了再发布。" />
-    </RequireSignIn>
+    <Result
+      icon={<ClockCircleOutlined />}
+      title="已提交，待审核"
+      subTitle="内容中有需要人工确认的词语，编辑审核通过后就会公开，请耐心等待。"
+      extra={[
+        <Link key="edit" to={editHref(form.id)}>
+          <Button>继续修改</Button>
+        </Link>,
+        <Link key="home" to="/home">
+          <Button type="primary">回到首页</Button>
+        </Link>,
+      ]}
+    />
+  );
+}
+
+function useAfterSave() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<EssayForm | null>(null);
+  const onSaved = (form: EssayForm, intent: SaveIntent) => {
+    queryClient.setQueryData(callKey('essayForm', { params: { id: form.id } }), form);
+    void queryClient.invalidateQueries({ queryKey: ['essayDetails'] });
+    if (intent === 'draft') {
+      toastSuccess('草稿已保存');
+      navigate(editHref(form.id), { replace: true });
+    } else if (form.status === 'pending') {
+      setPending(form);
+    } else {
+      toastSuccess('发布成功');
+      navigate(essayHref(form.id));
+    }
+  };
+  return { pending, onSaved };
+}
+
+function EditExisting({ id, onSaved }: { id: number; onSaved: (form: EssayForm, intent: SaveIntent) => void }) {
+  const query = useCall('essayForm', { params: { id } }, { quietCodes: ['A0404', 'A0301'], staleTime: 0 });
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (isApiError(query.error, 'A0404') || isApiError(query.error, 'A0301')) {
+    return (
+      <EmptyState
+        description="这篇作品不存在，或者不是你写的"
+        action={
+          <Link to="/editorialEssay">
+            <Button type="primary">写一篇新的</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (!query.data) return <EmptyState description="加载失败" action={<Button onClick={() => void query.refetch()}>重试</Button>} />;
+  return <EssayComposer key={id} initial={query.data} onSaved={onSaved} />;
+}
+
+/** /editorialEssay (new) and ?id= (edit an own text). Visitors are sent to sign in first. */
+export default function EditorialEssay() {
+  const user = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  const { pending, onSaved } = useAfterSave();
+
+  if (!user) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+
+  return (
+    <div className="page page--reading editorial">
+      <h1 className="page__title">{id ? '编辑作品' : '写作'}</h1>
+      <p className="page__lead">{id ? '修改后可以存为草稿，也可以直接发布。' : '写一句打动你的话，或一篇完整的美文。可以先存草稿，满意了再发布。'}</p>
+      {pending ? <PendingNotice form={pending} /> : id ? <EditExisting id={id} onSaved={onSaved} /> : <EssayComposer onSaved={onSaved} />}
+    </div>
   );
 }

@@ -1,9 +1,12 @@
-import { Tabs } from 'antd';
+import { Button, Tabs } from 'antd';
 import { useState } from 'react';
-import { useInfiniteList } from '../../api/index.js';
+import { Link } from 'react-router';
+import { useCall, useInfiniteList } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
-import { InfiniteList } from '../../components/InfiniteList.js';
+import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
+import { InfiniteList, ListSkeleton } from '../../components/InfiniteList.js';
+import { WriteButton } from '../../shell/WriteButton.js';
 import { useSession } from '../../hooks/useSession.js';
 
 type FeedKey = 'new' | 'hot' | 'forYou';
@@ -11,31 +14,48 @@ type FeedKey = 'new' | 'hot' | 'forYou';
 const PAGE_SIZE = 10;
 
 function EssayFeed({ sort }: { sort: 'new' | 'hot' }) {
-  const query = useInfiniteList('essaysPage', (pageNum) => ({ body: { pageNum, pageSize: PAGE_SIZE, sort } }), {
-    quietCodes: ['B0501'],
-  });
+  const query = useEssayFeed({ pageSize: PAGE_SIZE, sort });
   return (
     <InfiniteList
       query={query}
       itemKey={(e) => e.id}
       renderItem={(e) => <EssayCard essay={e} />}
-      empty={<EmptyState description="暂无内容，去写第一句？" />}
+      empty={<EmptyState description="暂无内容，去写第一句？" action={<WriteButton />} />}
+      endText="—— 已经到底了，去写一句自己的吧 ——"
     />
   );
 }
 
-function ForYouFeed() {
-  const query = useInfiniteList('hobbyPage', (pageNum) => ({ query: { pageNum, pageSize: PAGE_SIZE } }), {
-    quietCodes: ['B0501'],
-  });
+function InterestFeed() {
+  const query = useInfiniteList('hobbyPage', (pageNum) => ({ query: { pageNum, pageSize: PAGE_SIZE } }), { quietCodes: ['B0501'] });
   return (
     <InfiniteList
       query={query}
       itemKey={(e) => e.id}
       renderItem={(e) => <EssayCard essay={e} />}
-      empty={<EmptyState description="还没有为你推荐的内容，去「我的兴趣」挑几个标签吧" />}
+      empty={<EmptyState description="你关注的标签下暂时还没有新内容，多挑几个兴趣试试" action={<Link to="/myInterest"><Button>调整我的兴趣</Button></Link>} />}
+      endText="—— 推荐就到这里，明天再来看看 ——"
     />
   );
+}
+
+/** 为你推荐: the interest feed, or a way to pick interests first. */
+function ForYouFeed() {
+  const interests = useCall('getInterests', {}, { quietCodes: ['B0501'] });
+  if (interests.isPending) return <ListSkeleton />;
+  if (!interests.data || interests.data.tagIds.length === 0) {
+    return (
+      <EmptyState
+        description="挑几个感兴趣的标签，我们就能为你推荐了"
+        action={
+          <Link to="/myInterest">
+            <Button type="primary">去选择兴趣</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  return <InterestFeed />;
 }
 
 /** 最新 / 最热 / 为你推荐 (the last one for signed-in users, from their interests). */

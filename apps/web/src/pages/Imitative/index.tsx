@@ -1,10 +1,12 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.js';
+import { useSearchParams } from 'react-router';
+import { parseId } from '../../components/essay/parseId.js';
+import { ImitateOriginal } from './ImitateOriginal.js';
+import { WorthImitating } from './WorthImitating.js';
+import './imitative.css';
 
+/** /imitative: sentences worth imitating, or (?id=) one original with the form to imitate it. */
 export default function Imitative() {
-  return (
-    <PagePlaceholder
-      title="仿写"
-      description="这里将汇集最值得仿写的句子和它们的仿写作品，你也可以选一句喜欢的，照着它的样子写出自己的句子。"
-    />
-  );
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  return <div className="page page--reading imitative">{id ? <ImitateOriginal key={id} id={id} /> : <WorthImitating />}</div>;
 }

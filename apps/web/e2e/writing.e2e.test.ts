@@ -1,0 +1,163 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng, registerUser, settled, signInAs } from './essay-helpers.js';
+import { closePage, openPage, uniqueUsername, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+
+async function pickClassification(page: Page, name: string): Promise<void> {
+  await page.locator('.composer__classification .ant-select').click();
+  await page.locator('.ant-select-item-option', { hasText: name }).first().click();
+}
+
+function essayIdOf(page: Page): number {
+  return Number(new URL(page.url()).searchParams.get('id'));
+}
+
+describe('writing an essay: sign up, write with an image, publish, find, edit, delete', () => {
+  const browser = useBrowser();
+  let page: Page;
+  const title = `春日小记 ${Date.now().toString(36)}`;
+  let essayId = 0;
+
+  beforeAll(async () => {
+    page = await openPage(browser());
+  });
+  afterAll(async () => closePage(page));
+
+  it('sends a visitor to sign in, and back to the editor after signing up', async () => {
+    await page.goto('/editorialEssay');
+    await page.waitForURL((u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === '/editorialEssay');
+    await page.getByRole('tab', { name: '注册' }).click();
+    const form = page.locator('form#signUp');
+    await form.getByLabel('用户名').fill(uniqueUsername('writer'));
+    await form.getByLabel('昵称（选填）').fill('写字的人');
+    await form.getByLabel('密码').fill('chunfeng2026');
+    await form.getByRole('button', { name: '注册并登录' }).click();
+    await waitForPath(page, '/editorialEssay');
+    await waitForTitle(page, '拾句 | 写作');
+  });
+
+  it('writes an essay with an uploaded image and cover, and publishes it', async () => {
+    await page.locator('.composer').getByText('美文', { exact: true }).click();
+    await page.getByPlaceholder('给文章起个标题').fill(title);
+    await page.locator('.composer').getByText(`${[...title].length} / 50`).waitFor();
+
+    const editor = page.locator('.rte-content');
+    await editor.click();
+    await page.getByRole('button', { name: '大标题' }).click();
+    await page.keyboard.type('一、草长');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('二月的风吹过河岸，柳条先绿了。');
+    await page.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('春天来了。');
+    await page.getByRole('button', { name: '加粗' }).click();
+
+    const png = await makePng(page);
+    await page.locator('[data-testid="rte-image-input"]').setInputFiles({ name: '河岸.png', mimeType: 'image/png', buffer: png });
+    await editor.locator('img[src^="/uploads/"]').waitFor();
+    await page.locator('.rte-count').getByText(/^\d+ \/ 20000 字$/).waitFor();
+
+    await page.locator('.cover-upload input[type="file"]').setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: await makePng(page, '#1f6f5c') });
+    await page.locator('.upload-status--success').getByText('上传成功').waitFor();
+    await page.locator('.cover-upload__preview[src^="/uploads/"]').waitFor();
+
+    await pickClassification(page, '散文');
+    await settled(page);
+    await page.getByRole('button', { name: '发布' }).click();
+    await waitForPath(page, '/bellesDetails');
+    essayId = essayIdOf(page);
+    expect(essayId).toBeGreaterThan(0);
+    await page.locator('.details-text__title').getByText(title).waitFor();
+    await page.locator('.details-text__body strong').getByText('春天来了。').waitFor();
+    await page.locator('.details-text__body img[src^="/uploads/"]').waitFor();
+    await page.locator('.details-text__cover[src^="/uploads/"]').waitFor();
+    // The heading got an id for the outline.
+    expect(await page.locator('.details-text__body h2').getAttribute('id')).toBe('section-1');
+  });
+
+  it('finds it on its classification page', async () => {
+    await page.locator('.taxonomy__classification').click();
+    await waitForPath(page, '/classifyDetails');
+    await page.locator('.classify-banner__name').getByText('散文').waitFor();
+    await page.locator('.essay-card__title', { hasText: title }).waitFor();
+  });
+
+  it('edits it from its page', async () => {
+    await page.goto(`/bellesDetails?id=${essayId}`);
+    await page.getByRole('button', { name: '编辑' }).click();
+    await waitForPath(page, '/editorialEssay');
+    const input = page.getByPlaceholder('给文章起个标题');
+    await expect.poll(() => input.inputValue()).toBe(title);
+    await page.locator('.rte-content img[src^="/uploads/"]').waitFor();
+    await input.fill(`${title}（修订）`);
+    await settled(page);
+    await page.getByRole('button', { name: '发布' }).click();
+    await waitForPath(page, '/bellesDetails');
+    await page.locator('.details-text__title').getByText(`${title}（修订）`).waitFor();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    await page.getByRole('button', { name: '编辑' }).click();
+    await waitForPath(page, '/editorialEssay');
+    const input = page.getByPlaceholder('给文章起个标题');
+    await expect.poll(() => input.inputValue()).toContain('修订');
+    await input.fill('改了一半的标题');
+    await page.locator('.header__desktop').getByRole('link', { name: '首页' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('离开此页？').waitFor();
+    await dialog.getByRole('button', { name: '继续编辑' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/editorialEssay');
+    expect(await input.inputValue()).toBe('改了一半的标题');
+    await page.locator('.header__desktop').getByRole('link', { name: '首页' }).click();
+    await dialog.getByText('离开此页？').waitFor();
+    await dialog.getByRole('button', { name: '离开' }).click();
+    await waitForPath(page, '/home');
+  });
+
+  it('deletes it', async () => {
+    await page.goto(`/bellesDetails?id=${essayId}`);
+    await page.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    await waitForPath(page, '/home');
+    await page.goto(`/bellesDetails?id=${essayId}`);
+    await page.getByText('这段文字不存在或尚未发布').waitFor();
+  });
+});
+
+describe('imitating a sentence', () => {
+  const browser = useBrowser();
+  let page: Page;
+  afterAll(async () => closePage(page));
+
+  it('lists sentences worth imitating, then shows the new imitation under the original', async () => {
+    const writer = await registerUser('imitator', '学写的人');
+    page = await openPage(browser());
+    await signInAs(page, writer);
+    await page.goto('/imitative');
+    await waitForTitle(page, '拾句 | 仿写');
+    const first = page.locator('.infinite-list .essay-card').first();
+    await first.locator('.imitate-count').getByText(/已有 \d+ 篇仿写/).waitFor();
+    await first.getByRole('link', { name: '去仿写' }).click();
+    await page.waitForURL((u) => u.pathname === '/imitative' && u.searchParams.has('id'));
+    const originalId = Number(new URL(page.url()).searchParams.get('id'));
+    await page.locator('.imitate-original__text').waitFor();
+
+    const line = `秋城无处不飘叶，重阳西风拂面斜 ${Date.now().toString(36)}`;
+    await page.getByPlaceholder('写下打动你的一句话…').fill(line);
+    await page.locator('.composer .ant-input-data-count').first().getByText(`${[...line].length} / 300`).waitFor();
+    await settled(page);
+    await page.getByRole('button', { name: '发布' }).click();
+    const mine = page.locator('.imitative__list .essay-card', { hasText: line });
+    await mine.waitFor();
+    await mine.getByText('刚刚发布').waitFor();
+
+    // The original's page lists it among its imitations, and the imitation points back.
+    await page.goto(`/bellesDetails?id=${originalId}`);
+    const strip = page.locator('.imitations .mini-card', { hasText: line });
+    await strip.waitFor();
+    await strip.click();
+    await page.locator('.original-note').waitFor();
+    await page.locator('.original-note a').click();
+    await page.waitForURL((u) => u.searchParams.get('id') === String(originalId));
+  });
+});

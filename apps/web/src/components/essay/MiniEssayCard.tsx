@@ -1,0 +1,21 @@
+import { HeartOutlined } from '@ant-design/icons';
+import type { Essay } from '@shiju/contract';
+import { Link } from 'react-router';
+import { formatCount } from '../../lib/format.js';
+import { essayHref } from './links.js';
+
+/** A small card for strips and side lists: the text (or title), its writer and likes. */
+export function MiniEssayCard({ essay }: { essay: Essay }) {
+  return (
+    <Link to={essayHref(essay.id)} className={`mini-card mini-card--${essay.type}`} data-essay-id={essay.id}>
+      {essay.type === 'essay' && essay.title ? <span className="mini-card__title serif">{essay.title}</span> : null}
+      <span className="mini-card__text serif">{essay.summary}</span>
+      <span className="mini-card__foot">
+        <span className="mini-card__author">{essay.author.nickname}</span>
+        <span>
+          <HeartOutlined /> {formatCount(essay.likes)}
+        </span>
+      </span>
+    </Link>
+  );
+}

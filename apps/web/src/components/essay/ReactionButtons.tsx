@@ -1,0 +1,57 @@
+import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { formatCount } from '../../lib/format.js';
+import { useEnsureSignedIn } from './useEnsureSignedIn.js';
+import { useReactionToggle, type ReactionKind, type ReactionResult } from './useReactionToggle.js';
+
+interface Props {
+  essay: { id: number; liked: boolean; collected: boolean; likes: number; collects: number };
+  /** Called with the server's answer after each confirmed change (to update cached copies). */
+  onSettled?: (result: ReactionResult) => void;
+}
+
+const LOOK: Record<ReactionKind, { label: string; on: ReactNode; off: ReactNode; what: string }> = {
+  like: { label: '喜欢', on: <HeartFilled />, off: <HeartOutlined />, what: '喜欢这段文字' },
+  collect: { label: '收藏', on: <StarFilled />, off: <StarOutlined />, what: '收藏这段文字' },
+};
+
+function ReactionButton({
+  kind,
+  state,
+  onClick,
+}: {
+  kind: ReactionKind;
+  state: { on: boolean; count: number; busy: boolean };
+  onClick: () => void;
+}) {
+  const look = LOOK[kind];
+  return (
+    <Button
+      className={state.on ? `reaction reaction--${kind} is-on` : `reaction reaction--${kind}`}
+      icon={state.on ? look.on : look.off}
+      aria-pressed={state.on}
+      aria-busy={state.busy}
+      onClick={onClick}
+    >
+      {state.on ? `已${look.label}` : look.label}
+      <span className="reaction__count">{formatCount(state.count)}</span>
+    </Button>
+  );
+}
+
+/** 喜欢 and 收藏 toggles: instant, exact under double clicks (see useReactionToggle). */
+export function ReactionButtons({ essay, onSettled }: Props) {
+  const ensure = useEnsureSignedIn();
+  const like = useReactionToggle(essay.id, 'like', { on: essay.liked, count: essay.likes }, onSettled);
+  const collect = useReactionToggle(essay.id, 'collect', { on: essay.collected, count: essay.collects }, onSettled);
+  const click = (kind: ReactionKind, toggle: () => void) => async () => {
+    if (await ensure(LOOK[kind].what)) toggle();
+  };
+  return (
+    <>
+      <ReactionButton kind="like" state={like} onClick={() => void click('like', like.toggle)()} />
+      <ReactionButton kind="collect" state={collect} onClick={() => void click('collect', collect.toggle)()} />
+    </>
+  );
+}

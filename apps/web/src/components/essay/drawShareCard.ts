@@ -1,0 +1,131 @@
+/** What a share card shows. */
+export interface ShareCardData {
+  /** The sentence, or an essay's title and opening lines. */
+  text: string;
+  title?: string | null;
+  source: string;
+  author: string;
+  url: string;
+  accent: string;
+}
+
+const WIDTH = 750;
+const PADDING = 72;
+const SERIF = '"Noto Serif SC", "Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", serif';
+const SANS = '"PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
+// Chinese closing punctuation must not start a line (as line-break: strict does on the page).
+const NO_LINE_START = new Set('，。、；：！？）》」』”’…—,.;:!?)'.split(''));
+const MAX_TEXT_LINES = 14;
+
+/** Breaks text into lines no wider than `max`, character by character, keeping punctuation off line starts. */
+export function wrapText(ctx: CanvasRenderingContext2D, text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\n+/)) {
+    let line = '';
+    for (const ch of paragraph) {
+      const next = line + ch;
+      if (ctx.measureText(next).width > max && line && !NO_LINE_START.has(ch)) {
+        lines.push(line);
+        line = ch;
+      } else {
+        line = next;
+      }
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+function clampLines(lines: string[], max: number): string[] {
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max);
+  kept[max - 1] = `${kept[max - 1]!.slice(0, -1)}…`;
+  return kept;
+}
+
+/**
+ * Draws the share card (the text, its source, the author and 拾句) onto `canvas`, sized to its content.
+ * Pure drawing: the caller turns the canvas into a PNG.
+ */
+export function drawShareCard(canvas: HTMLCanvasElement, data: ShareCardData, scale = 2): void {
+  const measure = canvas.getContext('2d')!;
+  const textSize = data.text.length > 60 ? 30 : 36;
+  const lineHeight = Math.round(textSize * 1.8);
+  measure.font = `${textSize}px ${SERIF}`;
+  const lines = clampLines(wrapText(measure, data.text, WIDTH - PADDING * 2), MAX_TEXT_LINES);
+  measure.font = `bold 38px ${SERIF}`;
+  const titleLines = data.title ? clampLines(wrapText(measure, data.title, WIDTH - PADDING * 2), 2) : [];
+
+  const top = 150;
+  const titleBlock = titleLines.length * 58 + (titleLines.length ? 24 : 0);
+  const textBlock = lines.length * lineHeight;
+  const height = top + titleBlock + textBlock + 80 + 60 + 170;
+
+  canvas.width = WIDTH * scale;
+  canvas.height = height * scale;
+  const ctx = canvas.getContext('2d')!;
+  ctx.scale(scale, scale);
+
+  // Paper and a thin frame.
+  ctx.fillStyle = '#faf8f3';
+  ctx.fillRect(0, 0, WIDTH, height);
+  ctx.strokeStyle = '#e6dfd2';
+  ctx.lineWidth = 2;
+  ctx.strokeRect(24, 24, WIDTH - 48, height - 48);
+
+  // A large opening quote mark in the accent colour.
+  ctx.fillStyle = data.accent;
+  ctx.globalAlpha = 0.18;
+  ctx.font = `160px ${SERIF}`;
+  ctx.textBaseline = 'top';
+  ctx.fillText('“', PADDING - 16, 40);
+  ctx.globalAlpha = 1;
+
+  let y = top;
+  ctx.fillStyle = '#2b2825';
+  ctx.textBaseline = 'alphabetic';
+  ctx.font = `bold 38px ${SERIF}`;
+  for (const l of titleLines) {
+    ctx.fillText(l, PADDING, y + 40);
+    y += 58;
+  }
+  if (titleLines.length) y += 24;
+
+  ctx.font = `${textSize}px ${SERIF}`;
+  for (const l of lines) {
+    ctx.fillText(l, PADDING, y + textSize);
+    y += lineHeight;
+  }
+
+  y += 40;
+  ctx.font = `24px ${SERIF}`;
+  ctx.fillStyle = '#57524c';
+  ctx.textAlign = 'right';
+  ctx.fillText(`—— ${data.source}`, WIDTH - PADDING, y + 24);
+  ctx.textAlign = 'left';
+  y += 60;
+
+  // Footer: a rule, the site name in the accent colour, the author and the address.
+  const footTop = height - 150;
+  ctx.strokeStyle = '#e6dfd2';
+  ctx.beginPath();
+  ctx.moveTo(PADDING, footTop);
+  ctx.lineTo(WIDTH - PADDING, footTop);
+  ctx.stroke();
+
+  ctx.fillStyle = data.accent;
+  ctx.font = `bold 40px ${SERIF}`;
+  ctx.fillText('拾句', PADDING, footTop + 66);
+  ctx.fillStyle = '#8d877f';
+  ctx.font = `20px ${SANS}`;
+  ctx.fillText('读句子，品美文', PADDING, footTop + 102);
+
+  ctx.textAlign = 'right';
+  ctx.fillStyle = '#57524c';
+  ctx.font = `22px ${SANS}`;
+  ctx.fillText(`文 / ${data.author}`, WIDTH - PADDING, footTop + 60);
+  ctx.fillStyle = '#8d877f';
+  ctx.font = `16px ${SANS}`;
+  ctx.fillText(data.url.replace(/^https?:\/\//, ''), WIDTH - PADDING, footTop + 98);
+  ctx.textAlign = 'left';
+}

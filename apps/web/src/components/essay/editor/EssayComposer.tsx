@@ -1,0 +1,220 @@
+import type { CallInput, CallData } from '@shiju/contract';
+import { Button, Form, Input, Segmented, Select } from 'antd';
+import { useRef, useState } from 'react';
+import { api } from '../../../api/index.js';
+import { useClassifications } from '../../../hooks/useClassifications.js';
+import { charCount, LIMITS } from '../../../lib/essay/limits.js';
+import { CoverUpload } from './CoverUpload.js';
+import { RichTextEditor } from './RichTextEditor.js';
+import { TagPicker } from './TagPicker.js';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.js';
+import '../essay.css';
+
+export type EssayForm = CallData<'essayForm'>;
+type EssayType = EssayForm['type'];
+type WriteBody = NonNullable<CallInput<'createEssay'>['body']>;
+export type SaveIntent = WriteBody['status'];
+
+interface Values {
+  type: EssayType;
+  title?: string;
+  sentence?: string;
+  html?: string;
+  source?: string;
+  cover?: string | null;
+  classificationId?: number;
+  tagIds?: number[];
+}
+
+export interface EssayComposerProps {
+  /** An own essay to edit (from app/essay/{id}/form). */
+  initial?: EssayForm;
+  /** Starting values of a new text. */
+  defaults?: Partial<Pick<Values, 'type' | 'classificationId' | 'tagIds'>>;
+  /** The original this text imitates. */
+  imitateOf?: number;
+  /** Fix the type and hide the sentence/essay switch. */
+  lockType?: EssayType;
+  /** After the server accepted a save; `form.status` tells published from pending or draft. */
+  onSaved: (form: EssayForm, intent: SaveIntent) => void;
+}
+
+const TYPES: Array<{ value: EssayType; label: string }> = [
+  { value: 'sentence', label: '句子' },
+  { value: 'essay', label: '美文' },
+];
+
+/** antd's counter, counting characters as the server does (code points). */
+const counter = (max: number) => ({ show: true, max, strategy: charCount });
+
+/** A form rule: at most `max` characters (trimmed, counted as the server does). */
+const maxChars = (max: number, label: string) => async (_rule: unknown, value?: string) => {
+  if (value && charCount(value.trim()) > max) throw new Error(`${label}最多 ${max} 字`);
+};
+
+function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['defaults'], lockType?: EssayType): Values {
+  if (initial) {
+    return {
+      type: initial.type,
+      title: initial.title ?? '',
+      sentence: initial.type === 'sentence' ? initial.content : '',
+      html: initial.type === 'essay' ? initial.content : '',
+      source: initial.source ?? '',
+      cover: initial.cover,
+      classificationId: initial.classificationId ?? undefined,
+      tagIds: initial.tagIds,
+    };
+  }
+  return { type: lockType ?? defaults?.type ?? 'sentence', classificationId: defaults?.classificationId, tagIds: defaults?.tagIds ?? [] };
+}
+
+/**
+ * The writing form shared by /editorialEssay and /imitative: a sentence (plain text ≤ 300, source) or an
+ * essay (title ≤ 50, rich text ≤ 20,000, cover), classification and tags, 保存草稿 / 发布. Limits show
+ * while typing; leaving with unsaved changes asks first.
+ */
+export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved }: EssayComposerProps) {
+  const [form] = Form.useForm<Values>();
+  const [start] = useState(() => valuesOf(initial, defaults, lockType));
+  const type = Form.useWatch('type', form) ?? start.type;
+  const classificationId = Form.useWatch('classificationId', form);
+  const classifications = useClassifications();
+  const [savedId, setSavedId] = useState<number | undefined>(initial?.id);
+  const [saving, setSaving] = useState<SaveIntent | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const essayChars = useRef(0);
+  const guard = useUnsavedChangesGuard(dirty);
+
+  const save = async (intent: SaveIntent) => {
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body: WriteBody = {
+      type: v.type,
+      title: v.type === 'essay' ? v.title?.trim() : undefined,
+      content: (v.type === 'essay' ? v.html : v.sentence) ?? '',
+      source: v.source?.trim() || undefined,
+      cover: v.type === 'essay' ? v.cover || undefined : undefined,
+      classificationId: v.classificationId!,
+      tagIds: v.tagIds ?? [],
+      imitateOf: imitateOf ?? initial?.imitateOf ?? undefined,
+      status: intent,
+    };
+    setSaving(intent);
+    try {
+      const saved = savedId ? await api('updateEssay', { params: { id: savedId }, body }) : await api('createEssay', { body });
+      setSavedId(saved.id);
+      setDirty(false);
+      guard.release();
+      onSaved(saved, intent);
+    } catch {
+      // The request layer showed the reason (e.g. 请求参数错误：title …); the text stays as it is.
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      className="composer"
+      initialValues={start}
+      onValuesChange={() => setDirty(true)}
+      requiredMark={false}
+    >
+      <Form.Item name="type" hidden={!!lockType || !!initial} label="类型">
+        <Segmented<EssayType> options={TYPES} />
+      </Form.Item>
+
+      {type === 'sentence' ? (
+        <>
+          <Form.Item
+            name="sentence"
+            label="句子"
+            rules={[
+              { required: true, whitespace: true, message: '写下一句话吧' },
+              { validator: maxChars(LIMITS.sentenceChars, '句子') },
+            ]}
+          >
+            <Input.TextArea
+              className="composer__sentence serif"
+              autoSize={{ minRows: 4, maxRows: 10 }}
+              placeholder="写下打动你的一句话…"
+              count={counter(LIMITS.sentenceChars)}
+            />
+          </Form.Item>
+          <Form.Item name="source" label="出处（选填）" extra="例如：鲁迅《故乡》、电影《海上钢琴师》">
+            <Input placeholder="作者《作品》" count={counter(LIMITS.sourceChars)} maxLength={LIMITS.sourceChars} />
+          </Form.Item>
+        </>
+      ) : (
+        <>
+          <Form.Item
+            name="title"
+            label="标题"
+            rules={[
+              { required: true, whitespace: true, message: '美文需要一个标题' },
+              { validator: maxChars(LIMITS.essayTitleChars, '标题') },
+            ]}
+          >
+            <Input className="composer__title serif" placeholder="给文章起个标题" count={counter(LIMITS.essayTitleChars)} />
+          </Form.Item>
+          <Form.Item
+            name="html"
+            label="正文"
+            rules={[
+              { required: true, message: '正文还是空的' },
+              {
+                validator: async () => {
+                  if (essayChars.current > LIMITS.essayContentChars) throw new Error(`正文最多 ${LIMITS.essayContentChars} 字`);
+                },
+              },
+            ]}
+            valuePropName="value"
+            getValueFromEvent={(html: string, chars: number) => {
+              essayChars.current = chars;
+              return html;
+            }}
+          >
+            <RichTextEditor value={start.html ?? ''} onChange={() => undefined} />
+          </Form.Item>
+          <Form.Item name="cover" label="封面（选填）">
+            <CoverUpload />
+          </Form.Item>
+          <Form.Item name="source" label="出处（选填）">
+            <Input placeholder="转载或摘录时注明出处" count={counter(LIMITS.sourceChars)} maxLength={LIMITS.sourceChars} />
+          </Form.Item>
+        </>
+      )}
+
+      <div className="composer__row">
+        <Form.Item name="classificationId" label="分类" rules={[{ required: true, message: '请选择分类' }]} className="composer__classification">
+          <Select
+            placeholder="选择分类"
+            loading={classifications.isPending}
+            options={(classifications.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            onChange={() => form.setFieldValue('tagIds', [])}
+            aria-label="分类"
+          />
+        </Form.Item>
+        <Form.Item name="tagIds" label="标签" className="composer__tags">
+          <TagPicker classificationId={classificationId} />
+        </Form.Item>
+      </div>
+
+      <div className="composer__actions">
+        <span className="composer__state">{dirty ? '有未保存的修改' : savedId ? '已保存' : ''}</span>
+        <Button onClick={() => void save('draft')} loading={saving === 'draft'} disabled={saving !== null}>
+          保存草稿
+        </Button>
+        <Button type="primary" onClick={() => void save('publish')} loading={saving === 'publish'} disabled={saving !== null}>
+          发布
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  LineOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import Image from '@tiptap/extension-image';
+import { CharacterCount, Placeholder } from '@tiptap/extensions';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Button, Tooltip } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
+import { toastError } from '../../../api/index.js';
+import { LIMITS } from '../../../lib/essay/limits.js';
+import { promptDialog } from '../../ConfirmDialog/index.js';
+import { IMAGE_ACCEPT, uploadImage } from './uploadImage.js';
+
+interface Props {
+  /** Initial HTML (sanitised by the server when it comes from a saved essay). */
+  value: string;
+  onChange: (html: string, textLength: number) => void;
+  placeholder?: string;
+  'aria-label'?: string;
+}
+
+const HTTP_URL = /https?:\/\/[^\s<>"']+/;
+
+function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip title={label} mouseEnterDelay={0.4}>
+      <Button
+        type="text"
+        size="small"
+        className={active ? 'rte-tool is-active' : 'rte-tool'}
+        aria-label={label}
+        aria-pressed={active}
+        disabled={disabled}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
+      >
+        {children}
+      </Button>
+    </Tooltip>
+  );
+}
+
+async function editLink(editor: Editor) {
+  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
+  const r = await promptDialog({
+    title: '插入链接',
+    label: '链接地址',
+    placeholder: 'https://',
+    defaultValue: current,
+    pattern: HTTP_URL,
+    errorText: '请输入以 http:// 或 https:// 开头的地址',
+    okText: '确定',
+    cancelText: '取消',
+    maxLength: 500,
+  });
+  if (r.action !== 'confirm') return;
+  const chain = editor.chain().focus().extendMarkRange('link');
+  if (!r.value) chain.unsetLink().run();
+  else chain.setLink({ href: r.value }).run();
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      quote: e.isActive('blockquote'),
+      ul: e.isActive('bulletList'),
+      ol: e.isActive('orderedList'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const run = (fn: (c: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => fn(editor.chain().focus()).run();
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const img = await uploadImage(file);
+      editor.chain().focus().setImage({ src: img.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+    } catch (e) {
+      toastError(`图片上传失败：${(e as Error).message}`);
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  return (
+    <div className="rte-toolbar" role="toolbar" aria-label="格式">
+      <ToolButton label="大标题" active={s.h2} onClick={run((c) => c.toggleHeading({ level: 2 }))}>
+        H2
+      </ToolButton>
+      <ToolButton label="小标题" active={s.h3} onClick={run((c) => c.toggleHeading({ level: 3 }))}>
+        H3
+      </ToolButton>
+      <span className="rte-sep" />
+      <ToolButton label="加粗" active={s.bold} onClick={run((c) => c.toggleBold())}>
+        <BoldOutlined />
+      </ToolButton>
+      <ToolButton label="斜体" active={s.italic} onClick={run((c) => c.toggleItalic())}>
+        <ItalicOutlined />
+      </ToolButton>
+      <ToolButton label="下划线" active={s.underline} onClick={run((c) => c.toggleUnderline())}>
+        <UnderlineOutlined />
+      </ToolButton>
+      <ToolButton label="删除线" active={s.strike} onClick={run((c) => c.toggleStrike())}>
+        <StrikethroughOutlined />
+      </ToolButton>
+      <span className="rte-sep" />
+      <ToolButton label="引用" active={s.quote} onClick={run((c) => c.toggleBlockquote())}>
+        <span className="rte-quote-icon">❝</span>
+      </ToolButton>
+      <ToolButton label="无序列表" active={s.ul} onClick={run((c) => c.toggleBulletList())}>
+        <UnorderedListOutlined />
+      </ToolButton>
+      <ToolButton label="有序列表" active={s.ol} onClick={run((c) => c.toggleOrderedList())}>
+        <OrderedListOutlined />
+      </ToolButton>
+      <ToolButton label="分隔线" onClick={run((c) => c.setHorizontalRule())}>
+        <LineOutlined />
+      </ToolButton>
+      <span className="rte-sep" />
+      <ToolButton label="链接" active={s.link} onClick={() => void editLink(editor)}>
+        <LinkOutlined />
+      </ToolButton>
+      <ToolButton label={uploading ? '图片上传中…' : '插入图片'} disabled={uploading} onClick={() => fileInput.current?.click()}>
+        <PictureOutlined />
+      </ToolButton>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hidden
+        data-testid="rte-image-input"
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <span className="rte-sep" />
+      <ToolButton label="撤销" disabled={!s.canUndo} onClick={run((c) => c.undo())}>
+        <UndoOutlined />
+      </ToolButton>
+      <ToolButton label="重做" disabled={!s.canRedo} onClick={run((c) => c.redo())}>
+        <RedoOutlined />
+      </ToolButton>
+    </div>
+  );
+}
+
+/**
+ * The essay editor (tiptap): headings, bold, italic, underline, strike, quote, lists, rule, links and images
+ * uploaded through /api/v1/files. It produces HTML within the server's allowlist; the server sanitises anyway.
+ */
+export function RichTextEditor({ value, onChange, placeholder = '从这里开始写…', 'aria-label': ariaLabel = '正文' }: Props) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        code: false,
+        codeBlock: false,
+        link: { openOnClick: false, autolink: true, protocols: ['http', 'https'], HTMLAttributes: { rel: 'noopener nofollow', target: '_blank' } },
+      }),
+      Image.configure({ inline: false }),
+      Placeholder.configure({ placeholder }),
+      CharacterCount.configure({ limit: LIMITS.essayContentChars }),
+    ],
+    content: value,
+    editorProps: { attributes: { class: 'rte-content rich-text serif', 'aria-label': ariaLabel, 'aria-multiline': 'true', role: 'textbox' } },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML(), e.storage.characterCount.characters()),
+  });
+  const count = useEditorState({ editor, selector: ({ editor: e }) => e?.storage.characterCount.characters() ?? 0 });
+
+  if (!editor) return null;
+  return (
+    <div className="rte">
+      <Toolbar editor={editor} />
+      <EditorContent editor={editor} />
+      <div className={count >= LIMITS.essayContentChars ? 'rte-count is-full' : 'rte-count'} aria-live="polite">
+        {count} / {LIMITS.essayContentChars} 字
+      </div>
+    </div>
+  );
+}

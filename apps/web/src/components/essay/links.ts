@@ -1,0 +1,6 @@
+/** Addresses of the reading and writing pages, spelled once. */
+export const essayHref = (id: number) => `/bellesDetails?id=${id}`;
+export const imitateHref = (id: number) => `/imitative?id=${id}`;
+export const editHref = (id: number) => `/editorialEssay?id=${id}`;
+export const userHref = (id: number) => `/othersInfor?id=${id}`;
+export const classifyHref = (id: number, tagId?: number) => `/classifyDetails?id=${id}${tagId ? `&tagId=${tagId}` : ''}`;

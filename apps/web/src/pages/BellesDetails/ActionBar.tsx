@@ -1,0 +1,122 @@
+import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, LinkOutlined, PictureOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, toastError, toastSuccess } from '../../api/index.js';
+import { confirmDialog } from '../../components/ConfirmDialog/index.js';
+import { copyText } from '../../components/essay/copyText.js';
+import { editHref, essayHref, imitateHref } from '../../components/essay/links.js';
+import { ReactionButtons } from '../../components/essay/ReactionButtons.js';
+import { ShareCardDialog } from '../../components/essay/ShareCardDialog.js';
+import { ESSAY_FEED_KEY } from '../../components/essay/useEssayFeed.js';
+import { useSession } from '../../hooks/useSession.js';
+import { useDetailsCache, type Details } from './useDetailsCache.js';
+
+function shareUrl(id: number): string {
+  return `${window.location.origin}${essayHref(id)}`;
+}
+
+/** 不感兴趣: hides the text from this reader's lists and feed. */
+function NotInterested({ id }: { id: number }) {
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState(false);
+  const mark = async () => {
+    try {
+      await api('uninterested', { params: { id } });
+      setDone(true);
+      toastSuccess('已标记，以后会少给你推荐这类内容');
+      void queryClient.invalidateQueries({ queryKey: [ESSAY_FEED_KEY] });
+      void queryClient.invalidateQueries({ queryKey: ['hobbyPage'] });
+    } catch {
+      /* shown by the request layer */
+    }
+  };
+  return (
+    <Button type="text" icon={<EyeInvisibleOutlined />} disabled={done} onClick={() => void mark()}>
+      {done ? '已标记不感兴趣' : '不感兴趣'}
+    </Button>
+  );
+}
+
+/** The author's own tools: edit and delete. */
+function OwnerTools({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = async () => {
+    const action = await confirmDialog({ title: '删除这篇作品？', content: '删除后将无法恢复，评论和喜欢也会一并消失。', okText: '删除', cancelText: '取消', danger: true });
+    if (action !== 'confirm') return;
+    try {
+      await api('deleteEssay', { params: { id } });
+      toastSuccess('已删除');
+      await queryClient.invalidateQueries({ queryKey: [ESSAY_FEED_KEY] });
+      queryClient.removeQueries({ queryKey: ['essayDetails'] });
+      navigate('/home', { replace: true });
+    } catch {
+      /* shown by the request layer */
+    }
+  };
+  return (
+    <>
+      <Link to={editHref(id)}>
+        <Button icon={<EditOutlined />}>编辑</Button>
+      </Link>
+      <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>
+        删除
+      </Button>
+    </>
+  );
+}
+
+/** Like, collect, share (link and picture), imitate, not interested; edit and delete for the author. */
+export function ActionBar({ essay }: { essay: Details }) {
+  const user = useSession();
+  const patch = useDetailsCache(essay.id);
+  const [cardOpen, setCardOpen] = useState(false);
+  const own = user?.id === essay.author.id;
+  const published = essay.status === 'published';
+
+  const copyLink = async () => {
+    if (await copyText(shareUrl(essay.id))) toastSuccess('链接已复制，快去分享吧');
+    else toastError('复制失败，请手动复制地址栏中的链接');
+  };
+
+  return (
+    <div className="action-bar">
+      {published ? (
+        <div className="action-bar__main">
+          <ReactionButtons key={essay.id} essay={essay} onSettled={(r) => patch(() => r)} />
+          <Link to={imitateHref(essay.id)}>
+            <Button icon={<EditOutlined />}>仿写</Button>
+          </Link>
+        </div>
+      ) : null}
+      <div className="action-bar__more">
+        {published ? (
+          <>
+            <Button type="text" icon={<LinkOutlined />} onClick={() => void copyLink()}>
+              复制链接
+            </Button>
+            <Button type="text" icon={<PictureOutlined />} onClick={() => setCardOpen(true)}>
+              分享卡片
+            </Button>
+          </>
+        ) : null}
+        {user && !own && published ? <NotInterested id={essay.id} /> : null}
+        {own ? <OwnerTools id={essay.id} /> : null}
+      </div>
+      <ShareCardDialog
+        open={cardOpen}
+        onClose={() => setCardOpen(false)}
+        fileName={`拾句-${essay.id}.png`}
+        data={{
+          text: essay.type === 'sentence' ? essay.content : essay.summary,
+          title: essay.type === 'essay' ? essay.title : null,
+          source: essay.source || essay.author.nickname,
+          author: essay.author.nickname,
+          url: shareUrl(essay.id),
+        }}
+      />
+    </div>
+  );
+}

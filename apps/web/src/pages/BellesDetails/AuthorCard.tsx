@@ -1,0 +1,56 @@
+import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../api/index.js';
+import { useEnsureSignedIn } from '../../components/essay/useEnsureSignedIn.js';
+import { userHref } from '../../components/essay/links.js';
+import { UserAvatar } from '../../components/UserAvatar.js';
+import { useSession } from '../../hooks/useSession.js';
+import { useDetailsCache, type Details } from './useDetailsCache.js';
+
+/** The writer: avatar, name, bio and 关注 / 已关注 (POST / DELETE pc/users/:id/follow). */
+export function AuthorCard({ essay }: { essay: Details }) {
+  const user = useSession();
+  const ensure = useEnsureSignedIn();
+  const patch = useDetailsCache(essay.id);
+  const [busy, setBusy] = useState(false);
+  const { author, following } = essay;
+  const self = user?.id === author.id;
+
+  const toggle = async () => {
+    if (!(await ensure('关注喜欢的作者'))) return;
+    setBusy(true);
+    try {
+      await api(following ? 'unfollow' : 'follow', { params: { id: author.id } });
+      patch(() => ({ following: !following }));
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="author-card" aria-label="作者">
+      <Link to={userHref(author.id)} className="author-card__who">
+        <UserAvatar user={author} size={48} />
+        <span className="author-card__text">
+          <span className="author-card__name serif">{author.nickname}</span>
+          <span className="author-card__bio">{author.bio || '这位作者还没有写简介。'}</span>
+        </span>
+      </Link>
+      {self ? null : (
+        <Button
+          type={following ? 'default' : 'primary'}
+          icon={following ? <CheckOutlined /> : <PlusOutlined />}
+          loading={busy}
+          onClick={() => void toggle()}
+          className="author-card__follow"
+        >
+          {following ? '已关注' : '关注'}
+        </Button>
+      )}
+    </section>
+  );
+}

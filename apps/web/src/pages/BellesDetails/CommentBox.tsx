@@ -1,0 +1,78 @@
+import { Button, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { api } from '../../api/index.js';
+import { UserAvatar } from '../../components/UserAvatar.js';
+import { useSession } from '../../hooks/useSession.js';
+import { charCount, LIMITS } from '../../lib/essay/limits.js';
+import { signInPath } from '../../lib/navigation.js';
+
+interface Props {
+  essayId: number;
+  /** The comment being answered. */
+  parentId?: number;
+  placeholder?: string;
+  autoFocus?: boolean;
+  onPosted: () => void;
+  onCancel?: () => void;
+}
+
+/** Write a comment or a reply (plain text, at most 500 characters, counted as you type). */
+export function CommentBox({ essayId, parentId, placeholder = '写下你的想法…', autoFocus, onPosted, onCancel }: Props) {
+  const user = useSession();
+  const location = useLocation();
+  const [text, setText] = useState('');
+  const [posting, setPosting] = useState(false);
+  if (!user) {
+    return (
+      <p className="comment-box comment-box--visitor">
+        <Link to={signInPath(location.pathname + location.search)}>登录</Link> 后参与评论
+      </p>
+    );
+  }
+  const length = charCount(text.trim());
+  const post = async () => {
+    setPosting(true);
+    try {
+      await api('createComment', { body: { essayId, content: text.trim(), parentId } });
+      setText('');
+      onPosted();
+    } catch {
+      /* the request layer showed why; the text stays */
+    } finally {
+      setPosting(false);
+    }
+  };
+  return (
+    <div className={parentId ? 'comment-box comment-box--reply' : 'comment-box'}>
+      {parentId ? null : <UserAvatar user={user} size={36} />}
+      <div className="comment-box__main">
+        <Input.TextArea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={placeholder}
+          autoSize={{ minRows: parentId ? 2 : 3, maxRows: 8 }}
+          autoFocus={autoFocus}
+          count={{ show: true, max: LIMITS.commentChars, strategy: charCount }}
+          aria-label={parentId ? '回复内容' : '评论内容'}
+        />
+        <div className="comment-box__actions">
+          {onCancel ? (
+            <Button size="small" type="text" onClick={onCancel}>
+              取消
+            </Button>
+          ) : null}
+          <Button
+            type="primary"
+            size={parentId ? 'small' : 'middle'}
+            loading={posting}
+            disabled={length === 0 || length > LIMITS.commentChars}
+            onClick={() => void post()}
+          >
+            {parentId ? '回复' : '发表评论'}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

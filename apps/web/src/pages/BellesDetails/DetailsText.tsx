@@ -1,0 +1,45 @@
+import { Watermark } from 'antd';
+import { Link } from 'react-router';
+import { WATERMARK, watermarkText } from '../../components/essay/constants.js';
+import { classifyHref } from '../../components/essay/links.js';
+import { formatRelativeTime } from '../../lib/format.js';
+import type { Details } from './useDetailsCache.js';
+
+/** The text itself under the watermark: a sentence large and centred, an essay with title, cover and body. */
+export function DetailsText({ essay, html }: { essay: Details; html: string }) {
+  const time = formatRelativeTime(essay.publishedAt ?? essay.createdAt);
+  return (
+    <Watermark
+      className="details-watermark"
+      content={watermarkText(essay.author.nickname)}
+      rotate={WATERMARK.rotate}
+      gap={WATERMARK.gap}
+      zIndex={WATERMARK.zIndex}
+      font={{ color: 'rgba(60, 40, 20, 0.08)', fontSize: 15 }}
+    >
+      <article className={`details-text details-text--${essay.type}`}>
+        {essay.type === 'sentence' ? (
+          <>
+            <p className="details-text__sentence serif">{essay.content}</p>
+            <p className="details-text__source serif">—— {essay.source || essay.author.nickname}</p>
+          </>
+        ) : (
+          <>
+            <h1 className="details-text__title serif">{essay.title}</h1>
+            <p className="details-text__byline">
+              <span>{essay.author.nickname}</span>
+              {time ? <span>{time}</span> : null}
+              {essay.classification ? (
+                <Link to={classifyHref(essay.classification.id)}>{essay.classification.name}</Link>
+              ) : null}
+            </p>
+            {essay.cover ? <img className="details-text__cover" src={essay.cover} alt="" /> : null}
+            {/* Only the server's sanitised content field is rendered as HTML (allowlist in apps/server/src/lib/html.ts). */}
+            <div className="details-text__body rich-text serif" dangerouslySetInnerHTML={{ __html: html }} />
+            {essay.source ? <p className="details-text__source details-text__source--essay serif">—— {essay.source}</p> : null}
+          </>
+        )}
+      </article>
+    </Watermark>
+  );
+}

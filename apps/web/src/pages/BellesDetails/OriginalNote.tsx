@@ -1,0 +1,16 @@
+import type { Essay } from '@shiju/contract';
+import { Link } from 'react-router';
+import { essayHref } from '../../components/essay/links.js';
+
+/** On an imitation: the text it imitates. */
+export function OriginalNote({ original }: { original: Essay }) {
+  return (
+    <aside className="original-note" aria-label="原文">
+      <span className="original-note__label">仿写自</span>
+      <Link to={essayHref(original.id)} className="original-note__text serif">
+        {original.type === 'essay' && original.title ? `《${original.title}》` : original.summary}
+      </Link>
+      <span className="original-note__source">—— {original.source || original.author.nickname}</span>
+    </aside>
+  );
+}

@@ -1,0 +1,30 @@
+import type { TagBrief } from '@shiju/contract';
+import { useCall } from '../../api/index.js';
+import { MiniEssayCard } from '../../components/essay/MiniEssayCard.js';
+
+const SHOWN = 6;
+
+/** The most specific tag of a text: a second-level one if it has any. */
+function pickTag(tags: TagBrief[]): TagBrief | undefined {
+  return tags.find((t) => t.parentId !== null) ?? tags[0];
+}
+
+/** More texts under the same tag, hottest first, this one left out. */
+export function RelatedTexts({ id, tags }: { id: number; tags: TagBrief[] }) {
+  const tag = pickTag(tags);
+  const query = useCall('essaysPage', { body: { tagId: tag?.id, pageSize: SHOWN + 1, sort: 'hot' } }, { enabled: !!tag });
+  const list = (query.data?.list ?? []).filter((e) => e.id !== id).slice(0, SHOWN);
+  if (!tag || list.length === 0) return null;
+  return (
+    <section className="details-section related" aria-label="相关推荐">
+      <header className="details-section__head">
+        <h2 className="details-section__title">同样关于「{tag.name}」</h2>
+      </header>
+      <div className="related__grid">
+        {list.map((e) => (
+          <MiniEssayCard key={e.id} essay={e} />
+        ))}
+      </div>
+    </section>
+  );
+}

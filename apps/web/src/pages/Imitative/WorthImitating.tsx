@@ -1,0 +1,38 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/EmptyState.js';
+import { EssayCard } from '../../components/EssayCard.js';
+import { imitateHref } from '../../components/essay/links.js';
+import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
+import { InfiniteList } from '../../components/InfiniteList.js';
+import { formatCount } from '../../lib/format.js';
+
+/** Without an id: the hottest sentences, each with how often it was imitated and a way to try. */
+export function WorthImitating() {
+  const feed = useEssayFeed({ type: 'sentence', sort: 'hot', pageSize: 10 });
+  return (
+    <>
+      <h1 className="page__title">仿写</h1>
+      <p className="page__lead">照着喜欢的句子写一句自己的：换一个季节，换一种心情，保留它的节奏。下面是大家最爱仿写的句子。</p>
+      <InfiniteList
+        query={feed}
+        itemKey={(e) => e.id}
+        empty={<EmptyState description="还没有可以仿写的句子" />}
+        renderItem={(e) => (
+          <EssayCard
+            essay={e}
+            badge={<span className="imitate-count">已有 {formatCount(e.imitations)} 篇仿写</span>}
+            actions={
+              <Link to={imitateHref(e.id)}>
+                <Button size="small" type="primary" ghost icon={<EditOutlined />}>
+                  去仿写
+                </Button>
+              </Link>
+            }
+          />
+        )}
+      />
+    </>
+  );
+}
