@@ -53,6 +53,8 @@ describe('routes', () => {
   it('every navigation scrolls to the top', async () => {
     await page.goto('/aboutOur');
     await waitForTitle(page, '拾句 | 关于我们');
+    await page.getByRole('heading', { name: '关于拾句' }).waitFor();
+    await page.waitForFunction(() => document.body.scrollHeight > window.innerHeight + 200);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await page.locator('footer.footer').getByRole('link', { name: '公告' }).click();

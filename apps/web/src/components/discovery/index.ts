@@ -1,4 +1,3 @@
-export { copyText } from './copyText.js';
 export { Highlight } from './Highlight.js';
 export { HighlightedEssayCard } from './HighlightedEssayCard.js';
 export { HotSearches } from './HotSearches.js';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, toastError, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
-import { copyText } from '../../components/essay/copyText.js';
+import { copyText } from '../../lib/clipboard.js';
 import { editHref, essayHref, imitateHref } from '../../components/essay/links.js';
 import { ReactionButtons } from '../../components/essay/ReactionButtons.js';
 import { ShareCardDialog } from '../../components/essay/ShareCardDialog.js';

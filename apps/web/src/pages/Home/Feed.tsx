@@ -1,6 +1,5 @@
 import { Button, Tabs } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCall, useInfiniteList } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
@@ -61,7 +60,11 @@ function ForYouFeed() {
 /** 最新 / 最热 / 为你推荐 (the last one for signed-in users, from their interests). */
 export function Feed() {
   const user = useSession();
-  const [tab, setTab] = useState<FeedKey>('new');
+  // The tab lives in the URL (?tab=hot|forYou) so links such as 去首页看「为你推荐」 land on it.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: FeedKey = asked === 'hot' || asked === 'forYou' ? asked : 'new';
+  const setTab = (k: FeedKey) => setParams(k === 'new' ? {} : { tab: k }, { replace: true, preventScrollReset: true });
   const active = tab === 'forYou' && !user ? 'new' : tab;
   return (
     <Tabs

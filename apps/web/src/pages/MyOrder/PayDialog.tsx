@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import dayjs from 'dayjs';
 import { toastError, toastSuccess } from '../../api/index.js';
-import { copyText } from '../../components/discovery/index.js';
+import { copyText } from '../../lib/clipboard.js';
 import { closesAt, formatYuan, type Order } from './orders.js';
 
 export type PaymentStart = Order & { instructions: string };

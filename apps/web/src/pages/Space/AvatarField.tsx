@@ -4,7 +4,7 @@ import { Button, Tag, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { isApiError, toastSuccess } from '../../api/index.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
-import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage } from '../../components/people/uploadImage.js';
+import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage } from '../../api/upload.js';
 import { useUpdateMe } from './useUpdateMe.js';
 
 /** The file states of seed §4 (ready, success) plus the two in between and after a failure. */

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CloseCircleFilled, DeleteOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import { Button, Upload } from 'antd';
 import { useState } from 'react';
-import { IMAGE_ACCEPT, uploadImage } from './uploadImage.js';
+import { IMAGE_ACCEPT, uploadImage } from '../../../api/upload.js';
 
 type Phase = 'ready' | 'uploading' | 'success' | 'error';
 

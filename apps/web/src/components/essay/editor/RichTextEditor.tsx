@@ -20,7 +20,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { toastError } from '../../../api/index.js';
 import { LIMITS } from '../../../lib/essay/limits.js';
 import { promptDialog } from '../../ConfirmDialog/index.js';
-import { IMAGE_ACCEPT, uploadImage } from './uploadImage.js';
+import { IMAGE_ACCEPT, uploadImage } from '../../../api/upload.js';
 
 interface Props {
   /** Initial HTML (sanitised by the server when it comes from a saved essay). */

@@ -1,9 +1,11 @@
 import { errorMessages, routes } from 'virtual:shiju-calls';
-import { ApiError } from '../../api/index.js';
-import { getAccessToken } from '../../lib/session.js';
+import { ApiError } from './errors.js';
+import { getAccessToken } from '../lib/session.js';
 
 /** What the server accepts (PRODUCT §5: jpeg/png/webp/gif, ≤ 5 MB); checked before sending to save a trip. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+/** For <input accept>. */
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
 /**
  * LIMITS.uploadBytes of the contract; imported by value it would pull every zod schema into this chunk, so the
