@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -22,7 +22,13 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => out };
 }
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-proc-'));
+const made: string[] = [];
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-proc-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe('start-up refusals', () => {
   it.each([
