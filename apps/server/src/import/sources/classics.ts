@@ -151,6 +151,19 @@ interface GuwenPiece {
 }
 
 /**
+ * The edition's variant-reading notes such as "(愍 一作：悯)" are editors' apparatus, not the text; some even
+ * span several paragraphs of the data, which would show as stray one-word paragraphs.
+ */
+export function dropVariantNotes(paragraphs: readonly string[]): string[] {
+  return paragraphs
+    .join('\n')
+    .replace(/[（(][^()（）]*?一作[^()（）]*?[)）]/g, '')
+    .split('\n')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/**
  * 古文观止: pre-Qin pieces are filed under 先秦 by their book (《左传》, 《礼记·檀弓》 → 礼记), later
  * ones under 古文 by author.
  */
@@ -163,7 +176,7 @@ function guwenText(piece: GuwenPiece, key: string): CorpusText {
     title: piece.chapter,
     author: piece.author,
     work: book ? `${book}·${piece.chapter}` : piece.chapter,
-    paragraphs: piece.paragraphs,
+    paragraphs: dropVariantNotes(piece.paragraphs),
     collection: preQin ? '先秦' : '古文',
     collectionChild: preQin ? book : cleanAuthor(piece.author),
     classify: () => '散文',
