@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './essay-helpers.js';
 import { closePage, openPage, storage, uniqueUsername, useBrowser, waitForPath, waitForTitle } from './helpers.js';
 
 const PASSWORD = 'qingfeng2026';
@@ -113,14 +114,21 @@ describe('social: two people in two browsers', () => {
     await b.page.getByRole('button', { name: '已关注' }).waitFor();
     await b.page.locator('.profile-card__stat', { hasText: '粉丝' }).locator('.profile-card__stat-value').getByText('1').waitFor();
 
-    // Like, collect and comment go through the API with B's own token: /bellesDetails is being built in parallel
-    // and its controls are not settled yet. The notifications are the same either way.
-    await apiIn(b.page, 'POST', '/api/v1/app/essay/beLike', { essayId: sentenceId, type: 'like' });
-    await apiIn(b.page, 'POST', '/api/v1/app/essay/beLike', { essayId: sentenceId, type: 'collect' });
-    const comment = await apiIn<{ id: number }>(b.page, 'POST', '/api/v1/app/essay/comment', {
-      essayId: sentenceId,
-      content: '读到这句，窗外正好起风。',
-    });
+    // On A's sentence B likes, collects and comments through the details page; each waits for the server.
+    await b.page.goto(`/bellesDetails?id=${sentenceId}`);
+    await waitForTitle(b.page, '拾句 | 句子详情');
+    await b.page.locator('.details-text').getByText('风从山那边来').waitFor();
+    await settled(b.page);
+    const actions = b.page.locator('.action-bar');
+    await actions.locator('.reaction--like').click();
+    await actions.locator('.reaction--like[aria-pressed="true"][aria-busy="false"]').getByText('已喜欢').waitFor();
+    await actions.locator('.reaction--collect').click();
+    await actions.locator('.reaction--collect[aria-pressed="true"][aria-busy="false"]').getByText('已收藏').waitFor();
+    const comments = b.page.locator('#comments');
+    await comments.getByLabel('评论内容').fill('读到这句，窗外正好起风。');
+    await comments.getByRole('button', { name: '发表评论' }).click();
+    await comments.locator('.comment-thread', { hasText: '读到这句，窗外正好起风。' }).waitFor();
+    await comments.locator('.comments__count').getByText('1').waitFor();
 
     // A's bell counts the four events.
     await a.page.goto('/home');
@@ -153,12 +161,17 @@ describe('social: two people in two browsers', () => {
     await row.getByRole('button', { name: '回关' }).click();
     await row.getByRole('button', { name: '互相关注' }).waitFor();
 
-    // A replies (through the API, like B's comment); B's bell and /myInform show it.
-    await apiIn(a.page, 'POST', '/api/v1/app/essay/comment', {
-      essayId: sentenceId,
-      content: '谢谢，春天也路过了你那里。',
-      parentId: comment.id,
-    });
+    // A replies to B's comment on the details page; B's bell and /myInform show it.
+    await a.page.goto(`/bellesDetails?id=${sentenceId}`);
+    await waitForTitle(a.page, '拾句 | 句子详情');
+    const aThread = a.page.locator('#comments .comment-thread', { hasText: '读到这句，窗外正好起风。' });
+    await settled(a.page);
+    await aThread.locator('.comment').first().getByRole('button', { name: '回复' }).click();
+    await aThread.getByLabel('回复内容').fill('谢谢，春天也路过了你那里。');
+    await aThread.locator('.comment-box--reply').getByRole('button', { name: '回复' }).click();
+    const aReply = aThread.locator('.comment--reply', { hasText: '谢谢，春天也路过了你那里。' });
+    await aReply.waitFor();
+    expect(await aReply.locator('.comment__to').textContent()).toContain(`@${b.nickname}`);
     await b.page.goto('/myInform?type=comment');
     const reply = b.page.locator('.inform-tabs [role="tabpanel"][aria-hidden="false"] .message', { hasText: '回复了你' });
     await reply.getByText('谢谢，春天也路过了你那里。').waitFor();
@@ -174,8 +187,19 @@ describe('social: two people in two browsers', () => {
     // The card counts the comment and its reply; B deletes the comment and both go.
     await b.page.goto(`/othersInfor?id=${a.id}`);
     await commentCounter(b.page, sentenceId).getByText('2').waitFor();
-    await apiIn(b.page, 'POST', `/api/v1/app/essay/delete/comment/${comment.id}`);
-    await b.page.reload();
+    await b.page.goto(`/bellesDetails?id=${sentenceId}`);
+    await waitForTitle(b.page, '拾句 | 句子详情');
+    const bThread = b.page.locator('#comments .comment-thread', { hasText: '读到这句，窗外正好起风。' });
+    await bThread.locator('.comment--reply', { hasText: '谢谢，春天也路过了你那里。' }).waitFor();
+    await b.page.locator('#comments .comments__count').getByText('2').waitFor();
+    await settled(b.page);
+    await bThread.locator('.comment').first().getByRole('button', { name: '删除' }).click();
+    const confirm = b.page.getByRole('dialog');
+    await confirm.getByText('它下面的回复也会一起删除。').waitFor();
+    await confirm.getByRole('button', { name: '删除' }).click();
+    await bThread.waitFor({ state: 'detached' });
+    await b.page.locator('#comments .comments__count').getByText('0').waitFor();
+    await b.page.goto(`/othersInfor?id=${a.id}`);
     await commentCounter(b.page, sentenceId).getByText('0').waitFor();
   });
 
