@@ -13,16 +13,20 @@ interface Props {
   actions?: ReactNode;
   /** A short note above the text (e.g. 仿写自…, 待审核). */
   badge?: ReactNode;
+  /** How the card's words are shown (search results mark the matched words); plain text by default. */
+  renderText?: (text: string) => ReactNode;
 }
 
+const plain = (text: string): ReactNode => text;
+
 /** A sentence as a quote card, an essay as title + two-line summary + cover (SCREENS.md, cards). */
-export function EssayCard({ essay, actions, badge }: Props) {
+export function EssayCard({ essay, actions, badge, renderText = plain }: Props) {
   const href = essayHref(essay.id);
   const foot = (
     <footer className="essay-card__foot">
       <div className="essay-card__meta">
         <Link to={userHref(essay.author.id)} className="essay-card__author">
-          {essay.author.nickname}
+          {renderText(essay.author.nickname)}
         </Link>
         <span>{formatRelativeTime(essay.publishedAt ?? essay.createdAt)}</span>
       </div>
@@ -37,9 +41,9 @@ export function EssayCard({ essay, actions, badge }: Props) {
       <article className="essay-card essay-card--sentence" data-essay-id={essay.id}>
         {note}
         <Link to={href} className="essay-card__quote serif">
-          {essay.summary}
+          {renderText(essay.summary)}
         </Link>
-        <SourceLine essay={essay} className="essay-card__source" />
+        <SourceLine essay={essay} className="essay-card__source" renderText={renderText} />
         {foot}
       </article>
     );
@@ -50,9 +54,9 @@ export function EssayCard({ essay, actions, badge }: Props) {
       <div className="essay-card__body">
         {note}
         <Link to={href} className="essay-card__title serif">
-          {essay.title}
+          {renderText(essay.title ?? '')}
         </Link>
-        <p className="essay-card__summary serif">{essay.summary}</p>
+        <p className="essay-card__summary serif">{renderText(essay.summary)}</p>
         {foot}
       </div>
       {essay.cover ? (
