@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { weekLabel, weekRangeLabel } from '../src/components/discovery/isoWeek.js';
-import { baseURL, closePage, envelope, openPage, uniqueUsername, useBrowser, waitForTitle } from './helpers.js';
+import { baseURL, closePage, envelope, opened, openPage, settled, uniqueUsername, useBrowser, waitForTitle } from './helpers.js';
 
 interface Session {
   accessToken: string;
@@ -35,17 +35,6 @@ async function signedInPage(browser: Browser, session: Session, width?: number):
     localStorage.setItem('userInfo', JSON.stringify(s.userInfo));
   }, session);
   return page;
-}
-
-/** Waits until a dialog has finished zooming in: a click during the animation can miss a moving button. */
-async function opened(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-}
-
-/** Waits until no request holds the 加载中 mask up. */
-async function settled(page: Page): Promise<void> {
-  await page.locator('.loading-mask').waitFor({ state: 'hidden' });
 }
 
 describe('discovery pages', () => {

@@ -48,10 +48,7 @@ export async function callApi<T>(method: string, path: string, body?: unknown, t
   return env.data;
 }
 
-/** Waits until no request holds the fullscreen 加载中 mask. */
-export async function settled(page: Page): Promise<void> {
-  await page.locator('.loading-mask').waitFor({ state: 'hidden' });
-}
+export { settled } from './helpers.js';
 
 /** A small PNG drawn on a canvas in the page, as bytes to upload. */
 export async function makePng(page: Page, colour = '#8c3b2f'): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const baseURL = inject('baseURL');
@@ -64,4 +64,15 @@ export function uniqueUsername(prefix = 'e2e'): string {
 /** The success envelope every call answers with. */
 export function envelope(data: unknown, code = '00000', msg = '成功'): string {
   return JSON.stringify({ code, msg, data });
+}
+
+/** Waits until no request holds the fullscreen 加载中 mask up. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('.loading-mask').waitFor({ state: 'hidden' });
+}
+
+/** Waits until a dialog has finished zooming in: a click during the animation can miss a moving button. */
+export async function opened(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }

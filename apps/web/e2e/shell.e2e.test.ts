@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closePage, envelope, openPage, useBrowser, waitForTitle } from './helpers.js';
+import { closePage, envelope, opened, openPage, settled, useBrowser, waitForTitle } from './helpers.js';
 
 const THEME_CALL = /\/api\/v1\/pc\/theme(\?|$)/;
 
@@ -122,17 +122,19 @@ describe('start-up and shell', () => {
     const write = page.locator('.header__desktop').getByRole('button', { name: '写句子' });
     const dialog = page.getByRole('dialog');
     // Cancelled, then closed (Esc): the visitor stays where they were.
+    await settled(page);
     await write.click();
-    await dialog.getByText('请先登录').waitFor();
+    await opened(dialog);
     await dialog.getByRole('button', { name: '再看看' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await write.click();
-    await dialog.getByText('请先登录').waitFor();
+    await opened(dialog);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/home');
     // Confirmed: off to sign in, with the way back.
     await write.click();
+    await opened(dialog);
     await dialog.getByRole('button', { name: '去登录' }).click();
     await page.waitForURL((u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === '/editorialEssay');
   });
