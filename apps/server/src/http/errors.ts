@@ -8,7 +8,7 @@ export class AppError extends Error {
 
   constructor(code: Exclude<ErrorCode, '00000'>, detail?: string) {
     const base = ERRORS[code].msg;
-    const userMsg = detail ? (code === 'A0400' ? `${base}：${detail}` : `${base}：${detail}`) : base;
+    const userMsg = detail ? `${base}：${detail}` : base;
     super(userMsg);
     this.code = code;
     this.status = ERRORS[code].status;

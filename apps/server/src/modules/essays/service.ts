@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LIMITS, type CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { essays } from '../../db/schema.js';
@@ -6,13 +6,14 @@ import type { UserRow } from '../../http/auth.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { charCount, htmlToText, isOwnUpload, sanitizeRichText, summarize } from '../../lib/html.js';
 import { searchVectorOf } from '../../lib/search.js';
-import { classificationExists, existingTagIds } from '../tags/queries.js';
+import { classificationExists, existingTagIds, findTag } from '../tags/queries.js';
 import { presentEssay, presentEssays } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
 import { forgetEssay, publicDetails, publicLists } from './cache.js';
 import { recordView } from './views.js';
 import * as q from './queries.js';
 import { notify } from '../messages/service.js';
+import { offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
@@ -163,7 +164,7 @@ export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body
   const cursor = rawCursor ? q.decodeCursor(rawCursor) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
   const load = async (viewerId?: number) => {
-    const { ids, total, nextCursor } = await q.listEssayIds(db, { ...filter, viewerId }, pageSize, (pageNum - 1) * pageSize, cursor);
+    const { ids, total, nextCursor } = await q.listEssayIds(db, { ...filter, viewerId }, pageSize, offsetOf({ pageNum, pageSize }), cursor);
     return { list: await presentEssays(db, ids, viewerId), total, nextCursor };
   };
   // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
@@ -176,8 +177,8 @@ export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'
   if (status === 'deleted') return { list: [], total: 0 };
   const filter = { authorId: me.id, sort: 'created' as const, status };
   const { ids, total } = status
-    ? await q.listEssayIds(db, filter, query.pageSize, (query.pageNum - 1) * query.pageSize)
-    : await q.listOwnIds(db, me.id, query.pageSize, (query.pageNum - 1) * query.pageSize);
+    ? await q.listEssayIds(db, filter, query.pageSize, offsetOf(query))
+    : await q.listOwnIds(db, me.id, query.pageSize, offsetOf(query));
   return { list: await presentEssays(db, ids, me.id), total };
 }
 
@@ -246,12 +247,11 @@ export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' |
 export async function imitationsOf(db: Db, id: number, page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
   const e = await q.findEssay(db, id);
   if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
-  const { ids, total } = await q.listEssayIds(db, { imitateOf: id, sort: 'new' }, page.pageSize, (page.pageNum - 1) * page.pageSize);
+  const { ids, total } = await q.listEssayIds(db, { imitateOf: id, sort: 'new' }, page.pageSize, offsetOf(page));
   return { list: await presentEssays(db, ids, viewer?.id), total };
 }
 
 export async function hotDiscussedUnderTag(db: Db, tagId: number, viewer: UserRow | null) {
-  const exists = await db.execute(sql`select 1 from tags where id = ${tagId}`);
-  if (!exists.rows.length) throw notFound('标签不存在');
+  if (!(await findTag(db, tagId))) throw notFound('标签不存在');
   return presentEssays(db, await q.topDiscussedUnderTag(db, tagId, 10), viewer?.id);
 }

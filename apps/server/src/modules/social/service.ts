@@ -5,6 +5,7 @@ import { presentEssays } from '../essays/presenter.js';
 import { findEssay } from '../essays/queries.js';
 import { notify } from '../messages/service.js';
 import * as q from './queries.js';
+import { offsetOf } from '../../lib/paging.js';
 
 async function activeUser(db: Db, id: number) {
   const u = await q.findActiveUser(db, id);
@@ -40,7 +41,7 @@ export async function follow(db: Db, me: UserRow, id: number, on: boolean) {
 
 export async function relations(db: Db, id: number, type: 'following' | 'followers', page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
   await activeUser(db, id);
-  const { list, total } = await q.pageRelations(db, id, type, page.pageSize, (page.pageNum - 1) * page.pageSize);
+  const { list, total } = await q.pageRelations(db, id, type, page.pageSize, offsetOf(page));
   const flags = await q.relationFlags(
     db,
     viewer?.id,
@@ -54,7 +55,7 @@ export async function reacted(db: Db, kind: 'like' | 'collect', id: number, page
   const u = await activeUser(db, id);
   const isPublic = kind === 'like' ? u.likesPublic : u.collectsPublic;
   if (!isPublic && viewer?.id !== u.id) throw forbidden();
-  const { ids, total } = await q.pageReactedIds(db, kind, id, page.pageSize, (page.pageNum - 1) * page.pageSize);
+  const { ids, total } = await q.pageReactedIds(db, kind, id, page.pageSize, offsetOf(page));
   return { list: await presentEssays(db, ids, viewer?.id), total };
 }
 
