@@ -47,3 +47,76 @@ export function ensureWebBuilt() {
   console.log('› building the web app (vite build)…');
   mustRun('npm', ['run', 'build', '-w', 'apps/web']);
 }
+
+export const serverDist = path.join(root, 'apps/server/dist');
+/** The programs production runs with plain node: dist/<name>.js. */
+export const SERVER_ENTRIES = {
+  main: 'src/main.ts',
+  import: 'src/import/cli.ts',
+  backup: 'src/ops/backup.ts',
+  restore: 'src/ops/restore.ts',
+  'starter-data': 'src/import/makeStarterFile.ts',
+};
+const STARTER_FILE = 'starter-library.json.gz';
+
+/** Compiles the server (and the contract it imports) to JavaScript with esbuild; dependencies stay in node_modules. */
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  const server = path.join(root, 'apps/server');
+  const pkg = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
+  const contract = JSON.parse(fs.readFileSync(path.join(root, 'packages/contract/package.json'), 'utf8'));
+  // The contract is TypeScript source in the workspace, so it is bundled; every other package is loaded from node_modules.
+  const external = [
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.devDependencies ?? {}),
+    ...Object.keys(contract.dependencies ?? {}),
+  ].filter((name) => name !== '@shiju/contract');
+  // The generated starter library survives rebuilds: it changes only with the importer (see ensureStarterFile).
+  if (fs.existsSync(serverDist))
+    for (const f of fs.readdirSync(serverDist))
+      if (f !== STARTER_FILE) fs.rmSync(path.join(serverDist, f), { recursive: true, force: true });
+  await build({
+    absWorkingDir: server,
+    entryPoints: SERVER_ENTRIES,
+    outdir: serverDist,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    chunkNames: 'chunk-[hash]',
+    logLevel: 'warning',
+  });
+  ensureStarterFile();
+}
+
+/**
+ * The starter library file the server loads on first start, generated from the chinese-poetry package (a
+ * development dependency) whenever the importer changed. Without the package, an existing file is kept.
+ */
+function ensureStarterFile() {
+  const file = path.join(serverDist, STARTER_FILE);
+  const fresh = fs.existsSync(file) && fs.statSync(file).mtimeMs >= newestMtime(path.join(root, 'apps/server/src/import'));
+  if (fresh) return;
+  let hasCorpus = true;
+  try {
+    import.meta.resolve('chinese-poetry/package.json');
+  } catch {
+    hasCorpus = false;
+  }
+  if (hasCorpus) mustRun(process.execPath, [path.join(serverDist, 'starter-data.js')]);
+  else if (!fs.existsSync(file))
+    console.warn('! chinese-poetry is not installed and no starter library file exists: a fresh database starts empty');
+}
+
+/** Rebuilds apps/server/dist when any server or contract source is newer than the build. */
+export async function ensureServerBuilt() {
+  const main = path.join(serverDist, 'main.js');
+  const sources = Math.max(newestMtime(path.join(root, 'apps/server/src')), newestMtime(path.join(root, 'packages/contract/src')));
+  const starter = path.join(serverDist, STARTER_FILE);
+  if (fs.existsSync(main) && fs.statSync(main).mtimeMs >= sources && fs.existsSync(starter)) return;
+  console.log('› compiling the server (esbuild → apps/server/dist)…');
+  await buildServer();
+}

@@ -1,14 +1,13 @@
-// `npm start`: install, build the web app, then run one server (API + web) on PORT (default 3000).
-import { spawn } from 'node:child_process';
-import { ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
+// `npm start`: install, build the web app and the server when stale, then run the compiled server (API + web) in
+// this very process on PORT (default 3000). No child process: SIGTERM/SIGINT from npm, systemd or a container
+// runtime reach the server's own graceful shutdown directly.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureInstalled, ensureServerBuilt, ensureWebBuilt, serverDist } from './lib.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
+await ensureServerBuilt();
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.env.NODE_ENV ??= 'production';
+await import(pathToFileURL(path.join(serverDist, 'main.js')).href);

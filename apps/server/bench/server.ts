@@ -1,15 +1,43 @@
 /**
- * The real app plus one bare route answering a constant: the baseline every benchmark ratio is taken against,
- * served by the same process, in the same run.
+ * The real app for `npm run bench`, in its own process: loads the corpus into PostgreSQL when it is missing (or the
+ * starter library into a fresh PGlite), adds the benchmark's readers, saves the hot queries' plans when asked
+ * (BENCH_PLANS_DIR), listens, and reports its port and data to the runner.
  */
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { importFullCorpus, seedIfEmpty } from '../src/import/index.js';
+import { prepareBenchData } from './data.js';
+import { savePlans } from './explain.js';
+import { corpusWorkloads } from './workloads.js';
 
+const MIN_TEXTS = 300_000;
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED_ON_START: 'false' });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 20 });
+const db = database.db;
+const say = (m: string) => console.log(`  [${database.kind}] ${m}`);
+if (database.kind === 'pglite') await seedIfEmpty(db, { info: () => {} });
+else {
+  const [row] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from essays where status = 'published'`)).rows;
+  if (Number(row!.n) < MIN_TEXTS) {
+    say('loading the full corpus into PostgreSQL (once; later runs reuse it)…');
+    let last = 0;
+    await importFullCorpus(db, {
+      onProgress: (p) => {
+        if (p.finished || Date.now() - last > 5000) {
+          last = Date.now();
+          say(`${p.label}: ${p.done}/${p.total} (+${p.added})`);
+        }
+      },
+    });
+  }
+}
+say('preparing readers, comments and rankings…');
+const data = await prepareBenchData(db, database.kind);
 const app = await buildApp({ config, database, ownsDatabase: true, rateLimits: {} });
-app.get('/bench/bare', async () => ({ code: '00000', msg: '成功', data: { ok: true } }));
+const plansDir = process.env.BENCH_PLANS_DIR;
+const plans = plansDir && database.kind === 'postgres' ? await savePlans(app, database, corpusWorkloads(data), plansDir) : [];
 await app.listen({ port: config.port, host: '127.0.0.1' });
-process.send?.({ ready: app.server.address() });
+process.send?.({ ready: app.server.address(), data, plans });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -4,7 +4,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -12,13 +14,24 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { LIMITS, PAGES, type CallId } from '@shiju/contract';
+import { LIMITS, PAGES, RAW_RESPONSES, type CallId } from '@shiju/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling, sendApiNotFound } from './http/envelope.js';
+import { clientError, frameworkError, registerErrorHandling, sendApiNotFound } from './http/envelope.js';
+import { AppError } from './http/errors.js';
 import { registerCalls, type Handlers } from './http/routes.js';
 import { handlers } from './modules/index.js';
-import { flushViews } from './modules/essays/views.js';
+import { registerOpenApiHeaders } from './modules/open/routes.js';
+import { logSerializers } from './lib/logSafe.js';
+import { flushViews, watchViews } from './modules/essays/views.js';
+import { httpDuration, httpRequests, registry, watchPool } from './lib/metrics.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the start of shutdown: readiness fails and new requests answer B0002. */
+    isClosing(): boolean;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -36,7 +49,13 @@ export const DEFAULT_RATE_LIMITS: Partial<Record<CallId, { max: number; timeWind
   register: { max: 20, timeWindow: 10 * 60 * 1000 },
   login: { max: 60, timeWindow: 60 * 1000 },
   upload: { max: 30, timeWindow: 60 * 1000 },
+  openSentence: { max: 120, timeWindow: 60 * 1000 },
 };
+
+/** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types take no number). */
+function trustProxyOption(t: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_address, hop) => hop < t : t;
+}
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -46,9 +65,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            serializers: logSerializers,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.oldPassword', '*.newPassword', '*.accessToken'],
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.oldPassword',
+                '*.newPassword',
+                '*.accessToken',
+              ],
               censor: '[redacted]',
             },
           },
@@ -56,10 +84,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // Shutdown answers and transport failures are ours, as envelopes (below), not Fastify's plain bodies.
+    return503OnClosing: false,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
 
   // While shutting down, answers in flight close their connection, so keep-alive clients do not hold the
@@ -68,6 +99,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError('B0002');
+  });
+  app.decorate('isClosing', () => closing);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (closing) reply.header('connection', 'close');
@@ -88,16 +123,38 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // One framing policy: CSP frame-ancestors 'none' (X-Frame-Options SAMEORIGIN would contradict it).
+    xFrameOptions: false,
+    // HSTS only where the connection is really HTTPS (below), never over plain HTTP on a developer's machine.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
   });
 
+  // API answers above a kilobyte are compressed on the fly, at a brotli level cheap enough per request; built
+  // assets already carry their precompressed variants (see registerWeb) and are left alone.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  // Redis away: logged, and the limiter lets requests through (skipOnError) rather than failing them.
+  redis?.on('error', (err: Error) => app.log.warn({ err: { message: err.message } }, 'redis error (rate limits)'));
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }), nameSpace: 'shiju-rl:' } : {}),
+    // RateLimit-Limit / -Remaining / -Reset (the IETF draft's names), as API clients expect.
+    enableDraftSpec: true,
+    ...(redis ? { redis, nameSpace: 'shiju-rl:', skipOnError: true } : {}),
   });
+  if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => {}));
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 5 } });
 
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: '拾句 API', version: '1.0.0', description: '所有响应均为 { code, msg, data }；code 为 "00000" 表示成功。' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
@@ -105,19 +162,41 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, never the raw URL: one series per call, whatever the ids and queries.
+    const labels = { route: req.routeOptions.url ?? 'unmatched', method: req.method, status: String(reply.statusCode) };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+  watchPool(database.pool);
+  const metrics = RAW_RESPONSES.metrics;
+  app.route({
+    method: metrics.method,
+    url: metrics.path,
+    schema: { hide: true },
+    handler: async (_req, reply) => reply.type(metrics.contentType).send(await registry.metrics()),
+  });
+
   registerErrorHandling(app);
+  registerOpenApiHeaders(app);
   registerCalls(app, { db: database.db, config }, opts.handlers ?? handlers, opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   await registerWeb(app, config);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
   app.addHook('onClose', async () => flushViews(database.db));
+  watchViews(database.db, app.log);
   return app;
 }
 
 const SPA_ROUTES = new Set<string>(['/', ...PAGES.map((p) => p.path)]);
+/** The editor's console: its own section routes under /admin (the page itself tells readers it is not theirs). */
+const isSpaRoute = (pathname: string) => SPA_ROUTES.has(pathname) || pathname === '/admin' || pathname.startsWith('/admin/');
 
-/** The built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
+/**
+ * The built web app: brotli/gzip variants made at build time chosen by Accept-Encoding; hashed assets cached
+ * for a year, index.html (also behind every app route) revalidated on every visit; SPA fallback.
+ */
 async function registerWeb(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -126,9 +205,15 @@ async function registerWeb(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(config.webDist, filePath);
-        res.header('cache-control', rel.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        const rel = path.relative(config.webDist, filePath).replace(/\.(br|gz)$/, '');
+        const cache = rel.startsWith('assets' + path.sep)
+          ? 'public, max-age=31536000, immutable'
+          : rel === 'index.html'
+            ? 'no-cache'
+            : 'public, max-age=300';
+        res.header('cache-control', cache);
       },
     });
   }
@@ -146,13 +231,11 @@ async function registerWeb(app: FastifyInstance, config: Config) {
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
-    if (pathname === '/api' || pathname.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) return sendApiNotFound(req, reply);
+    if (pathname === '/api' || pathname.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD'))
+      return sendApiNotFound(req, reply);
     if (!hasWeb) return reply.status(404).type('text/plain; charset=utf-8').send('网页尚未构建：请先运行 npm run build');
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // Unknown addresses still get the app (it shows its 404 page), with a truthful status.
-    return reply
-      .status(SPA_ROUTES.has(normalised) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html', config.webDist);
+    return reply.status(isSpaRoute(normalised) ? 200 : 404).sendFile('index.html', config.webDist);
   });
 }

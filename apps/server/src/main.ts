@@ -2,27 +2,45 @@
  * Start the whole site: read config, open the database (migrations run on open), load the starter
  * library on first start, listen, and shut down gracefully on SIGTERM/SIGINT.
  */
+import { spawn } from 'node:child_process';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
-import { DatabaseOpenError, openDatabase } from './db/client.js';
+import { ConfigError, loadConfig, readEnvFile } from './config.js';
+import { DatabaseOpenError, openDatabase, pgliteExists } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './import/index.js';
+import { importProgram } from './paths.js';
 import { startJobs } from './jobs/scheduler.js';
+import { startCluster } from './cluster.js';
+import { logSerializers } from './lib/logSafe.js';
 
 async function main() {
+  const envFile = readEnvFile();
   const config = loadConfig();
-  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, serializers: logSerializers });
+  // Last line of defence: background work logs its own failures, but nothing unforeseen may end the process.
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  log.info({ kind: database.kind }, 'database ready');
+  if (config.seedOnStart && !config.databaseUrl && !pgliteExists(config.dataDir)) {
+    // Loading the library grows PGlite's WebAssembly memory and loads the text tools: memory a process never
+    // gives back. On the very first start the import program does it in a process of its own, so the server
+    // itself starts small.
+    await seedInChildProcess(config.dataDir, log);
+    log.info({ ms: Date.now() - started }, 'starter library loaded');
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  log.info({ kind: database.kind, envFile }, 'database ready');
   if (config.seedOnStart) {
     const seeded = await seedIfEmpty(database.db, log);
     if (seeded) log.info({ ms: Date.now() - started }, 'starter library loaded');
   }
 
   const app = await buildApp({ config, database, ownsDatabase: true });
-  const stopJobs = startJobs(database.db, log);
-  app.addHook('onClose', async () => stopJobs());
+  const cluster = await startCluster({ database, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, log });
+  const stopJobs = startJobs(database.db, log, undefined, cluster);
+  app.addHook('onClose', async () => {
+    stopJobs();
+    await cluster.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   log.info({ ms: Date.now() - started, port: config.port }, `拾句 is ready at http://localhost:${config.port}/home`);
 
@@ -31,7 +49,8 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15000).unref();
+    // Done within 10 s (a container runtime's default grace before SIGKILL), even if a request hangs.
+    const force = setTimeout(() => process.exit(1), 8000).unref();
     try {
       await app.close();
       clearTimeout(force);
@@ -43,6 +62,18 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function seedInChildProcess(dataDir: string, log: pino.Logger): Promise<void> {
+  log.info({}, '数据库为空，正在载入入门内容库 (loading the starter library)');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, importProgram, '--data-dir', dataDir], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DATABASE_URL: '' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`入门内容库载入失败 (starter import exited ${code})`))));
+  });
 }
 
 main().catch((err: unknown) => {

@@ -6,7 +6,10 @@ import { ads, orders, products, users } from '../src/db/schema.js';
 let t: TestContext;
 let ad5: number, adPaused: number, adFreq: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    { PAYMENT_MANUAL_PAYEE: '拾句文化', PAYMENT_MANUAL_BANK: '招商银行', PAYMENT_MANUAL_ACCOUNT: '6225 0000 1111' },
+  );
   const rows = await t.database.db
     .insert(ads)
     .values([
@@ -37,7 +40,8 @@ describe('ads', () => {
 
   it('applies the frequency rule per viewer and counts impressions only when shown', async () => {
     const cookie = 'sj_vid=viewer-one-0000000001';
-    const ask = (id: number, c = cookie) => call(t.app, { method: 'GET', url: `/api/v1/pc/ads/frequency?adId=${id}`, headers: { cookie: c } });
+    const ask = (id: number, c = cookie) =>
+      call(t.app, { method: 'GET', url: `/api/v1/pc/ads/frequency?adId=${id}`, headers: { cookie: c } });
     expect((await ask(adFreq)).data.show).toBe(true);
     expect((await ask(adFreq)).data.show).toBe(false);
     expect((await ask(adFreq, 'sj_vid=viewer-two-0000000002')).data.show).toBe(true);
@@ -59,7 +63,10 @@ describe('ads', () => {
 
   it('shows members no ads', async () => {
     const m = await signUp(t.app);
-    await t.database.db.update(users).set({ memberUntil: sql`now() + interval '30 days'` as any }).where(eq(users.id, m.user.id));
+    await t.database.db
+      .update(users)
+      .set({ memberUntil: sql`now() + interval '30 days'` as any })
+      .where(eq(users.id, m.user.id));
     expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/ads/list/5', token: m.token })).data).toEqual([]);
     expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/ads/frequency?adId=${ad5}`, token: m.token })).data.show).toBe(false);
   });
@@ -91,7 +98,10 @@ describe('orders', () => {
     const u = await signUp(t.app);
     const [plan] = await t.database.db.select().from(products).where(eq(products.name, '年度会员'));
     const o = await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: plan!.id } });
-    await t.database.db.update(orders).set({ createdAt: sql`now() - interval '31 minutes'` as any }).where(eq(orders.id, o.data.id));
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '31 minutes'` as any })
+      .where(eq(orders.id, o.data.id));
     const mine = await call(t.app, { method: 'GET', url: '/api/v1/pc/orders/page', token: u.token });
     expect(mine.data.list[0].status).toBe('closed');
     expect(mine.data.list[0].closedAt).toBeTruthy();
@@ -100,12 +110,17 @@ describe('orders', () => {
   it('refuses unknown or inactive plans, visitors and floods of unpaid orders', async () => {
     const u = await signUp(t.app);
     const [inactive] = await t.database.db.select().from(products).where(eq(products.name, '下架套餐'));
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: inactive!.id } })).code).toBe('A0400');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: 'x' } })).code).toBe('A0400');
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: inactive!.id } })).code,
+    ).toBe('A0400');
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: 'x' } })).code).toBe(
+      'A0400',
+    );
     expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', payload: { productId: 1 } })).code).toBe('A0230');
     const [plan] = await t.database.db.select().from(products).where(eq(products.name, '月度会员'));
     const codes = [];
-    for (let i = 0; i < 6; i++) codes.push((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: plan!.id } })).code);
+    for (let i = 0; i < 6; i++)
+      codes.push((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: plan!.id } })).code);
     expect(codes.slice(0, 5).every((c) => c === '00000')).toBe(true);
     expect(codes[5]).toBe('A0501');
     expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders/999999/cancel', token: u.token })).code).toBe('A0404');

@@ -4,7 +4,8 @@ import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays } from '../src/db/schema.js';
 import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
-import { isoWeekOf, previousWeek, weekRange } from '../src/lib/week.js';
+import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { isoWeekOf, previousWeek, weekRange } from '@shiju/contract/core';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
@@ -20,7 +21,12 @@ afterAll(async () => t?.close());
 
 async function publish(p: Person, content: string, tagIds: number[] = [], type: 'sentence' | 'essay' = 'sentence') {
   const payload = type === 'sentence' ? { type, content } : { type, title: content.slice(0, 10), content: `<p>${content}</p>` };
-  const r = await call(t.app, { method: 'POST', url: '/api/v1/app/essay', token: p.token, payload: { ...payload, classificationId: tx.meiju.id, tagIds, status: 'publish' } });
+  const r = await call(t.app, {
+    method: 'POST',
+    url: '/api/v1/app/essay',
+    token: p.token,
+    payload: { ...payload, classificationId: tx.meiju.id, tagIds, status: 'publish' },
+  });
   expect(r.code).toBe('00000');
   return r.data.id as number;
 }
@@ -40,17 +46,42 @@ describe('ISO weeks on the Shanghai calendar', () => {
 
 describe('interests and the personal feed', () => {
   it('needs at least 3 existing tags, and replaces them on update', async () => {
-    const tooFew = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id] } });
+    const tooFew = await call(t.app, {
+      method: 'POST',
+      url: '/api/pc/pc-users/create/tag',
+      token: reader.token,
+      payload: { tagIds: [tx.tangshi.id] },
+    });
     expect(tooFew.code).toBe('A0400');
     expect(tooFew.msg).toContain('tagIds');
-    const unknown = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, 999999] } });
+    const unknown = await call(t.app, {
+      method: 'POST',
+      url: '/api/pc/pc-users/create/tag',
+      token: reader.token,
+      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, 999999] },
+    });
     expect(unknown.code).toBe('A0400');
     expect(unknown.msg).toContain('999999');
-    const dup = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.tangshi.id, tx.sixiang.id] } });
+    const dup = await call(t.app, {
+      method: 'POST',
+      url: '/api/pc/pc-users/create/tag',
+      token: reader.token,
+      payload: { tagIds: [tx.tangshi.id, tx.tangshi.id, tx.sixiang.id] },
+    });
     expect(dup.code).toBe('A0400');
-    const ok = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/create/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.dufu.id] } });
+    const ok = await call(t.app, {
+      method: 'POST',
+      url: '/api/pc/pc-users/create/tag',
+      token: reader.token,
+      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.dufu.id] },
+    });
     expect(ok.data.tagIds.sort()).toEqual([tx.tangshi.id, tx.sixiang.id, tx.dufu.id].sort());
-    const upd = await call(t.app, { method: 'POST', url: '/api/pc/pc-users/update/tag', token: reader.token, payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id] } });
+    const upd = await call(t.app, {
+      method: 'POST',
+      url: '/api/pc/pc-users/update/tag',
+      token: reader.token,
+      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id] },
+    });
     expect(upd.code).toBe('00000');
     const got = await call(t.app, { method: 'GET', url: '/api/pc/pc-users/get/tag', token: reader.token });
     expect(got.data.tagIds.sort()).toEqual([tx.tangshi.id, tx.sixiang.id, tx.libai.id].sort());
@@ -68,6 +99,7 @@ describe('interests and the personal feed', () => {
     const ids = feed.data.list.map((e: any) => e.id);
     expect(ids).toEqual(expect.arrayContaining([underChild, underSixiang]));
     for (const x of [hidden, own, elsewhere]) expect(ids).not.toContain(x);
+    expect(feed.data).toMatchObject({ total: ids.length, totalCapped: false });
     const groups = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyList', token: reader.token });
     expect(groups.data.map((g: any) => g.tag.name).sort()).toEqual(['唐诗', '思乡', '李白'].sort());
     expect(groups.data.find((g: any) => g.tag.name === '李白').essays.map((e: any) => e.id)).toEqual([underChild]);
@@ -81,6 +113,10 @@ describe('rankings', () => {
     await t.database.db.execute(sql`update essays set published_at = now() - interval '40 days', likes = 1000 where id = ${old}`);
     const fans = await Promise.all([1, 2, 3].map(() => signUp(t.app)));
     for (const f of fans) await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: f.token, payload: { essayId: old } });
+    const ranking = (payload: object) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload });
+    // The lists are computed by the rankings job: nothing shows before it runs, and the likes count once it has.
+    expect((await ranking({ period: 'day' })).data).toMatchObject({ list: [], total: 0, totalCapped: false });
+    await refreshRankings(t.database.db);
     const day = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'day', pageSize: 50 } });
     const dayIds = day.data.list.map((e: any) => e.id);
     expect(dayIds).toContain(old);
@@ -90,9 +126,17 @@ describe('rankings', () => {
     expect(day.data.list.map((e: any) => e.rank)).toEqual(day.data.list.map((_: any, i: number) => i + 1));
     const scores = day.data.list.map((e: any) => e.score);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
+    expect(day.data).toMatchObject({ total: day.data.list.length, totalCapped: false });
+    const byClass = await ranking({ period: 'day', classificationId: tx.meiju.id });
+    expect(byClass.data.list.map((e: any) => e.id)).toEqual(dayIds);
+    expect((await ranking({ period: 'day', classificationId: tx.sanwen.id })).data.list).toEqual([]);
     const all = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
     expect(all.data.list[0].id).toBe(old);
-    const essaysOnly = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all', type: 'essay' } });
+    const essaysOnly = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/es/essays/ranking/page',
+      payload: { period: 'all', type: 'essay' },
+    });
     expect(essaysOnly.data.list.every((e: any) => e.type === 'essay')).toBe(true);
     expect((await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'year' } })).code).toBe('A0400');
   });
@@ -131,8 +175,12 @@ describe('search', () => {
     const users = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?type=user&q=${encodeURIComponent(writer.username)}` });
     expect(users.data.list[0].id).toBe(writer.user.id);
     expect(users.data.list[0]).not.toHaveProperty('passwordHash');
+    // Each hit says which kind it is and carries exactly that kind's fields (the contract's SearchHit).
+    expect(Object.keys(users.data.list[0]).sort()).toEqual(['avatar', 'bio', 'essays', 'followers', 'id', 'kind', 'nickname']);
+    expect(r.data.list.every((e: any) => e.kind === 'essay' && typeof e.summary === 'string')).toBe(true);
     const tags = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?type=tag&q=${encodeURIComponent('李')}` });
     expect(tags.data.list.map((x: any) => x.name)).toContain('李白');
+    expect(Object.keys(tags.data.list[0]).sort()).toEqual(['essayCount', 'id', 'kind', 'letter', 'name', 'parentId']);
     const weird = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent("%_'&|!():*")}` });
     expect(weird.code).toBe('00000');
     expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/search?q=' })).code).toBe('A0400');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { hotScoreOf } from '@shiju/contract';
 import { seedTaxonomy } from './fixtures.js';
 import { classifications, essays, tags, users } from '../src/db/schema.js';
 
@@ -19,9 +20,26 @@ afterAll(async () => t?.close());
 
 const write = (token: string, payload: object, method: 'POST' | 'PUT' = 'POST', id?: number) =>
   call(t.app, { method, url: id ? `/api/v1/app/essay/${id}` : '/api/v1/app/essay', token, payload });
-const sentence = (extra: object = {}) => ({ type: 'sentence', content: '床前明月光，疑是地上霜。', source: '李白《静夜思》', classificationId: tx.meiju.id, tagIds: [tx.tangshi.id, tx.libai.id], status: 'publish', ...extra });
-const essay = (extra: object = {}) => ({ type: 'essay', title: '故乡的月', content: '<p>月是故乡明。</p>', classificationId: tx.sanwen.id, tagIds: [tx.sixiang.id], status: 'publish', ...extra });
-const details = (id: number, token?: string, headers: Record<string, string> = {}) => call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', token, payload: { id }, headers });
+const sentence = (extra: object = {}) => ({
+  type: 'sentence',
+  content: '床前明月光，疑是地上霜。',
+  source: '李白《静夜思》',
+  classificationId: tx.meiju.id,
+  tagIds: [tx.tangshi.id, tx.libai.id],
+  status: 'publish',
+  ...extra,
+});
+const essay = (extra: object = {}) => ({
+  type: 'essay',
+  title: '故乡的月',
+  content: '<p>月是故乡明。</p>',
+  classificationId: tx.sanwen.id,
+  tagIds: [tx.sixiang.id],
+  status: 'publish',
+  ...extra,
+});
+const details = (id: number, token?: string, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', token, payload: { id }, headers });
 const list = (body: object, token?: string) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', token, payload: body });
 
 describe('tags', () => {
@@ -29,7 +47,10 @@ describe('tags', () => {
     const first = await call(t.app, { method: 'GET', url: `/api/v1/pc/classificationTagRel/page?classificationId=${tx.meiju.id}` });
     expect(first.data.list.map((x: any) => x.name)).toEqual(['唐诗', '思乡']);
     expect(first.data.total).toBe(2);
-    const second = await call(t.app, { method: 'GET', url: `api/v1/pc/classificationTagRel/two/page?parentId=${tx.tangshi.id}`.replace(/^/, '/') });
+    const second = await call(t.app, {
+      method: 'GET',
+      url: `api/v1/pc/classificationTagRel/two/page?parentId=${tx.tangshi.id}`.replace(/^/, '/'),
+    });
     expect(second.data.list.map((x: any) => x.name).sort()).toEqual(['李白', '杜甫'].sort());
     const letters = await call(t.app, { method: 'GET', url: `/api/v1/pc/classificationTagRel/letter?classificationId=${tx.meiju.id}` });
     expect(letters.data.map((g: any) => g.letter)).toEqual(['D', 'L', 'S', 'T']);
@@ -71,35 +92,36 @@ describe('writing', () => {
 
   it('sanitises essay HTML on the server (asserting on what is stored)', async () => {
     const dirty =
-      '<h2 onclick="steal()">标题</h2><p>正文<script>alert(1)</script><img src="/uploads/2026/11/a.webp" onerror="alert(2)">' +
+      '<h2 onclick="steal()">标题</h2><p>正文<script>alert(1)</script><img src="/uploads/2026/11/0123456789abcdef0123456789abcdef.webp" onerror="alert(2)">' +
       '<img src="https://evil.example/x.png"><a href="javascript:alert(3)">坏链接</a><a href="https://example.com/" target="_self">好链接</a>' +
       '<iframe src="https://evil.example"></iframe><svg onload="alert(4)"></svg><span style="color:red">字</span></p>';
     const r = await write(alice.token, essay({ content: dirty, title: '有毒的文章' }));
     expect(r.code).toBe('00000');
     const [row] = await t.database.db.select().from(essays).where(eq(essays.id, r.data.id));
     const html = row!.content;
-    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', '<svg', 'evil.example', 'style=', 'alert(']) expect(html).not.toContain(bad);
-    expect(html).toContain('<img src="/uploads/2026/11/a.webp" />');
+    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', '<svg', 'evil.example', 'style=', 'alert('])
+      expect(html).not.toContain(bad);
+    expect(html).toContain('<img src="/uploads/2026/11/0123456789abcdef0123456789abcdef.webp" />');
     expect(html).toContain('<a href="https://example.com/" rel="noopener nofollow" target="_blank">好链接</a>');
     expect(html).toContain('<h2>标题</h2>');
     expect(row!.summary.startsWith('标题 正文')).toBe(true);
   });
 
   it.each([
-    [() => (essay({ title: 't'.repeat(51) })), 'title'],
-    [() => (essay({ title: '' })), 'title'],
-    [() => (essay({ content: `<p>${'字'.repeat(20001)}</p>` })), 'content'],
-    [() => (essay({ content: '<script>only()</script>' })), 'content'],
-    [() => (sentence({ content: '句'.repeat(301) })), 'content'],
-    [() => (sentence({ content: '   ' })), 'content'],
-    [() => (sentence({ type: 'poem' })), 'type'],
-    [() => (sentence({ classificationId: 999999 })), 'classificationId'],
-    [() => (sentence({ classificationId: 'abc' })), 'classificationId'],
-    [() => (sentence({ tagIds: [999999] })), 'tagIds'],
-    [() => (sentence({ status: 'published' })), 'status'],
-    [() => (sentence({ cover: 'https://evil.example/c.png' })), 'cover'],
-    [() => (sentence({ imitateOf: 999999 })), 'imitateOf'],
-    [() => (sentence({ source: 's'.repeat(101) })), 'source'],
+    [() => essay({ title: 't'.repeat(51) }), 'title'],
+    [() => essay({ title: '' }), 'title'],
+    [() => essay({ content: `<p>${'字'.repeat(20001)}</p>` }), 'content'],
+    [() => essay({ content: '<script>only()</script>' }), 'content'],
+    [() => sentence({ content: '句'.repeat(301) }), 'content'],
+    [() => sentence({ content: '   ' }), 'content'],
+    [() => sentence({ type: 'poem' }), 'type'],
+    [() => sentence({ classificationId: 999999 }), 'classificationId'],
+    [() => sentence({ classificationId: 'abc' }), 'classificationId'],
+    [() => sentence({ tagIds: [999999] }), 'tagIds'],
+    [() => sentence({ status: 'published' }), 'status'],
+    [() => sentence({ cover: 'https://evil.example/c.png' }), 'cover'],
+    [() => sentence({ imitateOf: 999999 }), 'imitateOf'],
+    [() => sentence({ source: 's'.repeat(101) }), 'source'],
     [() => ({ content: 'x' }), 'type'],
   ] as const)('rejects bad input %# naming %s, storing nothing', async (payload, field) => {
     const before = (await t.database.db.select().from(essays)).length;
@@ -181,7 +203,14 @@ describe('reading', () => {
     const r = await write(alice.token, essay({ title: '观沧海', content: '<p>东临碣石，以观沧海。</p>' }));
     const id = r.data.id;
     const first = await details(id, bob.token);
-    expect(first.data).toMatchObject({ id, title: '观沧海', content: '<p>东临碣石，以观沧海。</p>', classification: { id: tx.sanwen.id, name: '散文' }, following: false, original: null });
+    expect(first.data).toMatchObject({
+      id,
+      title: '观沧海',
+      content: '<p>东临碣石，以观沧海。</p>',
+      classification: { id: tx.sanwen.id, name: '散文' },
+      following: false,
+      original: null,
+    });
     expect(first.data.author).toMatchObject({ id: alice.user.id, bio: '' });
     await details(id, bob.token);
     await details(id, alice.token);
@@ -200,7 +229,11 @@ describe('likes and collects', () => {
   it('counts exactly under 50 concurrent likes from 50 users', async () => {
     const target = await write(alice.token, sentence({ content: '人生若只如初见。' }));
     const people = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
-    const results = await Promise.all(people.map((p) => call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: p.token, payload: { essayId: target.data.id } })));
+    const results = await Promise.all(
+      people.map((p) =>
+        call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: p.token, payload: { essayId: target.data.id } }),
+      ),
+    );
     expect(results.every((r) => r.code === '00000')).toBe(true);
     const [row] = await t.database.db.select().from(essays).where(eq(essays.id, target.data.id));
     expect(row!.likes).toBe(50);
@@ -211,15 +244,24 @@ describe('likes and collects', () => {
   it('is idempotent under a double like and a double unlike from one user', async () => {
     const target = await write(alice.token, sentence({ content: '落霞与孤鹜齐飞。' }));
     const body = { essayId: target.data.id, type: 'like' };
-    const both = await Promise.all([1, 2].map(() => call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body })));
+    const both = await Promise.all(
+      [1, 2].map(() => call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body })),
+    );
     expect(both.map((r) => r.data.likes)).toContain(1);
     const again = await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body });
     expect(again.data).toMatchObject({ liked: true, likes: 1 });
-    const un = await Promise.all([1, 2].map(() => call(t.app, { method: 'PUT', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body })));
+    const un = await Promise.all(
+      [1, 2].map(() => call(t.app, { method: 'PUT', url: '/api/v1/app/essay/beLike', token: bob.token, payload: body })),
+    );
     expect(un.every((r) => r.code === '00000')).toBe(true);
     const [row] = await t.database.db.select().from(essays).where(eq(essays.id, target.data.id));
     expect(row!.likes).toBe(0);
-    const col = await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: target.data.id, type: 'collect' } });
+    const col = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/app/essay/beLike',
+      token: bob.token,
+      payload: { essayId: target.data.id, type: 'collect' },
+    });
     expect(col.data).toMatchObject({ collected: true, collects: 1, liked: false });
     const seen = await details(target.data.id, bob.token);
     expect(seen.data).toMatchObject({ collected: true, liked: false, collects: 1 });
@@ -227,8 +269,13 @@ describe('likes and collects', () => {
 
   it('refuses visitors, unknown texts and bad input', async () => {
     expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', payload: { essayId: 1 } })).code).toBe('A0230');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: 999999 } })).code).toBe('A0404');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: 1, type: 'love' } })).code).toBe('A0400');
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: 999999 } })).code,
+    ).toBe('A0404');
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: 1, type: 'love' } }))
+        .code,
+    ).toBe('A0400');
   });
 });
 
@@ -248,25 +295,59 @@ describe('imitation', () => {
   });
 
   it('lists the most discussed texts under a tag', async () => {
+    const comment = (essayId: number, content: string) =>
+      call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', token: bob.token, payload: { essayId, content } });
+    const lively = await write(alice.token, essay({ title: '众说纷纭' }));
+    const talked = await write(alice.token, essay({ title: '略有回响' }));
+    const elsewhere = await write(alice.token, sentence({ content: '别处的热闹。', tagIds: [tx.tangshi.id] }));
+    for (const [id, n] of [
+      [lively.data.id, 3],
+      [talked.data.id, 1],
+      [elsewhere.data.id, 4],
+    ] as const) {
+      for (let i = 0; i < n; i++) expect((await comment(id, `第${i + 1}条`)).code).toBe('00000');
+    }
     const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/tag/comment/${tx.sixiang.id}` });
     expect(r.code).toBe('00000');
-    expect(r.data.length).toBeGreaterThan(0);
+    const ids = r.data.map((e: any) => e.id);
+    expect(ids.slice(0, 2)).toEqual([lively.data.id, talked.data.id]);
+    expect(r.data[0].comments).toBe(3);
+    expect(ids).not.toContain(elsewhere.data.id);
+    expect(r.data.every((e: any) => e.tags.some((g: any) => g.id === tx.sixiang.id))).toBe(true);
     expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/tag/comment/999999' })).code).toBe('A0404');
   });
 });
 
 describe('hot score', () => {
-  it('follows PRODUCT §6 and decays with time when refreshed', async () => {
-    const { refreshHotScores } = await import('../src/jobs/hotScore.js');
-    const r = await write(alice.token, sentence({ content: '大漠孤烟直，长河落日圆。' }));
+  it('is log engagement plus publish time, set by each write that moves it, with no job', async () => {
     const { sql } = await import('drizzle-orm');
+    const { flushViews } = await import('../src/modules/essays/views.js');
+    const id = (await write(alice.token, sentence({ content: '大漠孤烟直，长河落日圆。' }))).data.id as number;
     await t.database.db.execute(
-      sql`update essays set likes = 10, collects = 5, comments = 4, imitations = 2, views = 200, published_at = now() - interval '10 hours' where id = ${r.data.id}`,
+      sql`update essays set likes = 10, collects = 5, comments = 4, imitations = 2, views = 200, published_at = now() - interval '10 hours' where id = ${id}`,
     );
-    expect(await refreshHotScores(t.database.db)).toBeGreaterThan(0);
-    const [row] = await t.database.db.select().from(essays).where(eq(essays.id, r.data.id));
-    const engagement = 10 * 3 + 5 * 4 + 4 * 2 + 2 * 3 + 200 * 0.05;
-    expect(row!.hotScore).toBeCloseTo((engagement + 1) / Math.pow(10 + 2, 1.5), 3);
+    const row = async () => (await t.database.db.select().from(essays).where(eq(essays.id, id)))[0]!;
+    const at = (await row()).publishedAt!;
+    const counters = { likes: 10, collects: 5, comments: 4, imitations: 2, views: 200 };
+    // A like recomputes the score from every counter at once.
+    await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: id } });
+    expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11 }, at), 6);
+    // So do a comment and a counted view.
+    // (a reader of their own: bob has commented a lot in this file, and comments are burst-limited per minute)
+    const reader = await signUp(t.app);
+    const commented = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/app/essay/comment',
+      token: reader.token,
+      payload: { essayId: id, content: '好句' },
+    });
+    expect(commented.code).toBe('00000');
+    await details(id, undefined, { cookie: 'sj_vid=hot-score-visitor-0001' });
+    await flushViews(t.database.db);
+    expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5, views: 201 }, at), 6);
+    // Ten times the engagement is worth one day of freshness.
+    const base = { likes: 0, collects: 0, comments: 0, imitations: 0 };
+    expect(hotScoreOf({ ...base, views: 380 }, new Date(at.getTime() - 86_400_000))).toBeCloseTo(hotScoreOf({ ...base, views: 20 }, at), 6);
     const hot = await list({ sort: 'hot', pageSize: 50 });
     const scores = new Map((await t.database.db.select({ id: essays.id, s: essays.hotScore }).from(essays)).map((x) => [x.id, x.s]));
     const inOrder = hot.data.list.map((e: any) => scores.get(e.id)!);
@@ -297,7 +378,12 @@ describe('keyset paging', () => {
   });
 
   it('rejects a forged cursor with A0400', async () => {
-    for (const cursor of ['not-base64-json', Buffer.from('[1]').toString('base64url'), Buffer.from('["x",1]').toString('base64url'), 'c'.repeat(201)]) {
+    for (const cursor of [
+      'not-base64-json',
+      Buffer.from('[1]').toString('base64url'),
+      Buffer.from('["x",1]').toString('base64url'),
+      'c'.repeat(201),
+    ]) {
       const r = await list({ cursor });
       expect(r.code).toBe('A0400');
       expect(r.msg).toContain('cursor');
@@ -309,7 +395,12 @@ describe('denormalised counts', () => {
   it('stay equal to a full recount through publishing, re-tagging, unpublishing and deleting', async () => {
     const a = await write(alice.token, sentence({ content: '计数一', tagIds: [tx.tangshi.id] }));
     const b = await write(alice.token, essay({ title: '计数二', tagIds: [tx.sixiang.id, tx.dufu.id] }));
-    await write(alice.token, sentence({ content: '计数一（改）', tagIds: [tx.libai.id, tx.sixiang.id], classificationId: tx.sanwen.id }), 'PUT', a.data.id);
+    await write(
+      alice.token,
+      sentence({ content: '计数一（改）', tagIds: [tx.libai.id, tx.sixiang.id], classificationId: tx.sanwen.id }),
+      'PUT',
+      a.data.id,
+    );
     await write(alice.token, essay({ title: '计数二', status: 'draft', tagIds: [tx.dufu.id] }), 'PUT', b.data.id);
     const c = await write(bob.token, sentence({ content: '计数三', tagIds: [tx.dufu.id] }));
     await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${c.data.id}`, token: bob.token });

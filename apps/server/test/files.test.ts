@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, createTestApp, multipart, signUp, type TestContext } from './helper.js';
 
 let t: TestContext;
 let user: Awaited<ReturnType<typeof signUp>>;
@@ -12,24 +12,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = `----shiju${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
-    chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (parts: Parameters<typeof multipart>[0], token = user.token) =>
   call(t.app, { method: 'POST', url: '/api/v1/files', token, ...multipart(parts) });
 
 const filesUnder = (dir: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => path.join(d.parentPath, d.name))
+    : [];
 
 describe('uploads', () => {
   it('re-encodes an image, strips its metadata and serves it with long caching', async () => {
@@ -52,9 +44,15 @@ describe('uploads', () => {
   });
 
   it('decides the type by content: png, webp and gif are accepted whatever their names', async () => {
-    const png = await sharp({ create: { width: 10, height: 20, channels: 4, background: '#00000000' } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#123456' } }).webp().toBuffer();
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 20, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+      .gif()
+      .toBuffer();
     expect((await upload([{ name: 'file', filename: 'misnamed.txt', type: 'text/plain', data: png }])).data.url).toMatch(/\.png$/);
     expect((await upload([{ name: 'file', filename: 'a.webp', data: webp }])).data.url).toMatch(/\.webp$/);
     expect((await upload([{ name: 'file', filename: 'a.gif', data: gif }])).data.url).toMatch(/\.gif$/);
@@ -65,9 +63,17 @@ describe('uploads', () => {
     const r = await upload([{ name: 'file', filename: 'evil.png', type: 'image/png', data: '<script>alert(1)</script>'.repeat(10) }]);
     expect(r.status).toBe(415);
     expect(r.code).toBe('A0701');
-    const svg = await upload([{ name: 'file', filename: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }]);
+    const svg = await upload([
+      { name: 'file', filename: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' },
+    ]);
     expect(svg.code).toBe('A0701');
-    const truncated = await upload([{ name: 'file', filename: 'broken.png', data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]) }]);
+    const truncated = await upload([
+      {
+        name: 'file',
+        filename: 'broken.png',
+        data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]),
+      },
+    ]);
     expect(truncated.code).toBe('A0701');
     expect(await countStored()).toBe(before);
   });
@@ -81,8 +87,10 @@ describe('uploads', () => {
     expect(await countStored()).toBe(before);
   });
 
-  it('needs a login, a multipart body and a field named file', async () => {
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer();
+  it('needs a login, a multipart body and exactly one file in a field named file', async () => {
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload([{ name: 'file', filename: 'a.png', data: png }], '')).code).toBe('A0230');
     expect((await upload([{ name: 'image', filename: 'a.png', data: png }])).code).toBe('A0400');
     const json = await call(t.app, { method: 'POST', url: '/api/v1/files', token: user.token, payload: { file: 'x' } });
@@ -91,7 +99,8 @@ describe('uploads', () => {
       { name: 'file', filename: 'a.png', data: png },
       { name: 'file', filename: 'b.png', data: png },
     ]);
-    expect(two.code).toBe('00000');
+    expect(two.code).toBe('A0400');
+    expect(two.msg).toContain('一个文件');
   });
 });
 

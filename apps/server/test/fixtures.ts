@@ -10,7 +10,13 @@ export async function seedTaxonomy(db: Db) {
       { name: '散文', description: '长一点的心事', sort: 2 },
     ])
     .returning();
-  const [tangshi, sixiang] = await db.insert(tags).values([{ name: '唐诗', letter: 'T', sort: 1 }, { name: '思乡', letter: 'S', sort: 2 }]).returning();
+  const [tangshi, sixiang] = await db
+    .insert(tags)
+    .values([
+      { name: '唐诗', letter: 'T', sort: 1 },
+      { name: '思乡', letter: 'S', sort: 2 },
+    ])
+    .returning();
   const [libai, dufu] = await db
     .insert(tags)
     .values([

@@ -38,7 +38,14 @@ async function freshPostgres(adminUrl: string) {
 
 export async function createTestApp(overrides: Partial<AppOptions> = {}, env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = path.join(os.tmpdir(), `shiju-test-${crypto.randomBytes(4).toString('hex')}`);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_ON_START: 'false', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_ON_START: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgdb = adminUrl ? await freshPostgres(adminUrl) : null;
   const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir: 'memory://', poolSize: 10 });
@@ -87,7 +94,26 @@ export async function signUp(app: FastifyInstance, name?: string, password = 'go
   const username = name ?? `u${process.pid}_${++counter}_${crypto.randomBytes(2).toString('hex')}`;
   // Each simulated person signs up from their own address, as real people do (sign-ups are rate-limited per IP).
   const remoteAddress = `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
-  const r = await call(app, { method: 'POST', url: '/api/v1/auth/register', payload: { username, password, nickname: `测试${counter}` }, remoteAddress });
+  const r = await call(app, {
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { username, password, nickname: `测试${counter}` },
+    remoteAddress,
+  });
   if (r.code !== '00000') throw new Error(`sign-up failed: ${r.code} ${r.msg}`);
   return { token: r.data.accessToken as string, user: r.data.userInfo, username, password };
+}
+
+/** A multipart/form-data body of the given parts (files or fields). */
+export function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
+  const boundary = `----shiju${Date.now()}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
+    chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

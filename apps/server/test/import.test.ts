@@ -240,7 +240,10 @@ describe('idempotence', () => {
 describe('variant-reading notes', () => {
   it('are dropped from 古文观止, even when they span paragraphs', async () => {
     const { dropVariantNotes } = await import('../src/import/sources/classics.js');
-    expect(dropVariantNotes(['臣以险衅。(愍 一作：悯', '茕茕', '孑立', '一作：', '独立', ')', '逮奉圣朝。'])).toEqual(['臣以险衅。', '逮奉圣朝。']);
+    expect(dropVariantNotes(['臣以险衅。(愍 一作：悯', '茕茕', '孑立', '一作：', '独立', ')', '逮奉圣朝。'])).toEqual([
+      '臣以险衅。',
+      '逮奉圣朝。',
+    ]);
     expect(dropVariantNotes(['可以一战。（遍 一作：徧)公与之乘。'])).toEqual(['可以一战。公与之乘。']);
     expect(dropVariantNotes(['（括号里的正文）保留'])).toEqual(['（括号里的正文）保留']);
   });

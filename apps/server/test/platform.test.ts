@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callList, ERRORS } from '@shiju/contract';
+import { callList, ERRORS, RAW_RESPONSES } from '@shiju/contract';
 import { call, createTestApp, type TestContext } from './helper.js';
 import { unimplementedCalls } from '../src/http/routes.js';
 import { handlers } from '../src/modules/index.js';
@@ -12,13 +12,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('envelope and error table', () => {
-  it('answers health with a database check', async () => {
+  it('answers health (liveness) and readiness with a database check', async () => {
     const r = await call(t.app, { method: 'GET', url: '/api/health' });
     expect(r.status).toBe(200);
     expect(r.code).toBe('00000');
     expect(r.msg).toBe('成功');
-    expect(r.data).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(r.data).toMatchObject({ status: 'ok' });
     expect(r.headers['x-request-id']).toBeTruthy();
+    const ready = await call(t.app, { method: 'GET', url: '/api/ready' });
+    expect(ready.data).toEqual({ status: 'ready', database: 'ok' });
   });
 
   it('answers unknown /api paths with an A0404 envelope, for every method', async () => {
@@ -49,7 +51,12 @@ describe('envelope and error table', () => {
   });
 
   it('rejects malformed JSON and non-object bodies with A0400, never a 500', async () => {
-    const bad = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(bad.status).toBe(400);
     expect(bad.code).toBe('A0400');
     expect(bad.msg).toContain('JSON');
@@ -111,18 +118,43 @@ describe('contract coverage', () => {
   it('declares the seed paths exactly', () => {
     const paths = new Set(callList.map((c) => `${c.method} ${c.path.replace(/:id/, '{id}')}`));
     const seed = [
-      'GET /api/v1/pc/classifications/page', 'POST /api/v1/es/essays/pc/page', 'GET /api/v1/pc/classificationTagRel/page',
-      'GET /api/v1/pc/classificationTagRel/two/page', 'GET /api/v1/app/essay/page', 'POST /api/v1/app/essay/beLike',
-      'PUT /api/v1/app/essay/beLike', 'POST /api/v1/ads/page', 'GET /api/v1/app/essay/{id}/form', 'POST /api/v1/pc/essays/details',
-      'POST /api/v1/es/essays/ranking/page', 'POST /api/v1/app/essay', 'GET /api/v1/pc/announcements/page',
-      'GET /api/v1/pc/announcements/{id}/form', 'GET /api/v1/pc/theme', 'GET /api/v1/auth/app-login', 'POST /api/v1/wx/openid',
-      'GET /api/v1/app/essay/comment/page', 'GET /api/v1/app/essay/comment/children/page', 'POST /api/v1/app/essay/comment',
-      'GET /api/v1/pc/classifications/{id}', 'POST /api/pc/pc-users/create/tag', 'GET /api/pc/pc-users/get/tag',
-      'GET /api/v1/pc/essays/hobbyList', 'GET /api/v1/pc/classificationTagRel/letter', 'GET /api/v1/pc/essays/hobbyPage',
-      'POST /api/pc/pc-users/update/tag', 'GET /api/v1/pc/essays/tag/comment/{id}', 'POST /api/pc/pc-users/userActive',
-      'POST /api/v1/app/essay/delete/comment/{id}', 'GET /api/v1/pc/ads/list/{id}', 'GET /api/v1/pc/ads/frequency',
-      'POST /api/v1/pc/ads/click/{id}', 'POST /api/v1/app/essay/uninterested/{id}', 'GET /api/app/app-users/message',
-      'GET /api/app/app-users/message/page', 'GET /api/v1/pc/announcements/message/page/',
+      'GET /api/v1/pc/classifications/page',
+      'POST /api/v1/es/essays/pc/page',
+      'GET /api/v1/pc/classificationTagRel/page',
+      'GET /api/v1/pc/classificationTagRel/two/page',
+      'GET /api/v1/app/essay/page',
+      'POST /api/v1/app/essay/beLike',
+      'PUT /api/v1/app/essay/beLike',
+      'POST /api/v1/ads/page',
+      'GET /api/v1/app/essay/{id}/form',
+      'POST /api/v1/pc/essays/details',
+      'POST /api/v1/es/essays/ranking/page',
+      'POST /api/v1/app/essay',
+      'GET /api/v1/pc/announcements/page',
+      'GET /api/v1/pc/announcements/{id}/form',
+      'GET /api/v1/pc/theme',
+      'GET /api/v1/auth/app-login',
+      'POST /api/v1/wx/openid',
+      'GET /api/v1/app/essay/comment/page',
+      'GET /api/v1/app/essay/comment/children/page',
+      'POST /api/v1/app/essay/comment',
+      'GET /api/v1/pc/classifications/{id}',
+      'POST /api/pc/pc-users/create/tag',
+      'GET /api/pc/pc-users/get/tag',
+      'GET /api/v1/pc/essays/hobbyList',
+      'GET /api/v1/pc/classificationTagRel/letter',
+      'GET /api/v1/pc/essays/hobbyPage',
+      'POST /api/pc/pc-users/update/tag',
+      'GET /api/v1/pc/essays/tag/comment/{id}',
+      'POST /api/pc/pc-users/userActive',
+      'POST /api/v1/app/essay/delete/comment/{id}',
+      'GET /api/v1/pc/ads/list/{id}',
+      'GET /api/v1/pc/ads/frequency',
+      'POST /api/v1/pc/ads/click/{id}',
+      'POST /api/v1/app/essay/uninterested/{id}',
+      'GET /api/app/app-users/message',
+      'GET /api/app/app-users/message/page',
+      'GET /api/v1/pc/announcements/message/page/',
     ];
     for (const s of seed) expect(paths, s).toContain(s);
   });
@@ -130,7 +162,20 @@ describe('contract coverage', () => {
   it('counts the calls still unimplemented (the remaining gap)', () => {
     const missing = unimplementedCalls(handlers);
     console.info(`calls not yet implemented: ${missing.length} of ${callList.length}${missing.length ? ': ' + missing.join(', ') : ''}`);
-    for (const id of ['health', 'theme', 'userActive', 'register', 'login', 'logout', 'me', 'updateMe', 'changePassword', 'classificationsPage', 'classificationDetail'] as const) {
+    for (const id of [
+      'health',
+      'ready',
+      'theme',
+      'userActive',
+      'register',
+      'login',
+      'logout',
+      'me',
+      'updateMe',
+      'changePassword',
+      'classificationsPage',
+      'classificationDetail',
+    ] as const) {
       expect(missing).not.toContain(id);
     }
   });
@@ -152,8 +197,21 @@ describe('contract coverage', () => {
     }
   });
 
-  it('rate-limits sign-ups per IP', () => {
-    expect(DEFAULT_RATE_LIMITS.register?.max).toBeGreaterThan(0);
+  it('rate-limits sign-ups per IP', async () => {
+    const max = DEFAULT_RATE_LIMITS.register!.max;
+    const signUp = (n: number, ip: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username: `rl_${n}`, password: 'shiju2026' },
+        remoteAddress: ip,
+      });
+    for (let n = 0; n < max; n++) expect((await signUp(n, '10.7.0.1')).code).toBe('00000');
+    const refused = await signUp(max, '10.7.0.1');
+    expect(refused.status).toBe(429);
+    expect(refused.code).toBe('A0501');
+    // The limit is per address: a neighbour signing up at the same moment is not refused.
+    expect((await signUp(max + 1, '10.7.0.2')).code).toBe('00000');
   });
 });
 
@@ -162,11 +220,20 @@ describe('logs', () => {
     const lines: string[] = [];
     const ctx = await createTestApp({ logStream: { write: (l: string) => void lines.push(l) } }, { LOG_LEVEL: 'trace' });
     try {
-      const reg = await call(ctx.app, { method: 'POST', url: '/api/v1/auth/register', payload: { username: 'log_watch', password: 'Secret-Pass-42' } });
+      const reg = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username: 'log_watch', password: 'Secret-Pass-42' },
+      });
       const token = reg.data.accessToken as string;
       await call(ctx.app, { method: 'GET', url: '/api/v1/users/me', token, headers: { 'x-request-id': 'trace-me-123' } });
       await call(ctx.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username: 'log_watch', password: 'Wrong-Pass-42' } });
-      await call(ctx.app, { method: 'PUT', url: '/api/v1/users/me/password', token, payload: { oldPassword: 'Secret-Pass-42', newPassword: 'Newer-Pass-43' } });
+      await call(ctx.app, {
+        method: 'PUT',
+        url: '/api/v1/users/me/password',
+        token,
+        payload: { oldPassword: 'Secret-Pass-42', newPassword: 'Newer-Pass-43' },
+      });
       const all = lines.join('\n');
       expect(lines.length).toBeGreaterThan(4);
       expect(all).toContain('trace-me-123');
@@ -179,5 +246,22 @@ describe('logs', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('metrics', () => {
+  it('serves Prometheus text at the raw path the contract declares, counting requests by route pattern', async () => {
+    await call(t.app, { method: 'GET', url: '/api/health' });
+    await call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: 424242 } });
+    const res = await t.app.inject({ method: 'GET', url: RAW_RESPONSES.metrics.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/shiju_http_requests_total\{route="\/api\/health",method="GET",status="200"\} \d+/);
+    expect(res.body).toMatch(/shiju_http_requests_total\{route="\/api\/v1\/pc\/essays\/details",method="POST",status="404"\} \d+/);
+    expect(res.body).toContain('shiju_http_request_duration_seconds_bucket');
+    expect(res.body).toContain('nodejs_eventloop_lag_seconds');
+    expect(res.body).toMatch(/shiju_cache_lookups_total\{cache="essay-details",result="miss"\} \d+/);
+    expect(res.body).toContain('shiju_job_runs_total');
+    if (t.database.kind === 'postgres') expect(res.body).toMatch(/shiju_db_pool_connections\{state="total"\} \d+/);
   });
 });

@@ -19,9 +19,16 @@ describe('theme', () => {
   });
 
   it('serves the stored theme, grey flag included', async () => {
-    await t.database.db.insert(themes).values({ type: 0, layout: { backgroundImg: '/uploads/bg.webp', color: '#336699', activeMenu: '#aa0000', grey: 1 } });
+    await t.database.db
+      .insert(themes)
+      .values({ type: 0, layout: { backgroundImg: '/uploads/bg.webp', color: '#336699', activeMenu: '#aa0000', grey: 1 } });
     const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/theme?type=0' });
-    expect(JSON.parse(r.data.layoutVoList)).toEqual({ backgroundImg: '/uploads/bg.webp', color: '#336699', activeMenu: '#aa0000', grey: 1 });
+    expect(JSON.parse(r.data.layoutVoList)).toEqual({
+      backgroundImg: '/uploads/bg.webp',
+      color: '#336699',
+      activeMenu: '#aa0000',
+      grey: 1,
+    });
     const noType = await call(t.app, { method: 'GET', url: '/api/v1/pc/theme' });
     expect(noType.data.layoutVoList).toBe(r.data.layoutVoList);
   });
@@ -55,7 +62,10 @@ describe('userActive', () => {
     const auth = { authorization: `Bearer ${u.token}` };
     expect((await ping(auth)).data.counted).toBe(true);
     expect((await ping({ ...auth, cookie: 'sj_vid=someotherdevice0001' })).data.counted).toBe(false);
-    const rows = await t.database.db.select().from(activity).where(sql`${activity.userId} = ${u.user.id}`);
+    const rows = await t.database.db
+      .select()
+      .from(activity)
+      .where(sql`${activity.userId} = ${u.user.id}`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.viewerKey).toBe(`u:${u.user.id}`);
   });
@@ -77,7 +87,13 @@ describe('classifications', () => {
         { name: '隐藏', description: '不展示', sort: 0, status: 'hidden' },
       ])
       .returning();
-    const [t1, t2] = await db.insert(tags).values([{ name: '唐诗', letter: 'T' }, { name: '思乡', letter: 'S' }]).returning();
+    const [t1, t2] = await db
+      .insert(tags)
+      .values([
+        { name: '唐诗', letter: 'T' },
+        { name: '思乡', letter: 'S' },
+      ])
+      .returning();
     await db.insert(classificationTagRel).values([
       { classificationId: a!.id, tagId: t1!.id },
       { classificationId: a!.id, tagId: t2!.id },
@@ -92,12 +108,20 @@ describe('classifications', () => {
     expect(r.code).toBe('00000');
     expect(r.data.total).toBe(2);
     expect(r.data.list.map((c: any) => c.name)).toEqual(['美句', '散文']);
-    expect(r.data.list[0]).toEqual({ id: ids.a, name: '美句', description: '一句话的光', cover: null, sort: 1, essayCount: 12, tagCount: 2 });
+    expect(r.data.list[0]).toEqual({
+      id: ids.a,
+      name: '美句',
+      description: '一句话的光',
+      cover: null,
+      sort: 1,
+      essayCount: 12,
+      tagCount: 2,
+    });
   });
 
   it('pages past the end with an empty list and the real total', async () => {
     const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/page?pageNum=3&pageSize=1' });
-    expect(r.data).toEqual({ list: [], total: 2 });
+    expect(r.data).toEqual({ list: [], total: 2, totalCapped: false });
   });
 
   it('answers one classification, and A0404 for unknown or hidden ones', async () => {

@@ -18,12 +18,22 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function publish(p: Person, content: string) {
-  const r = await call(t.app, { method: 'POST', url: '/api/v1/app/essay', token: p.token, payload: { type: 'sentence', content, classificationId: tx.meiju.id, status: 'publish' } });
+  const r = await call(t.app, {
+    method: 'POST',
+    url: '/api/v1/app/essay',
+    token: p.token,
+    payload: { type: 'sentence', content, classificationId: tx.meiju.id, status: 'publish' },
+  });
   expect(r.code).toBe('00000');
   return r.data.id as number;
 }
 const comment = (p: Person, essayId: number, content: string, parentId?: number) =>
-  call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', token: p.token, payload: { essayId, content, ...(parentId ? { parentId } : {}) } });
+  call(t.app, {
+    method: 'POST',
+    url: '/api/v1/app/essay/comment',
+    token: p.token,
+    payload: { essayId, content, ...(parentId ? { parentId } : {}) },
+  });
 const counters = async (id: number) => (await t.database.db.select().from(essays).where(eq(essays.id, id)))[0]!;
 const unread = async (p: Person) => (await call(t.app, { method: 'GET', url: '/api/app/app-users/message', token: p.token })).data;
 
@@ -63,12 +73,18 @@ describe('comments', () => {
     expect(refused.status).toBe(403);
     expect(refused.code).toBe('A0301');
     expect((await counters(essayId)).comments).toBe(2);
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byB.data.id}`, token: a.token })).code).toBe('00000');
+    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byB.data.id}`, token: a.token })).code).toBe(
+      '00000',
+    );
     const admin = await signUp(t.app);
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byC.data.id}`, token: admin.token })).code).toBe('00000');
+    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byC.data.id}`, token: admin.token })).code).toBe(
+      '00000',
+    );
     expect((await counters(essayId)).comments).toBe(0);
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byC.data.id}`, token: admin.token })).code).toBe('A0404');
+    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byC.data.id}`, token: admin.token })).code).toBe(
+      'A0404',
+    );
   });
 
   it.each([
@@ -79,7 +95,12 @@ describe('comments', () => {
     [{ essayId: 'x' }, 'essayId'],
   ])('rejects %j naming %s', async (patch, field) => {
     const essayId = await publish(a, `评论校验 ${field} ${Math.random()}`);
-    const r = await call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', token: b.token, payload: { essayId, content: 'ok', ...patch } });
+    const r = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/app/essay/comment',
+      token: b.token,
+      payload: { essayId, content: 'ok', ...patch },
+    });
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
     expect((await counters(essayId)).comments).toBe(0);
@@ -91,7 +112,9 @@ describe('comments', () => {
     expect(xss.data.content).toBe('<img src=x onerror=alert(1)>');
     expect((await comment(b, 999999, 'hi')).code).toBe('A0404');
     expect((await comment(b, essayId, 'hi', 999999)).code).toBe('A0400');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', payload: { essayId, content: 'hi' } })).code).toBe('A0230');
+    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', payload: { essayId, content: 'hi' } })).code).toBe(
+      'A0230',
+    );
     const flooder = await signUp(t.app);
     const results = [];
     for (let i = 0; i < COMMENT_BURST + 1; i++) results.push((await comment(flooder, essayId, `刷屏${i}`)).code);
@@ -104,7 +127,8 @@ describe('people', () => {
   it('follows and unfollows idempotently, never oneself, with exact counts', async () => {
     const x = await signUp(t.app);
     const y = await signUp(t.app);
-    const follow = (p: Person, id: number, method: 'POST' | 'DELETE' = 'POST') => call(t.app, { method, url: `/api/v1/pc/users/${id}/follow`, token: p.token });
+    const follow = (p: Person, id: number, method: 'POST' | 'DELETE' = 'POST') =>
+      call(t.app, { method, url: `/api/v1/pc/users/${id}/follow`, token: p.token });
     expect((await follow(x, y.user.id)).code).toBe('00000');
     expect((await follow(x, y.user.id)).code).toBe('00000');
     expect((await follow(x, x.user.id)).code).toBe('A0400');
@@ -131,7 +155,9 @@ describe('people', () => {
     const hidden = await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/collects`, token: b.token });
     expect(hidden.status).toBe(403);
     expect(hidden.code).toBe('A0301');
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/collects`, token: owner.token })).data.total).toBe(1);
+    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/collects`, token: owner.token })).data.total).toBe(
+      1,
+    );
     expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/likes` })).data.total).toBe(0);
     expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/users/999999/likes' })).code).toBe('A0404');
   });
@@ -141,7 +167,9 @@ describe('people', () => {
     const r = await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${essayId}`, token: c.token });
     expect(r.code).toBe('00000');
     const listFor = async (p?: Person) =>
-      (await call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', token: p?.token, payload: { pageSize: 50 } })).data.list.map((e: any) => e.id);
+      (await call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', token: p?.token, payload: { pageSize: 50 } })).data.list.map(
+        (e: any) => e.id,
+      );
     expect(await listFor(c)).not.toContain(essayId);
     expect(await listFor(b)).toContain(essayId);
     expect(await listFor()).toContain(essayId);
@@ -154,7 +182,8 @@ describe('notifications', () => {
     const author = await signUp(t.app);
     const fan = await signUp(t.app);
     const essayId = await publish(author, '人生得意须尽欢。');
-    const like = (method: 'POST' | 'PUT', p: Person, type = 'like') => call(t.app, { method, url: '/api/v1/app/essay/beLike', token: p.token, payload: { essayId, type } });
+    const like = (method: 'POST' | 'PUT', p: Person, type = 'like') =>
+      call(t.app, { method, url: '/api/v1/app/essay/beLike', token: p.token, payload: { essayId, type } });
     await like('POST', fan);
     await like('PUT', fan);
     await like('POST', fan);
@@ -174,15 +203,26 @@ describe('notifications', () => {
     expect(counts.total).toBe(5);
 
     const likes = await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=like', token: author.token });
-    expect(likes.data.list).toEqual([expect.objectContaining({ type: 'like', read: false, actor: expect.objectContaining({ id: fan.user.id }), essay: expect.objectContaining({ id: essayId }) })]);
+    expect(likes.data.list).toEqual([
+      expect.objectContaining({
+        type: 'like',
+        read: false,
+        actor: expect.objectContaining({ id: fan.user.id }),
+        essay: expect.objectContaining({ id: essayId }),
+      }),
+    ]);
     expect((await unread(author)).byType.like).toBe(0);
     expect((await unread(author)).total).toBe(4);
     const again = await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=like', token: author.token });
     expect(again.data.list[0].read).toBe(true);
 
-    const root = (await call(t.app, { method: 'GET', url: `/api/v1/app/essay/comment/page?essayId=${essayId}&sort=new&pageSize=50`, token: author.token })).data.list.find(
-      (x: any) => x.user.id === fan.user.id,
-    );
+    const root = (
+      await call(t.app, {
+        method: 'GET',
+        url: `/api/v1/app/essay/comment/page?essayId=${essayId}&sort=new&pageSize=50`,
+        token: author.token,
+      })
+    ).data.list.find((x: any) => x.user.id === fan.user.id);
     await comment(author, essayId, '谢谢', root.id);
     expect((await unread(fan)).byType.reply).toBe(1);
     expect((await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=nope', token: fan.token })).code).toBe('A0400');

@@ -77,8 +77,14 @@ describe('WeChat login', () => {
   });
 
   it('answers C0001 when WeChat is unreachable or broken', async () => {
-    const down = await createTestApp({}, { WECHAT_API_BASE: 'http://127.0.0.1:9', WECHAT_APP_ID: 'wx-app', WECHAT_APP_SECRET: 'wx-secret' });
-    const broken = await createTestApp({}, { WECHAT_API_BASE: `${wx.base}/broken`, WECHAT_APP_ID: 'wx-app', WECHAT_APP_SECRET: 'wx-secret' });
+    const down = await createTestApp(
+      {},
+      { WECHAT_API_BASE: 'http://127.0.0.1:9', WECHAT_APP_ID: 'wx-app', WECHAT_APP_SECRET: 'wx-secret' },
+    );
+    const broken = await createTestApp(
+      {},
+      { WECHAT_API_BASE: `${wx.base}/broken`, WECHAT_APP_ID: 'wx-app', WECHAT_APP_SECRET: 'wx-secret' },
+    );
     try {
       expect((await call(down.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-alice' })).code).toBe('C0001');
       expect((await call(broken.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-alice' })).code).toBe('C0001');

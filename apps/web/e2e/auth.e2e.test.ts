@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseFromUserMenu,
   closePage,
   openPage,
   NOT_OPEN_TOAST,
@@ -60,8 +61,7 @@ describe('sign-up, sign-in, sign-out', () => {
   });
 
   it('signs out from the avatar menu', async () => {
-    await page.locator('.user-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await chooseFromUserMenu(page, '退出登录');
     await waitForPath(page, '/home');
     await page.locator('.header__desktop').getByRole('button', { name: '登录/注册' }).waitFor();
     expect(await storage(page, 'accessToken')).toBeNull();
@@ -89,8 +89,7 @@ describe('sign-up, sign-in, sign-out', () => {
     await page.locator('.user-menu').getByText(nickname).waitFor();
 
     // 个人中心 shows the account from users/me.
-    await page.locator('.user-menu').click();
-    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await chooseFromUserMenu(page, '个人中心');
     await waitForTitle(page, '拾句 | 个人中心');
     await page.locator('.profile__handle').getByText(`@${username}`).waitFor();
   });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { weekLabel, weekRangeLabel } from '../src/components/discovery/isoWeek.js';
+import { MANUAL_PAYMENT } from './global-setup.js';
 import { baseURL, closePage, envelope, opened, openPage, settled, uniqueUsername, useBrowser, waitForTitle } from './helpers.js';
 
 interface Session {
@@ -332,7 +333,10 @@ describe('discovery pages', () => {
       await opened(dialog);
       const orderNo = (await dialog.locator('.pay-dialog__no').textContent())!;
       expect(orderNo).toMatch(/^SJ\d+$/);
-      expect(await dialog.textContent()).toContain(`请向拾句对公账户转账 ¥15.00，并在附言中填写订单号 ${orderNo}`);
+      // The account comes from PAYMENT_MANUAL_* (set by the e2e setup).
+      expect(await dialog.textContent()).toContain(
+        `请向 ${MANUAL_PAYMENT.PAYMENT_MANUAL_PAYEE}（${MANUAL_PAYMENT.PAYMENT_MANUAL_BANK}，账号 ${MANUAL_PAYMENT.PAYMENT_MANUAL_ACCOUNT}）转账 ¥15.00，并在附言中填写订单号 ${orderNo}`,
+      );
       await dialog.getByRole('button', { name: '复制' }).click();
       await page.getByText('订单号已复制').waitFor();
       await dialog.getByRole('button', { name: '知道了' }).click();
@@ -341,7 +345,8 @@ describe('discovery pages', () => {
       const row = page.locator('.order-row', { hasText: orderNo });
       await row.waitFor();
       await row.locator('.order-row__tag', { hasText: '待支付' }).waitFor();
-      expect(await row.locator('.countdown').textContent()).toMatch(/剩余 (29|30):\d\d/);
+      // A bank transfer gets the manual window (3 days by default), not the 30 minutes of an unpaid order.
+      expect(await row.locator('.countdown').textContent()).toMatch(/剩余 (2天23小时|3天0小时)/);
       expect(await row.textContent()).toContain('¥15.00');
 
       // 去支付 on the pending order shows the same instructions again.

@@ -40,7 +40,10 @@ export async function signInAs(page: Page, account: Account): Promise<void> {
 export async function callApi<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const env = (await res.json()) as { code: string; data: T };

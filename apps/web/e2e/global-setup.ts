@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuilt, serverDist } from '../../../scripts/lib.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,12 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const webDist = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HEALTH_TIMEOUT_MS = 120_000;
+
+export const MANUAL_PAYMENT = {
+  PAYMENT_MANUAL_PAYEE: '拾句文化（测试）',
+  PAYMENT_MANUAL_BANK: '测试银行',
+  PAYMENT_MANUAL_ACCOUNT: '6200000000000001',
+};
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -90,9 +97,20 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, as production runs it.
+  await ensureServerBuilt();
+  const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: webDist },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      // A bank account to transfer to, so the manual payment journey (pay, editor confirms) can run.
+      ...MANUAL_PAYMENT,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {

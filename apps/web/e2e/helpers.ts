@@ -76,3 +76,10 @@ export async function opened(dialog: Locator): Promise<void> {
   await dialog.waitFor();
   await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }
+
+/** Opens the avatar menu in the header and picks an item once the dropdown has finished sliding in. */
+export async function chooseFromUserMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: '我的账户' }).click();
+  await opened(page.getByRole('menu'));
+  await page.getByRole('menuitem', { name: item }).click();
+}

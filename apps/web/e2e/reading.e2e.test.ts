@@ -13,7 +13,12 @@ interface EssayBrief {
 
 /** The hottest published sentence: always there in the starter library. */
 async function aSentence(token?: string): Promise<EssayBrief> {
-  const page = await callApi<{ list: EssayBrief[] }>('POST', '/api/v1/es/essays/pc/page', { type: 'sentence', sort: 'hot', pageSize: 1 }, token);
+  const page = await callApi<{ list: EssayBrief[] }>(
+    'POST',
+    '/api/v1/es/essays/pc/page',
+    { type: 'sentence', sort: 'hot', pageSize: 1 },
+    token,
+  );
   return page.list[0]!;
 }
 
@@ -118,7 +123,10 @@ describe('reading', () => {
     const comments = page.locator('#comments');
     const text = `读到这一句，想起了故乡 ${Date.now()}`;
     await comments.getByLabel('评论内容').fill(text);
-    await comments.locator('.ant-input-data-count').getByText(`${[...text].length} / 500`).waitFor();
+    await comments
+      .locator('.ant-input-data-count')
+      .getByText(`${[...text].length} / 500`)
+      .waitFor();
     await comments.getByRole('button', { name: '发表评论' }).click();
     const mine = comments.locator('.comment-thread', { hasText: text });
     await mine.waitFor();

@@ -152,9 +152,15 @@ describe('start-up and shell', () => {
 
   it('keeps /classifyDetails alive: state and scroll survive a visit elsewhere', async () => {
     page = await openPage(browser(), { width: 1280, height: 700 });
-    await page.goto('/classifyDetails?id=1');
+    // The second classification: a hidden page that read the address now showing (no id there) would fall back
+    // to the first one and lose what was chosen.
+    await page.goto('/classifyDetails');
     await waitForTitle(page, '拾句 | 分类详情');
-    await page.locator('.classify-banner__name').waitFor();
+    const banner = page.locator('.classify-banner__name');
+    const first = await banner.textContent();
+    await page.locator('.classify-nav a').nth(1).click();
+    await expect.poll(() => banner.textContent()).not.toBe(first);
+    const name = await banner.textContent();
     await page.getByText('最多喜欢').click();
     await page.locator('.loading-mask').waitFor({ state: 'hidden' });
     await page.locator('.essay-card').nth(5).waitFor();
@@ -170,5 +176,6 @@ describe('start-up and shell', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
     const selected = page.locator('.ant-segmented-item-selected');
     expect(await selected.textContent()).toBe('最多喜欢');
+    expect(await banner.textContent()).toBe(name);
   });
 });

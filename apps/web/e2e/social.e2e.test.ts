@@ -333,6 +333,30 @@ describe('social: two people in two browsers', () => {
     await page.getByText('没有草稿').waitFor();
   });
 
+  it('drops a deleted text from 首页 without a reload', async () => {
+    const page = a.page;
+    const text = '删掉之后，首页不该再留着这一句。';
+    const id = await writeSentence(a, text);
+    await page.goto('/home');
+    // 最新 lists the newest first: the text just written.
+    const newest = page.locator('.feed .essay-card').first();
+    await expect.poll(() => newest.textContent(), { timeout: 15_000 }).toContain(text);
+    // Into 我的空间 within the app, so 首页's cached list is still there when we come back.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/space');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const card = page.locator('.own-essay', { has: page.locator(`a[href="/bellesDetails?id=${id}"]`) });
+    await card.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页', exact: true }).click();
+    await waitForPath(page, '/home');
+    // A cached copy may show for a moment while the list is asked again; it must not stay.
+    await newest.waitFor();
+    await expect.poll(() => newest.textContent(), { timeout: 15_000 }).not.toContain(text);
+  });
+
   it('checks the password form like the server and reports a wrong old password beside it', async () => {
     const page = b.page;
     await page.goto('/space?tab=settings');

@@ -39,7 +39,10 @@ describe('writing an essay: sign up, write with an image, publish, find, edit, d
   it('writes an essay with an uploaded image and cover, and publishes it', async () => {
     await page.locator('.composer').getByText('美文', { exact: true }).click();
     await page.getByPlaceholder('给文章起个标题').fill(title);
-    await page.locator('.composer').getByText(`${[...title].length} / 50`).waitFor();
+    await page
+      .locator('.composer')
+      .getByText(`${[...title].length} / 50`)
+      .waitFor();
 
     const editor = page.locator('.rte-content');
     await editor.click();
@@ -54,9 +57,14 @@ describe('writing an essay: sign up, write with an image, publish, find, edit, d
     const png = await makePng(page);
     await page.locator('[data-testid="rte-image-input"]').setInputFiles({ name: '河岸.png', mimeType: 'image/png', buffer: png });
     await editor.locator('img[src^="/uploads/"]').waitFor();
-    await page.locator('.rte-count').getByText(/^\d+ \/ 20000 字$/).waitFor();
+    await page
+      .locator('.rte-count')
+      .getByText(/^\d+ \/ 20000 字$/)
+      .waitFor();
 
-    await page.locator('.cover-upload input[type="file"]').setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: await makePng(page, '#1f6f5c') });
+    await page
+      .locator('.cover-upload input[type="file"]')
+      .setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: await makePng(page, '#1f6f5c') });
     await page.locator('.upload-status--success').getByText('上传成功').waitFor();
     await page.locator('.cover-upload__preview[src^="/uploads/"]').waitFor();
 
@@ -90,7 +98,9 @@ describe('writing an essay: sign up, write with an image, publish, find, edit, d
     await page.locator('.rte-content img[src^="/uploads/"]').waitFor();
     await input.fill(`${title}（修订）`);
     await settled(page);
-    await page.getByRole('button', { name: '发布' }).click();
+    // A published text is saved in place (it stays public); there is no 发布 or 保存草稿 to press.
+    expect(await page.getByRole('button', { name: '保存草稿' }).count()).toBe(0);
+    await page.getByRole('button', { name: '保存修改' }).click();
     await waitForPath(page, '/bellesDetails');
     await page.locator('.details-text__title').getByText(`${title}（修订）`).waitFor();
   });
@@ -136,7 +146,10 @@ describe('imitating a sentence', () => {
     await page.goto('/imitative');
     await waitForTitle(page, '拾句 | 仿写');
     const first = page.locator('.infinite-list .essay-card').first();
-    await first.locator('.imitate-count').getByText(/已有 \d+ 篇仿写/).waitFor();
+    await first
+      .locator('.imitate-count')
+      .getByText(/已有 \d+ 篇仿写/)
+      .waitFor();
     await first.getByRole('link', { name: '去仿写' }).click();
     await page.waitForURL((u) => u.pathname === '/imitative' && u.searchParams.has('id'));
     const originalId = Number(new URL(page.url()).searchParams.get('id'));
@@ -144,7 +157,11 @@ describe('imitating a sentence', () => {
 
     const line = `秋城无处不飘叶，重阳西风拂面斜 ${Date.now().toString(36)}`;
     await page.getByPlaceholder('写下打动你的一句话…').fill(line);
-    await page.locator('.composer .ant-input-data-count').first().getByText(`${[...line].length} / 300`).waitFor();
+    await page
+      .locator('.composer .ant-input-data-count')
+      .first()
+      .getByText(`${[...line].length} / 300`)
+      .waitFor();
     await settled(page);
     await page.getByRole('button', { name: '发布' }).click();
     const mine = page.locator('.imitative__list .essay-card', { hasText: line });

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { pages } from 'virtual:shiju-calls';
+import { AdminRoute } from './shell/AdminRoute.js';
 import { Layout } from './shell/Layout.js';
 import { lazyPage } from './shell/lazyPage.js';
 import { RouteError } from './shell/RouteError.js';
@@ -53,6 +54,7 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
 };
 
 export const NOT_FOUND_TITLE = '页面不存在';
+export const ADMIN_TITLE = '管理后台';
 
 function pageRoute(path: string, title: string, { load, ...rest }: PageDef): RouteObject {
   const handle: RouteHandle = { title, ...rest };
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
           ...pages.map((p) => pageRoute(p.path, p.title, PAGE_DEFS[p.path])),
+          // Not one of the seed's pages: its sections are the path's tail (/admin/review …).
+          { path: '/admin/*', handle: { title: ADMIN_TITLE } satisfies RouteHandle, Component: AdminRoute },
           pageRoute('*', NOT_FOUND_TITLE, { load: () => import('./pages/NotFound/index.js') }),
         ],
       },

@@ -14,4 +14,6 @@ declare module 'virtual:shiju-calls' {
   /** The 21 routes of the seed with their titles. */
   export const pages: typeof import('@shiju/contract').PAGES;
   export const siteName: string;
+  /** The reasons a reader picks from when reporting something. */
+  export const reportReasons: typeof import('@shiju/contract').REPORT_REASONS;
 }

@@ -1,79 +1,113 @@
-import { z } from 'zod';
-import type { ErrorCode } from './errors.js';
+/**
+ * `@shiju/contract/core`: the rules server and browser share that need no validation library — limits, upload
+ * rules, ISO-week arithmetic. The browser imports this entry instead of the whole contract, so sharing a rule adds
+ * no zod to the reader's first load. Nothing here may import zod (or a module that does).
+ */
 
-// Validation messages in Simplified Chinese, on the server and in the browser alike.
-z.config(z.locales.zhCN());
+/** Limits of PRODUCT.md §6, shared by the editor (shown while typing) and the server. */
+export const LIMITS = {
+  sentenceChars: 300,
+  essayTitleChars: 50,
+  essayContentChars: 20000,
+  sourceChars: 100,
+  commentChars: 500,
+  uploadBytes: 5 * 1024 * 1024,
+} as const;
 
-export type Auth = 'none' | 'optional' | 'required' | 'admin';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Image kinds an upload may be (PRODUCT §5); the server tells them by their bytes, the browser by MIME type. */
+export const IMAGE_KINDS = ['jpeg', 'png', 'webp', 'gif'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+export const IMAGE_TYPES: readonly string[] = IMAGE_KINDS.map((k) => `image/${k}`);
 
-/** Which issue owns the behaviour of a call; the server may leave calls of later issues unimplemented. */
-export type Owner = 'foundation' | 'reading-writing' | 'social' | 'discovery' | 'commerce' | 'admin';
+// ---------- ISO weeks (`2026-W47`) on China's calendar ----------
 
-export interface RouteDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
-  id: string;
-  method: Method;
-  /** Fastify-style path (`:id` parameters), always starting with `/api`. */
-  path: string;
-  auth: Auth;
-  summary: string;
-  owner: Owner;
-  params?: P;
-  query?: Q;
-  body?: B;
-  /** Schema of `data` in the success envelope. */
-  response: R;
-  errors: readonly ErrorCode[];
-  /** Multipart upload instead of a JSON body. */
-  multipart?: boolean;
-  /** The client shows no loading mask for this call (seed §9). */
-  silent?: boolean;
+const DAY_MS = 24 * 3600 * 1000;
+/** Weeks run Monday 00:00 to Monday 00:00 in Asia/Shanghai (UTC+8, no daylight saving). */
+const SHANGHAI_MS = 8 * 3600 * 1000;
+const ISO_WEEK = /^(\d{4})-W(\d{2})$/;
+
+export interface IsoWeek {
+  year: number;
+  week: number;
 }
 
-export function route<
-  P extends z.ZodType = z.ZodUndefined,
-  Q extends z.ZodType = z.ZodUndefined,
-  B extends z.ZodType = z.ZodUndefined,
-  R extends z.ZodType = z.ZodType,
->(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
-  return def;
+/** `2026-W47` → { year: 2026, week: 47 }; null for anything else. */
+export function parseIsoWeek(value: string | null | undefined): IsoWeek | null {
+  const m = ISO_WEEK.exec(value ?? '');
+  if (!m) return null;
+  const week = Number(m[2]);
+  return week >= 1 && week <= 53 ? { year: Number(m[1]), week } : null;
 }
 
-// ---------- shared building blocks ----------
-
-/** Positive integer ids; query strings arrive as text, so coerce. */
-export const Id = z.coerce.number().int().positive().max(2147483647);
-export const IdParams = z.object({ id: Id });
-
-export const PageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-});
-export type PageQuery = z.infer<typeof PageQuery>;
-
-export function page<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int() });
+/** The ISO week a moment falls in, on Shanghai's calendar. */
+export function isoWeekOf(d: Date): string {
+  const local = new Date(d.getTime() + SHANGHAI_MS);
+  const day = (local.getUTCDay() + 6) % 7; // Monday = 0
+  const thursday = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - day + 3));
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const week = 1 + Math.floor((thursday.getTime() - yearStart) / (7 * DAY_MS));
+  return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-export const Ok = z.object({ ok: z.literal(true) });
-export const Timestamp = z.string().describe('ISO 8601 time');
+/** The week before the one `now` falls in. */
+export function previousWeek(now = new Date()): string {
+  return isoWeekOf(new Date(now.getTime() - 7 * DAY_MS));
+}
 
-/** Strings from users are trimmed; an empty string counts as missing for optional fields. */
-export const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+/** Monday of an ISO week as a calendar date (UTC midnight: only its date parts are meaningful). */
+function mondayOf({ year, week }: IsoWeek): number {
+  const jan4 = Date.UTC(year, 0, 4);
+  const jan4Weekday = (new Date(jan4).getUTCDay() + 6) % 7;
+  return jan4 - jan4Weekday * DAY_MS + (week - 1) * 7 * DAY_MS;
+}
 
-export const Username = z
-  .string()
-  .trim()
-  .min(3)
-  .max(20)
-  .regex(/^[A-Za-z0-9_]+$/, '只能包含字母、数字和下划线');
-export const Password = z
-  .string()
-  .min(8)
-  .max(64)
-  .refine((s) => !/^\d+$/.test(s), '不能全是数字');
+/** Monday and Sunday of the week as calendar dates (read their UTC parts), or null for a malformed name. */
+export function isoWeekDays(value: string): { monday: Date; sunday: Date } | null {
+  const w = parseIsoWeek(value);
+  if (!w) return null;
+  const monday = mondayOf(w);
+  return { monday: new Date(monday), sunday: new Date(monday + 6 * DAY_MS) };
+}
+
+/** The instant a week starts (Monday 00:00 Shanghai) and the instant the next one does. */
+export function weekRange(value: string): { start: Date; end: Date } {
+  const w = parseIsoWeek(value);
+  if (!w) throw new Error(`bad ISO week: ${value}`);
+  const start = mondayOf(w) - SHANGHAI_MS;
+  return { start: new Date(start), end: new Date(start + 7 * DAY_MS) };
+}
+
+// ---------- engagement and hot order (PRODUCT §6): the one home of these rules ----------
+
+/** Engagement = likes×3 + collects×4 + comments×2 + imitations×3 + views×0.05 (server SQL, importer and web alike). */
+export const ENGAGEMENT_WEIGHTS = { likes: 3, collects: 4, comments: 2, imitations: 3, views: 0.05 } as const;
+export type EngagementCounters = Record<keyof typeof ENGAGEMENT_WEIGHTS, number>;
+
+export function engagementOf(c: EngagementCounters): number {
+  let sum = 0;
+  for (const k of Object.keys(ENGAGEMENT_WEIGHTS) as (keyof EngagementCounters)[]) sum += c[k] * ENGAGEMENT_WEIGHTS[k];
+  return sum;
+}
+
+/**
+ * Hot order without decay (Reddit's form): log10(engagement + 1) + publish time / HOT_SECONDS_PER_DECADE. A text
+ * published one day later ties with one ten times as engaged, and a text's score changes only when its own counters
+ * do, so no job has to rewrite every row to age the list.
+ */
+export const HOT_SECONDS_PER_DECADE = 86_400;
+/** Seconds are counted from here so scores stay small numbers (2026-01-01 UTC). */
+export const HOT_EPOCH_SECONDS = 1_767_225_600;
+
+export function hotScoreOf(c: EngagementCounters, publishedAt: Date): number {
+  return Math.log10(engagementOf(c) + 1) + (publishedAt.getTime() / 1000 - HOT_EPOCH_SECONDS) / HOT_SECONDS_PER_DECADE;
+}
+
+/** Totals above this are not counted on large tables: `total` stops here and `totalCapped` says so ("1000+"). */
+export const TOTAL_CAP = 1000;
+
+/**
+ * The exact shape of an image this site stored (`files` service: year/month/content-hash.ext). Matching the
+ * whole shape, not a prefix, refuses `/uploads/../api/...` and other paths that only start like an upload.
+ */
+export const UPLOAD_URL = /^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.(?:jpg|png|webp|gif)$/;
+export const isUploadUrl = (url: string) => UPLOAD_URL.test(url);

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import type { RouteDef } from './core.js';
+import type { RouteDef } from './schema.js';
 import { adCalls } from './calls/ads.js';
+import { adminCalls } from './calls/admin.js';
+import { openCalls } from './calls/open.js';
 import { announcementCalls } from './calls/announcements.js';
 import { authCalls } from './calls/auth.js';
 import { classificationCalls } from './calls/classifications.js';
@@ -9,11 +11,14 @@ import { essayCalls } from './calls/essays.js';
 import { fileCalls } from './calls/files.js';
 import { messageCalls } from './calls/messages.js';
 import { orderCalls } from './calls/orders.js';
+import { reportCalls } from './calls/reports.js';
 import { siteCalls } from './calls/site.js';
 import { interestCalls, usersCalls } from './calls/users.js';
 
 export * from './core.js';
+export * from './schema.js';
 export * from './errors.js';
+export * from './raw.js';
 export * from './pages.js';
 export * from './calls/entities.js';
 export * from './calls/auth.js';
@@ -27,6 +32,9 @@ export * from './calls/messages.js';
 export * from './calls/ads.js';
 export * from './calls/files.js';
 export * from './calls/orders.js';
+export * from './calls/reports.js';
+export * from './calls/admin.js';
+export * from './calls/open.js';
 
 /** Every call of the product, declared once. Server, web client and OpenAPI document all read this table. */
 export const calls = {
@@ -42,6 +50,9 @@ export const calls = {
   ...adCalls,
   ...fileCalls,
   ...orderCalls,
+  ...reportCalls,
+  ...adminCalls,
+  ...openCalls,
 } as const;
 
 export type Calls = typeof calls;

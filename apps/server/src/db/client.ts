@@ -2,14 +2,18 @@
  * One Drizzle database over either PGlite (embedded, files under DATA_DIR) or PostgreSQL (DATABASE_URL).
  * Both speak the same SQL and run the same committed migrations.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -17,12 +21,24 @@ export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL pool (metrics, LISTEN); absent on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export interface DbLog {
+  warn(obj: object, msg: string): void;
+}
 
 export class DatabaseOpenError extends Error {}
+
+/** Arbitrary, fixed: the advisory lock id held while migrations run. */
+const MIGRATIONS_LOCK = '7311740020';
+
+/** Whether an embedded database has been created in `dataDir` already. */
+export function pgliteExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+}
 
 /** Open PGlite in `dataDir/pgdata`, or in memory when dataDir is 'memory://'. */
 async function openPglite(dataDir: string): Promise<Database> {
@@ -36,17 +52,25 @@ async function openPglite(dataDir: string): Promise<Database> {
       throw new DatabaseOpenError(`数据目录不可写 (data directory not writable): ${where} — ${(err as Error).message}`);
     }
   }
-  const client = where ? await PGlite.create(where) : await PGlite.create();
+  // PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never shrinks;
+  // the files are in the operating system's page cache anyway, so 16 MB keeps the embedded server small.
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+  const client = where ? await PGlite.create(where, options) : await PGlite.create(options);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  pool.on('error', () => {
-    /* idle client errors are surfaced on the next query */
-  });
+async function openPostgres(url: string, poolSize: number, log?: DbLog): Promise<Database> {
+  // A short connect timeout: while PostgreSQL is away, requests answer B0002 quickly instead of queueing.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, keepAlive: true });
+  // A connection dying (PostgreSQL restarting) emits 'error' on its client; without a listener Node ends the
+  // process. The pool listens only to idle clients, so every client gets its own listener for its whole life;
+  // the query in flight fails with the same error and the pool discards the client on release.
+  const lost = (err: Error) =>
+    log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   try {
     const c = await pool.connect();
     c.release();
@@ -56,10 +80,38 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     throw new DatabaseOpenError(`无法连接数据库 (cannot connect to DATABASE_URL ${safeUrl}): ${(err as Error).message}`);
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  await migratePg(db, { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  // Several processes starting at once take turns: the first migrates, the others then find nothing to do.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1::bigint)', [MIGRATIONS_LOCK]);
+    await migratePg(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1::bigint)', [MIGRATIONS_LOCK]).catch(() => {});
+    lock.release();
+  }
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20) : openPglite(opts.dataDir);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; log?: DbLog }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log) : openPglite(opts.dataDir);
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a hot read. With `prepared`, on PostgreSQL it is a named prepared statement, parsed once per pooled connection
+ * (node-postgres keeps the names) and, after a few runs, planned once too: planning was most of a details page's
+ * database time (0.4–0.5 ms against 0.2–0.3 ms of execution). Only for statements whose best plan does not depend on
+ * the values: a generic plan of the personal feed (one plan for every reader and page) took seconds where each
+ * custom one takes milliseconds, so lists and the feed are planned afresh. PGlite has no pool of connections to keep
+ * statements on, so it runs the text plainly.
+ */
+export async function rowsOf<T>(db: Db, query: SQL, prepared = false): Promise<T[]> {
+  const client: unknown = db.$client;
+  if (prepared && client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = `q${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return (await db.execute(query)).rows as T[];
 }

@@ -2,6 +2,7 @@
  * The whole data model of PRODUCT.md §3, created now so later issues only add behaviour.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
+import type { ThemeLayout } from '@shiju/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -35,6 +36,9 @@ export const users = pgTable(
     bio: varchar({ length: 200 }).notNull().default(''),
     role: varchar({ length: 10 }).notNull().default('user').$type<'user' | 'admin'>(),
     status: varchar({ length: 10 }).notNull().default('active').$type<'active' | 'banned'>(),
+    banReason: varchar({ length: 200 }),
+    /** End of a ban; null while banned = indefinitely. */
+    bannedUntil: at(),
     passwordHash: text(),
     wechatOpenid: varchar({ length: 64 }),
     memberUntil: at(),
@@ -46,10 +50,7 @@ export const users = pgTable(
     likesReceived: integer().notNull().default(0),
     createdAt: now(),
   },
-  (t) => [
-    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    uniqueIndex('users_wechat_openid_uq').on(t.wechatOpenid),
-  ],
+  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), uniqueIndex('users_wechat_openid_uq').on(t.wechatOpenid)],
 );
 
 export const sessions = pgTable(
@@ -71,16 +72,22 @@ export const sessions = pgTable(
 );
 
 /** Failed logins, per username and IP, for throttling (A0211). */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: serial().primaryKey(),
-    username: varchar({ length: 64 }).notNull(),
-    ip: varchar({ length: 64 }).notNull(),
-    createdAt: now(),
-  },
-  (t) => [index('login_failures_lookup_idx').on(t.username, t.ip, t.createdAt)],
-);
+/**
+ * Fixed-window counters for limits that must hold under concurrency and across processes (login throttles,
+ * comment bursts): one row per key, incremented and checked in a single statement (`lib/limits.ts`).
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: varchar({ length: 200 }).primaryKey(),
+  count: integer().notNull().default(0),
+  windowStart: now(),
+});
+
+/** The open sentence API's memory per reader on our own pages: the ids drawn lately, newest first (≤ 200). */
+export const sentenceDraws = pgTable('sentence_draws', {
+  viewer: varchar({ length: 80 }).primaryKey(),
+  recent: integer().array().notNull(),
+  updatedAt: now(),
+});
 
 export const classifications = pgTable('classifications', {
   id: serial().primaryKey(),
@@ -121,7 +128,7 @@ export const classificationTagRel = pgTable(
   (t) => [primaryKey({ columns: [t.classificationId, t.tagId] }), index('ctr_tag_idx').on(t.tagId)],
 );
 
-export type EssayStatusDb = 'draft' | 'pending' | 'published' | 'rejected' | 'deleted';
+export type EssayStatusDb = 'draft' | 'pending' | 'published' | 'rejected' | 'hidden' | 'deleted';
 
 export const essays = pgTable(
   'essays',
@@ -139,12 +146,16 @@ export const essays = pgTable(
     classificationId: integer().references(() => classifications.id, { onDelete: 'set null' }),
     imitateOf: integer().references((): any => essays.id, { onDelete: 'set null' }),
     status: varchar({ length: 10 }).notNull().default('draft').$type<EssayStatusDb>(),
+    /** Why an editor rejected or hid it, told to the author. */
+    statusReason: varchar({ length: 200 }),
+    /** Hidden because its author is banned (not by an editor): unbanning brings exactly these back. */
+    hiddenByBan: boolean().notNull().default(false),
     views: integer().notNull().default(0),
     likes: integer().notNull().default(0),
     collects: integer().notNull().default(0),
     comments: integer().notNull().default(0),
     imitations: integer().notNull().default(0),
-    /** Hot score of PRODUCT §6, refreshed by a job; ordering key for the 最热 lists. */
+    /** Hot score (log engagement + publish time, docs/decisions/0007), set on each write that moves it; 最热 order. */
     hotScore: doublePrecision().notNull().default(0),
     /** Stable key for the importer's idempotence (e.g. `tang300:123`). */
     importKey: varchar({ length: 120 }),
@@ -156,15 +167,26 @@ export const essays = pgTable(
   (t) => [
     index('essays_published_idx').on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_class_published_idx').on(t.classificationId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_class_hot_idx').on(t.classificationId, t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_class_likes_idx').on(t.classificationId, t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_hot_idx').on(t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_likes_idx').on(t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_author_idx').on(t.authorId, t.status, t.createdAt.desc().nullsFirst()),
     index('essays_imitate_idx').on(t.imitateOf),
+    // 美文 are about 1% of the corpus: a type filter walks its own indexes instead of passing over the sentences.
+    index('essays_type_published_idx').on(t.type, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_type_hot_idx').on(t.type, t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('essays_type_likes_idx').on(t.type, t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('essays_import_key_uq').on(t.importKey),
     index('essays_search_idx').using('gin', t.searchVector),
   ],
 );
 
+/**
+ * Which tags a text has, with copies of its list sort keys while it is published (null otherwise), so a tag's list
+ * walks one index in its order instead of probing every text of the corpus. The copies are kept by two triggers
+ * (migration 0002): whatever writes a text's status, publish time, hot score or likes, they follow.
+ */
 export const essayTags = pgTable(
   'essay_tags',
   {
@@ -174,8 +196,17 @@ export const essayTags = pgTable(
     tagId: integer()
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    publishedAt: at(),
+    hotScore: doublePrecision(),
+    likes: integer(),
   },
-  (t) => [primaryKey({ columns: [t.essayId, t.tagId] }), index('essay_tags_tag_idx').on(t.tagId, t.essayId)],
+  (t) => [
+    primaryKey({ columns: [t.essayId, t.tagId] }),
+    index('essay_tags_tag_idx').on(t.tagId, t.essayId),
+    index('essay_tags_new_idx').on(t.tagId, t.publishedAt.desc().nullsFirst(), t.essayId.desc().nullsFirst()),
+    index('essay_tags_hot_idx').on(t.tagId, t.hotScore.desc().nullsFirst(), t.essayId.desc().nullsFirst()),
+    index('essay_tags_likes_idx').on(t.tagId, t.likes.desc().nullsFirst(), t.essayId.desc().nullsFirst()),
+  ],
 );
 
 export const comments = pgTable(
@@ -193,10 +224,14 @@ export const comments = pgTable(
     content: varchar({ length: 500 }).notNull(),
     likes: integer().notNull().default(0),
     replyCount: integer().notNull().default(0),
-    status: varchar({ length: 10 }).notNull().default('visible').$type<'visible' | 'deleted' | 'reported'>(),
+    /** `banned`: hidden while its author is banned; unbanning makes it visible again. */
+    status: varchar({ length: 10 }).notNull().default('visible').$type<'visible' | 'deleted' | 'reported' | 'banned'>(),
     createdAt: now(),
   },
-  (t) => [index('comments_essay_idx').on(t.essayId, t.rootId, t.createdAt.desc().nullsFirst()), index('comments_root_idx').on(t.rootId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('comments_essay_idx').on(t.essayId, t.rootId, t.createdAt.desc().nullsFirst()),
+    index('comments_root_idx').on(t.rootId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 const userEssayPair = (name: string) =>
@@ -229,7 +264,10 @@ export const follows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: now(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export const interests = pgTable(
@@ -297,7 +335,12 @@ export const messages = pgTable(
     readAt: at(),
     createdAt: now(),
   },
-  (t) => [index('messages_user_idx').on(t.userId, t.type, t.createdAt.desc().nullsFirst()), index('messages_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('messages_user_idx').on(t.userId, t.type, t.createdAt.desc().nullsFirst()),
+    index('messages_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 export const ads = pgTable(
@@ -335,7 +378,7 @@ export const adImpressions = pgTable(
 
 export const themes = pgTable('themes', {
   type: integer().primaryKey(),
-  layout: jsonb().notNull().$type<{ backgroundImg: string; color: string; activeMenu: string; grey: 0 | 1 }>(),
+  layout: jsonb().notNull().$type<ThemeLayout>(),
   updatedAt: now(),
 });
 
@@ -366,8 +409,14 @@ export const orders = pgTable(
     createdAt: now(),
     paidAt: at(),
     closedAt: at(),
+    /** A pending order closes by itself after this (30 minutes, or the manual transfer window). */
+    payBefore: at(),
   },
-  (t) => [uniqueIndex('orders_no_uq').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()), index('orders_pending_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('orders_no_uq').on(t.orderNo),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('orders_pending_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** One row per day per viewer (user id, or an anonymous visitor key). */
@@ -404,10 +453,39 @@ export const auditLog = pgTable(
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
     action: varchar({ length: 60 }).notNull(),
     target: varchar({ length: 120 }),
+    targetType: varchar({ length: 30 }),
+    targetId: varchar({ length: 40 }),
+    /** JSON summary of what changed. */
     detail: jsonb(),
+    ip: varchar({ length: 64 }),
     createdAt: now(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst()), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** 举报 (PRODUCT §3): one open report per reporter per target. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial().primaryKey(),
+    reporterId: integer().references(() => users.id, { onDelete: 'set null' }),
+    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user'>(),
+    targetId: integer().notNull(),
+    reason: varchar({ length: 30 }).notNull(),
+    detail: varchar({ length: 500 }).notNull().default(''),
+    status: varchar({ length: 10 }).notNull().default('open').$type<'open' | 'resolved' | 'dismissed'>(),
+    resolvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    resolution: varchar({ length: 200 }),
+    resolvedAt: at(),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_uq')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetType, t.targetId, t.status),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
 );
 
 /** Reported comments for the moderation queue. */
@@ -424,4 +502,28 @@ export const commentReports = pgTable(
     createdAt: now(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+/**
+ * Rankings (日榜/周榜/月榜/总榜) precomputed by a job: the same for every reader, so a request reads a page of
+ * this small table instead of aggregating a period's engagement. Each period keeps its top texts overall, per
+ * classification, per type and per both, so every filter of the leaderboard has its own full list.
+ */
+export const rankingEntries = pgTable(
+  'ranking_entries',
+  {
+    period: varchar({ length: 5 }).notNull().$type<'day' | 'week' | 'month' | 'all'>(),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    type: varchar({ length: 10 }).notNull().$type<'sentence' | 'essay'>(),
+    classificationId: integer(),
+    engagement: doublePrecision().notNull(),
+    score: doublePrecision().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.essayId] }),
+    index('ranking_entries_order_idx').on(t.period, t.score.desc().nullsFirst(), t.essayId.desc().nullsFirst()),
+    index('ranking_entries_class_idx').on(t.period, t.classificationId, t.score.desc().nullsFirst(), t.essayId.desc().nullsFirst()),
+  ],
 );

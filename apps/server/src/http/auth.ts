@@ -39,14 +39,14 @@ export function readToken(req: FastifyRequest): string | null {
   return t.length >= 20 && t.length <= 200 ? t : null;
 }
 
-export async function createSession(db: Db, userId: number, req: FastifyRequest): Promise<string> {
+export async function createSession(db: Pick<Db, 'insert'>, userId: number, req: FastifyRequest): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + SESSION_MS),
     userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
-    ip: req.ip,
+    ip: req.ip.slice(0, 64),
   });
   return token;
 }
@@ -71,7 +71,10 @@ export async function resolveSession(db: Db, token: string): Promise<{ user: Use
 }
 
 export async function revokeSession(db: Db, sessionId: number) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 function readCookie(req: FastifyRequest, name: string): string | null {
@@ -85,6 +88,11 @@ function readCookie(req: FastifyRequest, name: string): string | null {
 }
 
 /** A stable anonymous key for a visitor; set as a cookie on first sight. */
+/** Whether the request carries our visitor cookie (a reader on our own pages, not a cookieless embed). */
+export function hasVisitorCookie(req: FastifyRequest): boolean {
+  return /^[A-Za-z0-9_-]{16,64}$/.test(readCookie(req, VISITOR_COOKIE) ?? '');
+}
+
 export function visitorKey(req: FastifyRequest, reply: FastifyReply): string {
   const existing = readCookie(req, VISITOR_COOKIE);
   if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;

@@ -9,8 +9,9 @@ import { calls, type CallData, type CallId, type CallParsed, type RouteDef } fro
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
 import { AppError, forbidden, invalid, unauthenticated } from './errors.js';
-import { ok } from './envelope.js';
-import { describeIssue, envelopeSchema, toJsonSchema } from './schemas.js';
+import { ok, RawAnswer } from './envelope.js';
+import { describeIssue, envelopeSchema, errorResponses, toJsonSchema } from './schemas.js';
+import { assertCleanInput } from './input.js';
 import { readToken, resolveSession, visitorKey, type Caller, type UserRow } from './auth.js';
 
 export interface Deps {
@@ -27,7 +28,7 @@ export type Ctx<K extends CallId> = CallParsed<K> &
     me: UserRow;
   };
 
-export type Handler<K extends CallId> = (ctx: Ctx<K>) => Promise<CallData<K>>;
+export type Handler<K extends CallId> = (ctx: Ctx<K>) => Promise<CallData<K> | RawAnswer>;
 export type Handlers = { [K in CallId]?: Handler<K> };
 
 export function defineHandlers<H extends Handlers>(h: H): H {
@@ -44,6 +45,7 @@ export function unimplementedCalls(handlers: Handlers): CallId[] {
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return undefined;
+  assertCleanInput(value, part);
   const r = schema.safeParse(value ?? (part === '请求体' ? {} : value));
   if (!r.success) throw invalid(describeIssue(r.error.issues[0]!, part));
   return r.data;
@@ -58,7 +60,12 @@ async function identify(req: FastifyRequest, reply: FastifyReply, def: RouteDef,
   return { user: null, sessionId: null, viewerKey: `v:${visitorKey(req, reply)}` };
 }
 
-export function registerCalls(app: FastifyInstance, deps: Deps, handlers: Handlers, rateLimits: Partial<Record<CallId, { max: number; timeWindow: number }>>) {
+export function registerCalls(
+  app: FastifyInstance,
+  deps: Deps,
+  handlers: Handlers,
+  rateLimits: Partial<Record<CallId, { max: number; timeWindow: number }>>,
+) {
   // Validation is the contract's (zod) job inside the handler wrapper; Fastify's own validator is off.
   app.setValidatorCompiler(() => () => true);
 
@@ -69,13 +76,14 @@ export function registerCalls(app: FastifyInstance, deps: Deps, handlers: Handle
       summary: def.summary,
       description: `auth: ${def.auth}; errors: ${def.errors.join(', ') || 'none'}${handlers[id] ? '' : '; 尚未开放 (B0501)'}`,
       tags: [def.owner],
-      response: { 200: envelopeSchema(def.response) },
+      response: { 200: envelopeSchema(def.response), ...errorResponses(def.errors) },
     };
     if (def.params) schema.params = toJsonSchema(def.params, 'input');
     if (def.query) schema.querystring = toJsonSchema(def.query, 'input');
     if (def.body) schema.body = toJsonSchema(def.body, 'input');
     if (def.multipart) schema.consumes = ['multipart/form-data'];
-    if (def.auth !== 'none') schema.security = [{ bearer: [] }];
+    // A token is required, or optional (an empty requirement: the call also works without one).
+    if (def.auth !== 'none') schema.security = def.auth === 'optional' ? [{ bearer: [] }, {}] : [{ bearer: [] }];
 
     const limit = rateLimits[id];
     app.route({
@@ -101,7 +109,9 @@ export function registerCalls(app: FastifyInstance, deps: Deps, handlers: Handle
             return caller.user;
           },
         } as Ctx<CallId>;
-        return ok(await handler(ctx));
+        const result = await handler(ctx);
+        if (result instanceof RawAnswer) return reply.type(result.contentType).send(result.body);
+        return ok(result);
       },
     });
   }

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, readEnvFile } from '../config.js';
 import { DatabaseOpenError, openDatabase } from '../db/client.js';
 import { importFullCorpus, importStarter, type ImportProgress } from './index.js';
 
@@ -88,6 +88,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  readEnvFile();
   const config = loadConfig({
     ...process.env,
     ...(args['database-url'] !== undefined ? { DATABASE_URL: args['database-url'] } : {}),

@@ -8,15 +8,28 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** The package's `dist` folder, resolved like any dependency so hoisting does not matter. */
-export const CORPUS_DIR = path.join(path.dirname(require.resolve('chinese-poetry/package.json')), 'dist');
+let dir: string | undefined;
+/**
+ * The package's `dist` folder, resolved like any dependency so hoisting does not matter. Resolved on first
+ * use: the package is a development dependency, absent from production installs, which load the starter
+ * library from its generated file instead (starterFile.ts).
+ */
+function corpusDir(): string {
+  if (dir) return dir;
+  try {
+    dir = path.join(path.dirname(require.resolve('chinese-poetry/package.json')), 'dist');
+  } catch {
+    throw new Error('chinese-poetry 未安装：导入完整语料需要开发依赖 (run npm install without --omit=dev)');
+  }
+  return dir;
+}
 
 export function readCorpusJson<T>(relPath: string): T {
-  return JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, relPath), 'utf8')) as T;
+  return JSON.parse(fs.readFileSync(path.join(corpusDir(), relPath), 'utf8')) as T;
 }
 
 export function corpusFileExists(relPath: string): boolean {
-  return fs.existsSync(path.join(CORPUS_DIR, relPath));
+  return fs.existsSync(path.join(corpusDir(), relPath));
 }
 
 /** A numbered file of a multi-file collection, e.g. `quantangshi/poet.tang.3000.json` starts at entry 3000. */
@@ -29,7 +42,7 @@ export interface NumberedFile {
 export function numberedFiles(dir: string, prefix: string): NumberedFile[] {
   const pattern = new RegExp(`^${prefix.replace(/\./g, '\\.')}(\\d+)\\.json$`);
   return fs
-    .readdirSync(path.join(CORPUS_DIR, dir))
+    .readdirSync(path.join(corpusDir(), dir))
     .map((name) => ({ name, m: pattern.exec(name) }))
     .filter((f): f is { name: string; m: RegExpExecArray } => f.m !== null)
     .map((f) => ({ relPath: `${dir}/${f.name}`, offset: Number(f.m[1]) }))

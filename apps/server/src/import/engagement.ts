@@ -2,6 +2,7 @@
  * Starting counters and publication dates for imported texts, so a fresh site has believable
  * rankings: popular poems (by search-engine hits) start ahead, nothing looks fabricated in bulk.
  */
+import { hotScoreOf } from '@shiju/contract';
 import { seededRandom } from './random.js';
 
 export interface Engagement {
@@ -12,25 +13,9 @@ export interface Engagement {
   hotScore: number;
 }
 
-export interface Counters {
-  views: number;
-  likes: number;
-  collects: number;
-  comments: number;
-  imitations: number;
-}
-
-const HOUR = 3_600_000;
 const SPREAD_DAYS = 60;
 /** Hits above ten million are noise (one-character titles match everything). */
 const MAX_LEVEL = 7;
-
-/** PRODUCT §6: engagement over age, so fresh and much-liked texts rise. */
-export function hotScore(c: Counters, publishedAt: Date, now: Date): number {
-  const engagement = c.likes * 3 + c.collects * 4 + c.comments * 2 + c.imitations * 3 + c.views * 0.05;
-  const hours = Math.max(0, (now.getTime() - publishedAt.getTime()) / HOUR);
-  return (engagement + 1) / (hours + 2) ** 1.5;
-}
 
 /**
  * Popularity level on a log scale (about 0–7). Without hits, a modest random level; texts from
@@ -55,6 +40,6 @@ export function engagementFor(key: string, hits: number | undefined, curated: bo
     likes,
     collects,
     publishedAt,
-    hotScore: hotScore({ views, likes, collects, comments: 0, imitations: 0 }, publishedAt, now),
+    hotScore: hotScoreOf({ views, likes, collects, comments: 0, imitations: 0 }, publishedAt),
   };
 }

@@ -104,10 +104,15 @@ export function importFullCorpus(db: Db, opts: ImportOptions = {}): Promise<Impo
   return runImport(db, fullSources(), opts);
 }
 
+/** A database nobody has used yet: no users at all. */
+async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
 /** First start of an empty database: load the starter library. Returns whether it did. */
 export async function seedIfEmpty(db: Db, log: ImportLogger): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  if (!(await isEmpty(db))) return false;
   log.info({}, '数据库为空，正在载入入门内容库 (loading the starter library)');
   const summary = await importStarter(db);
   log.info({ added: summary.added, seconds: Number(summary.seconds.toFixed(1)) }, '入门内容库已载入 (starter library loaded)');

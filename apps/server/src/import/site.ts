@@ -6,6 +6,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { ads, announcements, products, themes, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { DEFAULT_THEME } from '../modules/site/service.js';
 
 /** Shared by every demo account; documented in the README. */
 export const DEMO_PASSWORD = 'shiju2026';
@@ -151,10 +152,7 @@ async function ensureAds(db: Db): Promise<void> {
 
 /** The PC site theme: a warm ink-brown accent. */
 async function ensureTheme(db: Db): Promise<void> {
-  await db
-    .insert(themes)
-    .values({ type: 0, layout: { backgroundImg: '', color: '#8b5e3c', activeMenu: '#c0392b', grey: 0 } })
-    .onConflictDoNothing();
+  await db.insert(themes).values({ type: 0, layout: DEFAULT_THEME }).onConflictDoNothing();
 }
 
 const PLANS = [

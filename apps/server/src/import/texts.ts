@@ -123,6 +123,16 @@ function resolveTags(catalog: Catalog, text: CorpusText, theme: Theme | undefine
   });
 }
 
+function themeFrom(rawTitle: string | undefined, flat: string, text: CorpusText): Theme | undefined {
+  return detectTheme(rawTitle ?? '', flat, text.labels) ?? text.defaultTheme;
+}
+
+/** The classification prepareText gives a text (its theme decides for some collections). */
+export function classificationOf(text: CorpusText): ClassificationName {
+  const flat = text.paragraphs.map(clean).join('');
+  return text.classify(themeFrom(text.title ? clean(text.title) : undefined, flat, text));
+}
+
 /** Everything the writer stores for one text, or null when the text is empty. */
 export function prepareText(text: CorpusText, catalog: Catalog, now: Date): PreparedEssay | null {
   const paragraphs = text.paragraphs.map(clean).filter((p) => p.length > 0);
@@ -136,7 +146,7 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
   const work = text.work ? clean(text.work) : (rawTitle ?? undefined);
   const source = sourceLine(author, work);
   const importKey = text.key ?? poemKey(author, flat);
-  const theme = detectTheme(rawTitle ?? '', flat, text.labels) ?? text.defaultTheme;
+  const theme = themeFrom(rawTitle, flat, text);
   return {
     importKey,
     type: isSentence ? 'sentence' : 'essay',

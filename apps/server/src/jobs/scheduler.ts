@@ -1,8 +1,10 @@
 /** Scheduled work, run inside the server process: each job on its interval, never overlapping itself. */
 import type { Db } from '../db/client.js';
+import { jobRuns } from '../lib/metrics.js';
 import { freezePreviousWeek } from '../modules/discovery/bestWeek.js';
+import { refreshRankings } from '../modules/discovery/ranking.js';
 import { closeStaleOrders } from '../modules/orders/service.js';
-import { refreshHotScores } from './hotScore.js';
+import { liftExpiredBans } from '../modules/admin/users.js';
 
 export interface Job {
   name: string;
@@ -11,31 +13,52 @@ export interface Job {
 }
 
 export const JOBS: Job[] = [
-  { name: 'hot-scores', everyMs: 10 * 60 * 1000, run: refreshHotScores },
+  // The leaderboard's lists (a few thousand rows each); hot order itself needs no job (docs/decisions/0007). The
+  // month and all-time lists read most of the corpus (seconds) and move slowly, so they are refreshed hourly.
+  { name: 'rankings-day-week', everyMs: 10 * 60 * 1000, run: (db) => refreshRankings(db, ['day', 'week']) },
+  { name: 'rankings-month-all', everyMs: 60 * 60 * 1000, run: (db) => refreshRankings(db, ['month', 'all']) },
   // Checked hourly and at start; freezing a week that is already frozen does nothing.
   { name: 'best-of-week', everyMs: 60 * 60 * 1000, run: freezePreviousWeek },
   { name: 'close-stale-orders', everyMs: 60 * 1000, run: closeStaleOrders },
+  // A ban's end lifts it here too, not only at its user's next sign-in (their texts come back on time).
+  { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: liftExpiredBans },
 ];
 
-/** Runs each job on its interval, never overlapping itself; returns a stopper for shutdown. */
-export function startJobs(db: Db, log: { info(o: object, m: string): void; error(o: object, m: string): void }, jobs = JOBS) {
-  const timers = jobs.map((job) => {
+/** Which process runs the jobs (cluster.ts); a lone process always does. */
+export interface JobRunner {
+  isLeader(): boolean;
+  /** Called when this process becomes the runner: each job runs once then, as a lone process does at start. */
+  onLeadership(cb: () => void): void;
+}
+const ALONE: JobRunner = { isLeader: () => true, onLeadership: (cb) => cb() };
+
+/** Runs each job on its interval, never overlapping itself, in the runner process only; returns a stopper for shutdown. */
+export function startJobs(
+  db: Db,
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+  jobs = JOBS,
+  runner: JobRunner = ALONE,
+) {
+  const ticks = jobs.map((job) => {
     let running = false;
     const tick = async () => {
-      if (running) return;
+      if (running || !runner.isLeader()) return;
       running = true;
       const started = Date.now();
       try {
         const result = await job.run(db);
         log.info({ job: job.name, result, ms: Date.now() - started }, 'job done');
+        jobRuns.inc({ job: job.name, outcome: 'ok' });
       } catch (err) {
         log.error({ job: job.name, err }, 'job failed');
+        jobRuns.inc({ job: job.name, outcome: 'failed' });
       } finally {
         running = false;
       }
     };
-    void tick();
-    return setInterval(tick, job.everyMs).unref();
+    return { tick, every: job.everyMs };
   });
+  const timers = ticks.map(({ tick, every }) => setInterval(() => void tick(), every).unref());
+  runner.onLeadership(() => ticks.forEach(({ tick }) => void tick()));
   return () => timers.forEach(clearInterval);
 }

@@ -3,11 +3,31 @@
  * links (forced rel="noopener nofollow") and images from our own uploads; everything else is dropped.
  */
 import sanitizeHtml from 'sanitize-html';
-
-const OWN_UPLOAD = /^\/uploads\/[\w./-]+$/;
+import { isUploadUrl } from '@shiju/contract';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'hr', 'pre', 'code'],
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'hr',
+    'pre',
+    'code',
+  ],
   allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
   allowedSchemes: ['http', 'https'],
   allowedSchemesByTag: { img: [] },
@@ -21,7 +41,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     }),
     h1: 'h2',
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_UPLOAD.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isUploadUrl(frame.attribs.src ?? ''),
 };
 
 export function sanitizeRichText(html: string): string {
@@ -51,4 +71,3 @@ export function summarize(text: string, max = 120): string {
 }
 
 export const charCount = (s: string) => [...s].length;
-export const isOwnUpload = (url: string) => OWN_UPLOAD.test(url);

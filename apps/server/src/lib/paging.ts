@@ -1,3 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { TOTAL_CAP } from '@shiju/contract';
+import type { Db } from '../db/client.js';
+
 export function offsetOf(p: { pageNum: number; pageSize: number }): number {
   return (p.pageNum - 1) * p.pageSize;
+}
+
+/** The select list of a small count query (a few rows by an index), e.g. one user's pending orders. */
+export const countAll = { n: sql<number>`count(*)::int` };
+
+/** `total` and `totalCapped` of the contract's page shape. */
+export interface Total {
+  total: number;
+  totalCapped: boolean;
+}
+
+/** An exact count (from a maintained counter); never capped. */
+export const exactTotal = (n: number): Total => ({ total: Math.max(0, n), totalCapped: false });
+
+/** What a count that stopped after TOTAL_CAP + 1 rows means. */
+export const cappedTotal = (n: number): Total => (n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : exactTotal(n));
+
+/**
+ * Counts the rows a page's select would return, but stops after TOTAL_CAP + 1 of them: a large table is never
+ * counted whole on a request (counting 346k texts took 0.4–1.3 s). Pass the page's select without order or limit.
+ */
+export async function countUpTo(db: Pick<Db, 'select'>, rows: PgSelect): Promise<Total> {
+  const sub = rows.limit(TOTAL_CAP + 1).as('capped');
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
+  return cappedTotal(r?.n ?? 0);
+}
+
+/** The select countUpTo takes: one constant column over the page's from/where. */
+export const one = { one: sql<number>`1`.as('one') };
+
+/**
+ * One page of rows and its total (PRODUCT §5's `{ list, total }` plus `totalCapped`), asked in parallel: the
+ * page query and a `countUpTo` over the same filter built by the caller.
+ */
+export async function withTotal<T>(rows: PromiseLike<T[]>, total: PromiseLike<Total>): Promise<{ rows: T[] } & Total> {
+  const [list, t] = await Promise.all([rows, total]);
+  return { rows: list, ...t };
 }

@@ -37,7 +37,9 @@ export function searchVectorOf(text: string): SQL {
 
 /** A tsquery that matches every word of the query (null when the query has no words). */
 export function searchQueryOf(query: string): SQL | null {
-  const words = searchWords(query).map((w) => w.replace(/[&|!():*<>'\\]/g, '')).filter(Boolean);
+  const words = searchWords(query)
+    .map((w) => w.replace(/[&|!():*<>'\\]/g, ''))
+    .filter(Boolean);
   if (!words.length) return null;
   return sql`to_tsquery('simple', ${words.map((w) => `'${w}'`).join(' & ')})`;
 }

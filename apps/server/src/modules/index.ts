@@ -1,5 +1,7 @@
 import type { Handlers } from '../http/routes.js';
 import { adHandlers } from './ads/routes.js';
+import { adminHandlers } from './admin/routes.js';
+import { reportHandlers } from './reports/routes.js';
 import { announcementHandlers } from './announcements/routes.js';
 import { authHandlers } from './auth/routes.js';
 import { commentHandlers } from './comments/routes.js';
@@ -14,6 +16,7 @@ import { siteHandlers } from './site/routes.js';
 import { tagHandlers } from './tags/routes.js';
 import { userHandlers } from './users/routes.js';
 import { wechatHandlers } from './wechat/routes.js';
+import { openHandlers } from './open/routes.js';
 
 /** Every implemented call, by contract id. Calls missing here answer B0501 (see http/routes.ts). */
 export const handlers: Handlers = {
@@ -32,4 +35,7 @@ export const handlers: Handlers = {
   ...discoveryHandlers,
   ...adHandlers,
   ...orderHandlers,
+  ...reportHandlers,
+  ...adminHandlers,
+  ...openHandlers,
 };

@@ -1,25 +1,19 @@
+import type { UploadedImage } from '@shiju/contract';
+import { IMAGE_TYPES, LIMITS } from '@shiju/contract/core';
 import { errorMessages, routes } from 'virtual:shiju-calls';
 import { ApiError } from './errors.js';
 import { getAccessToken } from '../lib/session.js';
 
-/** What the server accepts (PRODUCT §5: jpeg/png/webp/gif, ≤ 5 MB); checked before sending to save a trip. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 /** For <input accept>. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+const MAX_IMAGE_BYTES = LIMITS.uploadBytes;
 
-/**
- * LIMITS.uploadBytes of the contract; imported by value it would pull every zod schema into this chunk, so the
- * number is repeated here (the server stays the judge).
- */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
+/** What the server accepts (PRODUCT §5), checked before sending to save a trip; the server stays the judge. */
 export function checkImage(file: File): string | null {
   if (!IMAGE_TYPES.includes(file.type)) return errorMessages.A0701 ?? '不支持的文件类型';
   if (file.size > MAX_IMAGE_BYTES) return `${errorMessages.A0702 ?? '文件太大'}（最大 ${MAX_IMAGE_BYTES / 1024 / 1024} MB）`;
   return null;
 }
-
-export type UploadedImage = { url: string; width: number; height: number };
 
 /**
  * POST /api/v1/files as multipart (field `file`). The JSON request layer cannot send a form, so this speaks

@@ -38,7 +38,7 @@ export function EssayCard({ essay, actions, badge, renderText = plain }: Props) 
 
   if (essay.type === 'sentence') {
     return (
-      <article className="essay-card essay-card--sentence" data-essay-id={essay.id}>
+      <article className="essay-card panel essay-card--sentence" data-essay-id={essay.id}>
         {note}
         <Link to={href} className="essay-card__quote serif">
           {renderText(essay.summary)}
@@ -50,13 +50,13 @@ export function EssayCard({ essay, actions, badge, renderText = plain }: Props) 
   }
 
   return (
-    <article className="essay-card essay-card--essay" data-essay-id={essay.id}>
+    <article className="essay-card panel essay-card--essay" data-essay-id={essay.id}>
       <div className="essay-card__body">
         {note}
         <Link to={href} className="essay-card__title serif">
           {renderText(essay.title ?? '')}
         </Link>
-        <p className="essay-card__summary serif">{renderText(essay.summary)}</p>
+        <p className="essay-card__summary serif clamp">{renderText(essay.summary)}</p>
         {foot}
       </div>
       {essay.cover ? (

@@ -5,7 +5,8 @@ import { useInfiniteScroll } from '../hooks/useInfiniteScroll.js';
 import { EmptyState } from './EmptyState.js';
 import './essay/essay.css';
 
-interface ListQuery<T> {
+/** What usePagedList (or useEssayFeed) returns, as far as a list needs it. */
+export interface ListQuery<T> {
   items: T[];
   error: ApiError | null;
   isPending: boolean;
@@ -19,7 +20,17 @@ interface Props<T> {
   query: ListQuery<T>;
   itemKey: (item: T) => string | number;
   renderItem: (item: T) => ReactNode;
+  /** Shown when the first page holds nothing: say what to do next. */
   empty: ReactNode;
+  /**
+   * How the next page comes: when the end scrolls into view (feeds; seed §9: 200 ms, distance 0), or by a
+   * 加载更多 button (lists a reader works through — rankings, search results, orders — where the footer
+   * stays reachable and the position predictable).
+   */
+  more?: 'scroll' | 'button';
+  /** Ordered lists (rankings) are announced as such. */
+  ordered?: boolean;
+  className?: string;
   /** The line under the last item; 没有更多了 by default. */
   endText?: ReactNode;
   /** How many card skeletons stand in while the first page loads. */
@@ -29,9 +40,9 @@ interface Props<T> {
 /** Card-shaped placeholders while a list loads. */
 export function ListSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div className="infinite-list" aria-busy="true">
+    <div className="infinite-list" aria-busy="true" aria-label="加载中">
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="list-skeleton">
+        <div key={i} className="list-skeleton panel">
           <Skeleton active title={{ width: '45%' }} paragraph={{ rows: 2, width: ['100%', '70%'] }} />
         </div>
       ))}
@@ -39,9 +50,19 @@ export function ListSkeleton({ count = 3 }: { count?: number }) {
   );
 }
 
-/** A list that loads its next page when its end scrolls into view (seed §9: 200 ms, distance 0). */
-export function InfiniteList<T>({ query, itemKey, renderItem, empty, endText = '没有更多了', skeletonCount = 3 }: Props<T>) {
-  const canLoad = query.hasNextPage && !query.isFetchingNextPage && !query.error;
+/** A paged list: skeleton, failure with retry, empty state, the items, and the next page on demand. */
+export function InfiniteList<T>({
+  query,
+  itemKey,
+  renderItem,
+  empty,
+  more = 'scroll',
+  ordered = false,
+  className,
+  endText = '没有更多了',
+  skeletonCount = 3,
+}: Props<T>) {
+  const canLoad = more === 'scroll' && query.hasNextPage && !query.isFetchingNextPage && !query.error;
   const sentinel = useInfiniteScroll(() => query.fetchNextPage(), canLoad);
 
   if (query.isPending) return <ListSkeleton count={skeletonCount} />;
@@ -60,23 +81,31 @@ export function InfiniteList<T>({ query, itemKey, renderItem, empty, endText = '
   }
   if (query.items.length === 0) return <>{empty}</>;
 
+  const Items = ordered ? 'ol' : 'ul';
+  const end = query.isFetchingNextPage ? (
+    <Spin size="small" />
+  ) : query.hasNextPage && more === 'button' ? (
+    <Button onClick={() => query.fetchNextPage()} className="infinite-list__more">
+      {query.error ? '加载失败，点击重试' : '加载更多'}
+    </Button>
+  ) : query.error ? (
+    <Button size="small" type="link" onClick={() => query.fetchNextPage()}>
+      加载失败，点此重试
+    </Button>
+  ) : query.hasNextPage ? null : (
+    <span className="infinite-list__end-line">{endText}</span>
+  );
   return (
-    <div className="infinite-list">
-      {query.items.map((item) => (
-        <div key={itemKey(item)} className="infinite-list__item">
-          {renderItem(item)}
-        </div>
-      ))}
+    <div className={['paged-list', `paged-list--${more}`, className].filter(Boolean).join(' ')}>
+      <Items className="infinite-list">
+        {query.items.map((item) => (
+          <li key={itemKey(item)} className="infinite-list__item">
+            {renderItem(item)}
+          </li>
+        ))}
+      </Items>
       <div ref={sentinel} className="infinite-list__end">
-        {query.isFetchingNextPage ? (
-          <Spin size="small" />
-        ) : query.error ? (
-          <Button size="small" type="link" onClick={() => query.fetchNextPage()}>
-            加载失败，点此重试
-          </Button>
-        ) : query.hasNextPage ? null : (
-          <span className="infinite-list__end-line">{endText}</span>
-        )}
+        {end}
       </div>
     </div>
   );

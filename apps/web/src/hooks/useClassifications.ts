@@ -1,6 +1,7 @@
-import { useCall } from '../api/index.js';
+import { classificationQueries } from '../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 /** All classifications (there are few; one page of 50 holds them). Shared by home and classification pages. */
 export function useClassifications() {
-  return useCall('classificationsPage', { query: { pageNum: 1, pageSize: 50 } }, { staleTime: 5 * 60_000 });
+  return useQuery(classificationQueries.list());
 }

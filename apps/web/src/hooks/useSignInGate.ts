@@ -11,7 +11,7 @@ export function useSignInGate() {
   const navigate = useNavigate();
   return async (to: string, what: string) => {
     if (isSignedIn()) {
-      navigate(to);
+      void navigate(to);
       return;
     }
     const action = await confirmDialog({
@@ -20,6 +20,6 @@ export function useSignInGate() {
       okText: '去登录',
       cancelText: '再看看',
     });
-    if (action === 'confirm') navigate(signInPath(to));
+    if (action === 'confirm') void navigate(signInPath(to));
   };
 }

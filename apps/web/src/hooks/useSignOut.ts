@@ -16,7 +16,7 @@ export function useSignOut() {
     }
     clearSession();
     queryClient.clear();
-    navigate('/home');
+    void navigate('/home');
     toastSuccess('已退出登录');
   };
 }

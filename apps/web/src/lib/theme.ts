@@ -1,12 +1,8 @@
+import type { ThemeLayout } from '@shiju/contract';
 import { readLocal, STORAGE, writeLocal } from './storage.js';
 
-/** The site look of seed §3, carried as a JSON string in `layoutVoList`. */
-export interface SiteTheme {
-  backgroundImg: string;
-  color: string;
-  activeMenu: string;
-  grey: 0 | 1;
-}
+/** The site look of seed §3 (the contract's ThemeLayout), carried as a JSON string in `layoutVoList`. */
+export type SiteTheme = ThemeLayout;
 
 export const DEFAULT_THEME: SiteTheme = {
   backgroundImg: '',

@@ -1,52 +1,51 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
-import {
-  UNSAFE_LocationContext as LocationContext,
-  NavigationType,
-  useLocation,
-  useNavigationType,
-  useOutlet,
-  type Location,
-} from 'react-router';
+import { Activity, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+import { KeptSearchContext } from './pageLocation.js';
 import { useRouteHandle } from './routeHandle.js';
 
 interface Kept {
   element: ReactNode;
-  location: Location;
+  /** The page's own query string (`location.search`), frozen while it is hidden. */
+  search: string;
+  params: URLSearchParams;
 }
 
 /**
  * The routed page, with keep-alive for routes flagged `keepAlive` (seed §2, PRODUCT §7).
  *
- * A kept page is not unmounted when left: its last element stays rendered inside a hidden box, under a frozen
- * location so it does not react to the URL of the page now showing. Coming back shows the same instance
- * (state, loaded lists) and restores the window scroll. Every other navigation starts at the top.
+ * A kept page is not unmounted when left: React's <Activity> hides it (its effects stop, its state and loaded
+ * lists stay) and it keeps reading its own query string (usePageSearchParams), not the address now showing.
+ * Coming back shows the same instance and restores the window scroll. Every other navigation starts at the top.
  */
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
   const location = useLocation();
-  const navigationType = useNavigationType();
   const { id, handle } = useRouteHandle();
   const activeKey = handle?.keepAlive ? id : null;
 
-  // The last rendered element of each kept route. Written during render on purpose: it must hold the
-  // element of the final render before the route is left, which no effect sees in time.
-  const kept = useRef(new Map<string, Kept>());
-  if (activeKey) kept.current.set(activeKey, { element: outlet, location });
+  // The last element and address of each kept route, remembered while it shows (React's "adjust state while
+  // rendering" pattern: the element of the final render before the route is left is the one kept).
+  const [kept, setKept] = useState<ReadonlyMap<string, Kept>>(() => new Map());
+  const current = activeKey === null ? undefined : kept.get(activeKey);
+  if (activeKey !== null && (current?.element !== outlet || current.search !== location.search)) {
+    const entry = { element: outlet, search: location.search, params: new URLSearchParams(location.search) };
+    setKept((prev) => new Map(prev).set(activeKey, entry));
+  }
 
   useScrollOnNavigate(location.key, activeKey);
 
-  const live = useMemo(() => ({ location, navigationType }), [location, navigationType]);
-
   return (
     <>
-      {[...kept.current.entries()].map(([key, entry]) => {
+      {[...kept.entries()].map(([key, entry]) => {
         const active = key === activeKey;
         return (
-          <div key={key} hidden={!active} data-keep-alive={key}>
-            <LocationContext.Provider value={active ? live : { location: entry.location, navigationType: NavigationType.Pop }}>
-              {entry.element}
-            </LocationContext.Provider>
-          </div>
+          <Activity key={key} mode={active ? 'visible' : 'hidden'}>
+            <div data-keep-alive={key}>
+              <KeptSearchContext.Provider value={active ? null : entry.params}>
+                {active ? outlet : entry.element}
+              </KeptSearchContext.Provider>
+            </div>
+          </Activity>
         );
       })}
       {activeKey === null && outlet}

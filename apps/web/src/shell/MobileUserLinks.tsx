@@ -4,7 +4,7 @@ import { UserAvatar } from '../components/UserAvatar.js';
 import { useSession } from '../hooks/useSession.js';
 import { useSignOut } from '../hooks/useSignOut.js';
 import { signInPath } from '../lib/navigation.js';
-import { SIGN_OUT_LABEL, USER_LINKS } from './userMenu.js';
+import { SIGN_OUT_LABEL, userLinks } from './userMenu.js';
 
 /** The account part of the mobile drawer: the same links as the avatar menu, laid out flat. */
 export function MobileUserLinks({ onNavigate }: { onNavigate: () => void }) {
@@ -25,7 +25,7 @@ export function MobileUserLinks({ onNavigate }: { onNavigate: () => void }) {
         <UserAvatar user={user} size={36} />
         <span>{user.nickname}</span>
       </div>
-      {USER_LINKS.map((l) => (
+      {userLinks(user).map((l) => (
         <Link key={l.key} to={l.to} className="drawer-account__link" onClick={onNavigate}>
           {l.label}
         </Link>

@@ -20,7 +20,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
       onPressEnter={() => {
         const term = q.trim();
         if (!term) return;
-        navigate(`/globalSearch?q=${encodeURIComponent(term)}`);
+        void navigate(`/globalSearch?q=${encodeURIComponent(term)}`);
         onSearch?.();
       }}
     />

@@ -5,9 +5,9 @@ import { UserAvatar } from '../components/UserAvatar.js';
 import { useSession } from '../hooks/useSession.js';
 import { useSignOut } from '../hooks/useSignOut.js';
 import { signInPath } from '../lib/navigation.js';
-import { SIGN_OUT_LABEL, USER_LINKS } from './userMenu.js';
+import { SIGN_OUT_LABEL, userLinks } from './userMenu.js';
 
-/** Avatar with 个人中心 / 我的兴趣 / 我的订单 / 退出登录, or 登录/注册 for visitors. */
+/** Avatar with 个人中心 / 我的兴趣 / 我的订单 (/ 管理后台 for admins) / 退出登录, or 登录/注册 for visitors. */
 export function UserMenu() {
   const user = useSession();
   const navigate = useNavigate();
@@ -17,19 +17,20 @@ export function UserMenu() {
   if (!user) {
     return <Button onClick={() => navigate(signInPath(location.pathname + location.search))}>登录/注册</Button>;
   }
+  const links = userLinks(user);
   return (
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
       menu={{
         items: [
-          ...USER_LINKS.map((l) => ({ key: l.key, label: l.label })),
+          ...links.map((l) => ({ key: l.key, label: l.label })),
           { type: 'divider' as const },
           { key: 'signOut', label: SIGN_OUT_LABEL },
         ],
         onClick: ({ key }) => {
           if (key === 'signOut') void signOut();
-          else navigate(USER_LINKS.find((l) => l.key === key)!.to);
+          else void navigate(links.find((l) => l.key === key)!.to);
         },
       }}
     >

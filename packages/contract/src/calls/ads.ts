@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, Id, page, PageQuery, route } from '../core.js';
+import { IdParams, Id, page, PageQuery, route } from '../schema.js';
 
 export const Ad = z.object({
   id: z.number().int(),

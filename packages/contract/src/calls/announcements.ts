@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, page, PageQuery, route, Timestamp } from '../core.js';
+import { IdParams, page, PageQuery, route, Timestamp } from '../schema.js';
 
 export const Announcement = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Ok, Password, route, text, Username } from '../core.js';
+import { Ok, Password, route, text, Username } from '../schema.js';
 import { UserInfo } from './entities.js';
 
 export const Session = z.object({ accessToken: z.string(), userInfo: UserInfo });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, page, PageQuery, route } from '../core.js';
+import { Id, IdParams, page, PageQuery, route } from '../schema.js';
 import { TagBrief } from './entities.js';
 
 export const Classification = z.object({

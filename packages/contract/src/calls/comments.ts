@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok, page, PageQuery, route, Timestamp } from '../core.js';
+import { Id, IdParams, Ok, page, PageQuery, route, Timestamp } from '../schema.js';
 import { UserBrief } from './entities.js';
-import { LIMITS } from './essays.js';
+import { LIMITS } from '../core.js';
 
 const CommentBase = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from '../core.js';
+import { Timestamp } from '../schema.js';
 
 /** Shapes shared by several domains (PRODUCT.md §5). */
 export const UserBrief = z.object({
@@ -33,7 +33,7 @@ export const TagBrief = z.object({
 export type TagBrief = z.infer<typeof TagBrief>;
 
 export const EssayType = z.enum(['sentence', 'essay']);
-export const EssayStatus = z.enum(['draft', 'pending', 'published', 'rejected', 'deleted']);
+export const EssayStatus = z.enum(['draft', 'pending', 'published', 'rejected', 'hidden', 'deleted']);
 
 export const Essay = z.object({
   id: z.number().int(),
@@ -44,6 +44,8 @@ export const Essay = z.object({
   source: z.string().nullable(),
   cover: z.string().nullable(),
   status: EssayStatus,
+  /** Why an editor rejected or hid it; only sent to its author (and editors). */
+  statusReason: z.string().nullable().optional(),
   classificationId: z.number().int().nullable(),
   tags: z.array(TagBrief),
   author: UserBrief,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok, page, PageQuery, route } from '../core.js';
+import { Id, IdParams, line, Ok, page, PageQuery, route, UploadUrl } from '../schema.js';
+import { LIMITS } from '../core.js';
 import { Essay, EssayStatus, EssayType, TagBrief, UserBrief } from './entities.js';
 import { Classification } from './classifications.js';
 
@@ -9,32 +10,26 @@ export const EssayListBody = PageQuery.extend({
   classificationId: Id.optional(),
   tagId: Id.optional(),
   type: EssayType.optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: line(50).optional(),
   authorId: Id.optional(),
   sort: EssaySort.default('new'),
   /** Keyset cursor from a previous page's `nextCursor`: deep pages cost what the first does. */
   cursor: z.string().max(200).optional(),
 });
 
-/** Limits of PRODUCT.md §6, shared by the editor (shown while typing) and the server. */
-export const LIMITS = {
-  sentenceChars: 300,
-  essayTitleChars: 50,
-  essayContentChars: 20000,
-  sourceChars: 100,
-  commentChars: 500,
-  uploadBytes: 5 * 1024 * 1024,
-} as const;
-
 export const EssayWriteBody = z.object({
   type: EssayType,
-  title: z.string().trim().max(LIMITS.essayTitleChars).optional(),
+  title: line(LIMITS.essayTitleChars).optional(),
   content: z.string().max(200000),
-  source: z.string().trim().max(LIMITS.sourceChars).optional(),
-  cover: z.string().trim().max(300).optional(),
+  source: line(LIMITS.sourceChars).optional(),
+  cover: UploadUrl.optional(),
   classificationId: Id,
   tagIds: z.array(Id).max(10).optional(),
   imitateOf: Id.optional(),
+  /**
+   * `draft` on a text that is already published keeps it published (a save is an update);
+   * taking it off the site is the separate `withdrawEssay` call.
+   */
   status: z.enum(['draft', 'publish']),
 });
 
@@ -58,12 +53,36 @@ export const EssayForm = z.object({
   tags: z.array(TagBrief),
   imitateOf: z.number().int().nullable(),
   status: EssayStatus,
+  /** Why an editor rejected or hid it. */
+  statusReason: z.string().nullable().optional(),
+  /** Told to the author on saving, e.g. that the text went back to review. */
+  notice: z.string().nullable().optional(),
 });
 
-export const LikeBody = z.object({ essayId: Id, type: z.enum(['like', 'collect']).default('like') });
+/** 喜欢 or 收藏: the two reactions a reader gives a text. */
+export const ReactionKind = z.enum(['like', 'collect']);
+export type ReactionKind = z.infer<typeof ReactionKind>;
+export const LikeBody = z.object({ essayId: Id, type: ReactionKind.default('like') });
+/** Both reactions of the caller and both counts after a like or unlike, so the page shows what the server holds. */
 export const LikeResult = z.object({ liked: z.boolean(), collected: z.boolean(), likes: z.number().int(), collects: z.number().int() });
+export type LikeResult = z.infer<typeof LikeResult>;
 
 export const RankingEntry = Essay.extend({ rank: z.number().int(), score: z.number(), engagement: z.number() });
+
+export const SearchType = z.enum(['essay', 'user', 'tag']);
+export type SearchType = z.infer<typeof SearchType>;
+export const SearchQuery = PageQuery.extend({ q: line(50).min(1), type: SearchType.default('essay') });
+
+/**
+ * One search result; `kind` names which of the three it is (it always equals the query's `type`), so the
+ * serialiser sends only that kind's fields and the page can switch on it.
+ */
+export const SearchHit = z.discriminatedUnion('kind', [
+  Essay.extend({ kind: z.literal('essay') }),
+  UserBrief.extend({ kind: z.literal('user'), bio: z.string(), followers: z.number().int(), essays: z.number().int() }),
+  TagBrief.extend({ kind: z.literal('tag'), essayCount: z.number().int() }),
+]);
+export type SearchHit = z.infer<typeof SearchHit>;
 
 export const essayCalls = {
   essaysPage: route({
@@ -181,6 +200,17 @@ export const essayCalls = {
     response: Ok,
     errors: ['A0400', 'A0230', 'A0301', 'A0404'],
   }),
+  withdrawEssay: route({
+    id: 'withdrawEssay',
+    method: 'POST',
+    path: '/api/v1/app/essay/:id/withdraw',
+    auth: 'required',
+    owner: 'admin',
+    summary: '撤回到草稿（已发布或待审核的本人作品；从公开页面消失，计数保留）',
+    params: IdParams,
+    response: EssayForm,
+    errors: ['A0400', 'A0230', 'A0301', 'A0404'],
+  }),
   imitations: route({
     id: 'imitations',
     method: 'GET',
@@ -243,7 +273,12 @@ export const essayCalls = {
     auth: 'optional',
     owner: 'discovery',
     summary: '每周精选',
-    query: z.object({ week: z.string().regex(/^\d{4}-W\d{2}$/, '格式应为 2026-W47').optional() }),
+    query: z.object({
+      week: z
+        .string()
+        .regex(/^\d{4}-W\d{2}$/, '格式应为 2026-W47')
+        .optional(),
+    }),
     response: z.object({
       week: z.string().nullable(),
       weeks: z.array(z.string()),
@@ -258,12 +293,8 @@ export const essayCalls = {
     auth: 'optional',
     owner: 'discovery',
     summary: '全站搜索（作品 / 用户 / 标签）',
-    query: PageQuery.extend({ q: z.string().trim().min(1).max(50), type: z.enum(['essay', 'user', 'tag']).default('essay') }),
-    response: z.object({
-      list: z.array(z.record(z.string(), z.unknown())),
-      total: z.number().int(),
-      highlights: z.array(z.string()),
-    }),
+    query: SearchQuery,
+    response: z.object({ list: z.array(SearchHit), total: z.number().int(), totalCapped: z.boolean(), highlights: z.array(z.string()) }),
     errors: ['A0400'],
   }),
 };

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { route } from '../core.js';
+import { route } from '../schema.js';
+
+/** A stored upload: where it is served from and its size in pixels (after re-encoding). */
+export const UploadedImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type UploadedImage = z.infer<typeof UploadedImage>;
 
 export const fileCalls = {
   upload: route({
@@ -10,7 +14,7 @@ export const fileCalls = {
     owner: 'reading-writing',
     summary: '上传图片（jpeg/png/webp/gif，≤ 5 MB）',
     multipart: true,
-    response: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }),
+    response: UploadedImage,
     errors: ['A0400', 'A0230', 'A0701', 'A0702', 'A0501'],
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { page, PageQuery, route, Timestamp } from '../core.js';
+import { page, PageQuery, route, Timestamp } from '../schema.js';
 import { UserBrief } from './entities.js';
 
 export const MessageType = z.enum(['like', 'collect', 'comment', 'reply', 'follow', 'imitate', 'system']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, page, PageQuery, route, Timestamp } from '../core.js';
+import { Id, IdParams, page, PageQuery, route, Timestamp } from '../schema.js';
 
 export const Product = z.object({
   id: z.number().int(),
@@ -18,6 +18,19 @@ export const Order = z.object({
   createdAt: Timestamp,
   paidAt: Timestamp.nullable(),
   closedAt: Timestamp.nullable(),
+  /** A pending order closes by itself at this time (30 minutes; the manual transfer window once paying by transfer). */
+  payBefore: Timestamp.nullable().optional(),
+});
+
+/** Manual (bank transfer) payment: configured by PAYMENT_MANUAL_*; off when none is configured. */
+export const ManualPayment = z.object({
+  enabled: z.boolean(),
+  payee: z.string().nullable(),
+  bank: z.string().nullable(),
+  account: z.string().nullable(),
+  windowHours: z.number().int(),
+  /** Why it is off, or how to pay. */
+  message: z.string(),
 });
 
 export const orderCalls = {
@@ -64,6 +77,16 @@ export const orderCalls = {
     response: Order,
     errors: ['A0400', 'A0230', 'A0301', 'A0404'],
   }),
+  paymentMethods: route({
+    id: 'paymentMethods',
+    method: 'GET',
+    path: '/api/v1/pc/payment/methods',
+    auth: 'none',
+    owner: 'admin',
+    summary: '可用支付方式（转账收款信息）',
+    response: z.object({ manual: ManualPayment }),
+    errors: [],
+  }),
   payOrder: route({
     id: 'payOrder',
     method: 'POST',
@@ -72,7 +95,7 @@ export const orderCalls = {
     owner: 'commerce',
     summary: '发起支付（内置渠道：等待管理员确认转账）',
     params: IdParams,
-    response: Order.extend({ instructions: z.string() }),
+    response: Order.extend({ instructions: z.string(), manual: ManualPayment.optional() }),
     errors: ['A0400', 'A0230', 'A0301', 'A0404', 'C0001'],
   }),
 };

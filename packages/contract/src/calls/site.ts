@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Ok, route } from '../core.js';
+import { Ok, route } from '../schema.js';
 
 /** The theme object carried, as a JSON string, in `layoutVoList` (seed §3). */
 export const ThemeLayout = z.object({
@@ -38,9 +38,19 @@ export const siteCalls = {
     path: '/api/health',
     auth: 'none',
     owner: 'foundation',
-    summary: '存活检查（含数据库）',
-    response: z.object({ status: z.literal('ok'), database: z.literal('ok'), uptime: z.number() }),
-    errors: ['B0001'],
+    summary: '存活检查：进程在运行（不查数据库，数据库暂时不可用时也不应重启进程）',
+    response: z.object({ status: z.literal('ok'), uptime: z.number() }),
+    errors: [],
+  }),
+  ready: route({
+    id: 'ready',
+    method: 'GET',
+    path: '/api/ready',
+    auth: 'none',
+    owner: 'foundation',
+    summary: '就绪检查：数据库可用且进程未在关闭；否则 B0002（HTTP 503），负载均衡据此摘除',
+    response: z.object({ status: z.literal('ready'), database: z.literal('ok') }),
+    errors: ['B0002'],
   }),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok, page, PageQuery, Password, route, text } from '../core.js';
+import { Id, IdParams, Ok, page, PageQuery, Password, route, text, UploadUrl } from '../schema.js';
 import { Essay, UserBrief, UserInfo } from './entities.js';
 
 export const PublicUser = UserBrief.extend({
@@ -37,7 +37,7 @@ export const usersCalls = {
     body: z
       .object({
         nickname: text(1, 20),
-        avatar: z.string().trim().max(300).regex(/^\/uploads\/[\w./-]+$/, '必须是本站上传的图片').nullable(),
+        avatar: UploadUrl.nullable(),
         bio: z.string().trim().max(200),
         likesPublic: z.boolean(),
         collectsPublic: z.boolean(),

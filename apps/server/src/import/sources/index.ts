@@ -16,11 +16,17 @@ import {
   yuanqu,
 } from './poetry.js';
 import type { Source } from './source.js';
+import { starterFromFile } from '../starterFile.js';
 
 export type { Source } from './source.js';
 
-/** PRODUCT §9: the anthologies a reader expects on a fresh site, several thousand texts. */
+/** PRODUCT §9: the starter library, from its generated file when built (production), else from the data package. */
 export function starterSources(): Source[] {
+  return starterFromFile() ?? corpusStarterSources();
+}
+
+/** The anthologies a reader expects on a fresh site, several thousand texts, read from chinese-poetry. */
+export function corpusStarterSources(): Source[] {
   return [
     tang300(),
     qianjiashi(),
@@ -48,5 +54,5 @@ export function starterSources(): Source[] {
  * yudingquantangshi/, an older edition of the same Tang poems.
  */
 export function fullSources(): Source[] {
-  return [...starterSources(), songciAll(), mengzi(), yuanqu(), quantangshi('tang'), quantangshi('song')];
+  return [...corpusStarterSources(), songciAll(), mengzi(), yuanqu(), quantangshi('tang'), quantangshi('song')];
 }

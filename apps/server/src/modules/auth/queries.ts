@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginFailures, sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 
 export async function findUserByUsername(db: Db, username: string) {
   const rows = await db
@@ -12,25 +12,19 @@ export async function findUserByUsername(db: Db, username: string) {
 }
 
 /** Inserts the user; null when the username is taken (unique index, race-safe). */
-export async function insertUser(db: Db, v: { username: string; nickname: string; passwordHash: string }) {
+export async function insertUser(db: Pick<Db, 'insert'>, v: { username: string; nickname: string; passwordHash: string }) {
   const rows = await db.insert(users).values(v).onConflictDoNothing().returning();
   return rows[0] ?? null;
 }
 
-export async function countRecentFailures(db: Db, username: string, ip: string, since: Date): Promise<number> {
+/** Whether this user has a session (current or past) started from this IP within the last 30 days. */
+export async function signedInFromRecently(db: Db, userId: number, ip: string): Promise<boolean> {
   const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, username), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  return rows[0]?.n ?? 0;
-}
-
-export async function recordFailure(db: Db, username: string, ip: string) {
-  await db.insert(loginFailures).values({ username, ip });
-}
-
-export async function clearFailures(db: Db, username: string, ip: string) {
-  await db.delete(loginFailures).where(and(eq(loginFailures.username, username), eq(loginFailures.ip, ip)));
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, sql`now() - interval '30 days'`)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number) {

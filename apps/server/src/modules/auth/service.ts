@@ -5,38 +5,58 @@ import { createSession, revokeSession } from '../../http/auth.js';
 import { presentUserInfo } from '../users/presenter.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as q from './queries.js';
+import { refuseSensitive } from '../essays/sensitive.js';
+import { banMessage, liftExpiredBan } from '../admin/users.js';
+import { allow, reset } from '../../lib/limits.js';
+import { assertPasswordAllowed } from './passwordPolicy.js';
 
+/**
+ * Login throttles, counted atomically per attempt (a success clears them):
+ * - per username and IP: 5 attempts in 15 minutes (A0211), as before;
+ * - per account, whatever the IP: after 20 attempts in 15 minutes, only IPs this account signed in from during
+ *   the last 30 days may keep trying. Rotating IPs (or forged X-Forwarded-For) then buys an attacker at most 20
+ *   guesses per quarter hour per account, while the owner, at home, is never locked out by someone else's guessing.
+ */
 export const LOGIN_MAX_FAILURES = 5;
+export const ACCOUNT_MAX_ATTEMPTS = 20;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const loginByIp = (username: string, ip: string) => ({ key: `login:ip:${username}|${ip}`, windowMs: LOGIN_WINDOW_MS });
+const loginByAccount = (username: string) => ({ key: `login:acct:${username}`, windowMs: LOGIN_WINDOW_MS });
+const passwordChange = (userId: number) => ({ key: `pwchange:${userId}`, windowMs: LOGIN_WINDOW_MS });
 
 /** A real hash to verify against when the username does not exist, so timing does not reveal it. */
 let dummyHash: Promise<string> | null = null;
 
-export async function register(db: Db, req: FastifyRequest, input: { username: string; password: string; nickname?: string }) {
-  const user = await q.insertUser(db, {
-    username: input.username,
-    nickname: input.nickname || input.username,
-    passwordHash: await hashPassword(input.password),
+export async function register(
+  db: Db,
+  req: FastifyRequest,
+  input: { username: string; password: string; nickname?: string },
+  sensitiveFile?: string,
+) {
+  if (input.nickname) refuseSensitive('nickname', input.nickname, sensitiveFile);
+  assertPasswordAllowed(input.password, input.username);
+  const passwordHash = await hashPassword(input.password);
+  // The account and its first session together: a failing session insert must not leave an account behind.
+  return db.transaction(async (tx) => {
+    const user = await q.insertUser(tx, { username: input.username, nickname: input.nickname || input.username, passwordHash });
+    if (!user) throw new AppError('A0111');
+    const accessToken = await createSession(tx, user.id, req);
+    return { accessToken, userInfo: presentUserInfo(user) };
   });
-  if (!user) throw new AppError('A0111');
-  const accessToken = await createSession(db, user.id, req);
-  return { accessToken, userInfo: presentUserInfo(user) };
 }
 
 export async function login(db: Db, req: FastifyRequest, input: { username: string; password: string }) {
   const key = input.username.toLowerCase();
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  if ((await q.countRecentFailures(db, key, req.ip, since)) >= LOGIN_MAX_FAILURES) throw new AppError('A0211');
+  if (!(await allow(db, loginByIp(key, req.ip), LOGIN_MAX_FAILURES))) throw new AppError('A0211');
 
   const user = await q.findUserByUsername(db, input.username);
+  if (!(await allow(db, loginByAccount(key), ACCOUNT_MAX_ATTEMPTS)) && !(user && (await q.signedInFromRecently(db, user.id, req.ip))))
+    throw new AppError('A0211');
   dummyHash ??= hashPassword('timing-equaliser');
   const good = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
-  if (!user || !good) {
-    await q.recordFailure(db, key, req.ip);
-    throw new AppError('A0210');
-  }
-  if (user.status !== 'active') throw new AppError('A0301', '账号已被停用');
-  await q.clearFailures(db, key, req.ip);
+  if (!user || !good) throw new AppError('A0210');
+  if (user.status === 'banned' && !(await liftExpiredBan(db, user))) throw new AppError('A0220', banMessage(user));
+  await Promise.all([reset(db, loginByIp(key, req.ip).key), reset(db, loginByAccount(key).key)]);
   const accessToken = await createSession(db, user.id, req);
   return { accessToken, userInfo: presentUserInfo(user) };
 }
@@ -46,8 +66,18 @@ export async function logout(db: Db, sessionId: number) {
   return { ok: true as const };
 }
 
-export async function changePassword(db: Db, userId: number, stored: string | null, sessionId: number, input: { oldPassword: string; newPassword: string }) {
+export async function changePassword(
+  db: Db,
+  userId: number,
+  username: string,
+  stored: string | null,
+  sessionId: number,
+  input: { oldPassword: string; newPassword: string },
+) {
+  if (!(await allow(db, passwordChange(userId), LOGIN_MAX_FAILURES))) throw new AppError('A0211');
   if (!(await verifyPassword(stored, input.oldPassword))) throw new AppError('A0210', '原密码不正确');
+  assertPasswordAllowed(input.newPassword, username);
+  await reset(db, passwordChange(userId).key);
   await q.setPasswordHash(db, userId, await hashPassword(input.newPassword));
   await q.revokeOtherSessions(db, userId, sessionId);
   return { ok: true as const };

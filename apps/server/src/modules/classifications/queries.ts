@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { classifications, classificationTagRel } from '../../db/schema.js';
+import { countUpTo, one } from '../../lib/paging.js';
 
 const columns = {
   id: classifications.id,
@@ -15,14 +16,24 @@ const columns = {
 const visible = eq(classifications.status, 'active');
 
 export async function pageClassifications(db: Db, limit: number, offset: number) {
-  const [list, [count]] = await Promise.all([
-    db.select(columns).from(classifications).where(visible).orderBy(asc(classifications.sort), asc(classifications.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(classifications).where(visible),
+  const [list, total] = await Promise.all([
+    db
+      .select(columns)
+      .from(classifications)
+      .where(visible)
+      .orderBy(asc(classifications.sort), asc(classifications.id))
+      .limit(limit)
+      .offset(offset),
+    countUpTo(db, db.select(one).from(classifications).where(visible).$dynamic()),
   ]);
-  return { list, total: count?.n ?? 0 };
+  return { list, ...total };
 }
 
 export async function findClassification(db: Db, id: number) {
-  const rows = await db.select(columns).from(classifications).where(and(visible, eq(classifications.id, id))).limit(1);
+  const rows = await db
+    .select(columns)
+    .from(classifications)
+    .where(and(visible, eq(classifications.id, id)))
+    .limit(1);
   return rows[0] ?? null;
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { comments, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
+import { countUpTo, one } from '../../lib/paging.js';
 
 type Exec = Db | Tx;
 const replyTo = alias(users, 'reply_to');
@@ -16,7 +17,11 @@ const selection = {
 };
 
 function base(db: Exec) {
-  return (db as Db).select(selection).from(comments).innerJoin(users, eq(users.id, comments.userId)).leftJoin(replyTo, eq(replyTo.id, comments.replyToUserId));
+  return (db as Db)
+    .select(selection)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .leftJoin(replyTo, eq(replyTo.id, comments.replyToUserId));
 }
 
 export type CommentLoaded = Awaited<ReturnType<typeof loadOne>>;
@@ -25,52 +30,63 @@ const visible = eq(comments.status, 'visible');
 
 export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', limit: number, offset: number) {
   const where = and(eq(comments.essayId, essayId), isNull(comments.rootId), visible);
-  const order = sort === 'hot' ? [desc(comments.likes), desc(comments.replyCount), desc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
-  const [list, [n]] = await Promise.all([
-    base(db).where(where).orderBy(...order).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(where),
+  const order =
+    sort === 'hot' ? [desc(comments.likes), desc(comments.replyCount), desc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
+  const [list, total] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    countUpTo(db, (db as Db).select(one).from(comments).where(where).$dynamic()),
   ]);
-  return { list, total: n?.n ?? 0 };
+  return { list, ...total };
 }
 
 /** The newest `per` visible replies of each root, in one query. */
 export async function latestReplies(db: Exec, rootIds: number[], per: number) {
   if (!rootIds.length) return [];
   const ranked = db
-    .select({ id: comments.id, rn: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as('rn') })
+    .select({
+      id: comments.id,
+      rn: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as(
+        'rn',
+      ),
+    })
     .from(comments)
     .where(and(inArray(comments.rootId, rootIds), visible))
     .as('ranked');
-  const ids = (await db.select({ id: ranked.id }).from(ranked).where(sql`${ranked.rn} <= ${per}`)).map((r) => r.id);
+  const ids = (
+    await db
+      .select({ id: ranked.id })
+      .from(ranked)
+      .where(sql`${ranked.rn} <= ${per}`)
+  ).map((r) => r.id);
   if (!ids.length) return [];
   return base(db).where(inArray(comments.id, ids)).orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
 export async function pageReplies(db: Exec, rootId: number, limit: number, offset: number) {
   const where = and(eq(comments.rootId, rootId), visible);
-  const [list, [n]] = await Promise.all([
+  const [list, total] = await Promise.all([
     base(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(where),
+    countUpTo(db, (db as Db).select(one).from(comments).where(where).$dynamic()),
   ]);
-  return { list, total: n?.n ?? 0 };
+  return { list, ...total };
 }
 
 export async function findVisible(db: Exec, id: number) {
-  const rows = await db.select().from(comments).where(and(eq(comments.id, id), visible)).limit(1);
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), visible))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 export async function loadOne(db: Exec, id: number) {
   const rows = await base(db).where(eq(comments.id, id)).limit(1);
   return rows[0]!;
-}
-
-export async function recentCountBy(db: Exec, userId: number, seconds: number) {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(comments)
-    .where(and(eq(comments.userId, userId), gt(comments.createdAt, sql`now() - make_interval(secs => ${seconds})`)));
-  return r?.n ?? 0;
 }
 
 /** Hides a comment and, for a first-level one, its replies; answers how many visible comments went away. */

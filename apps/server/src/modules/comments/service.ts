@@ -5,9 +5,11 @@ import { comments, essays } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
 import { forgetEssay } from '../essays/cache.js';
-import { findEssay } from '../essays/queries.js';
+import { findEssay, refreshHotScore, type Tx } from '../essays/queries.js';
 import { notify } from '../messages/service.js';
+import { refuseSensitive } from '../essays/sensitive.js';
 import * as q from './queries.js';
+import { allow } from '../../lib/limits.js';
 
 /** A burst of comments a person may post within a minute before A0501. */
 export const COMMENT_BURST = 8;
@@ -20,7 +22,8 @@ function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }
     rootId: c.rootId,
     content: c.content,
     user: { id: c.userId, nickname: userNickname, avatar: userAvatar },
-    replyToUser: c.replyToUserId && replyToNickname !== null ? { id: c.replyToUserId, nickname: replyToNickname, avatar: replyToAvatar } : null,
+    replyToUser:
+      c.replyToUserId && replyToNickname !== null ? { id: c.replyToUserId, nickname: replyToNickname, avatar: replyToAvatar } : null,
     likes: c.likes,
     createdAt: c.createdAt.toISOString(),
   };
@@ -42,6 +45,7 @@ export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new',
   );
   return {
     total: roots.total,
+    totalCapped: roots.totalCapped,
     list: roots.list.map((r) => ({
       ...present(r),
       replies: replies.filter((x) => x.c.rootId === r.c.id).map(present),
@@ -53,17 +57,26 @@ export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new',
 export async function pageChildren(db: Db, rootId: number, limit: number, offset: number) {
   const root = await q.findVisible(db, rootId);
   if (!root || root.rootId !== null) throw notFound('评论不存在');
+  // Replies are as public as the text they hang under: none while it is a draft, pending, hidden or deleted.
+  await publishedEssay(db, root.essayId);
   const page = await q.pageReplies(db, rootId, limit, offset);
-  return { total: page.total, list: page.list.map(present) };
+  return { total: page.total, totalCapped: page.totalCapped, list: page.list.map(present) };
 }
 
-export async function createComment(db: Db, me: UserRow, body: { essayId: number; content: string; parentId?: number }) {
+export async function createComment(
+  db: Db,
+  me: UserRow,
+  body: { essayId: number; content: string; parentId?: number },
+  sensitiveFile?: string,
+) {
   const content = body.content.trim();
   if (!content) throw invalid('content 评论内容不能为空');
+  refuseSensitive('content', content, sensitiveFile);
   const essay = await publishedEssay(db, body.essayId);
   const parent = body.parentId ? await q.findVisible(db, body.parentId) : null;
   if (body.parentId && (!parent || parent.essayId !== essay.id)) throw invalid('parentId 要回复的评论不存在');
-  if ((await q.recentCountBy(db, me.id, 60)) >= COMMENT_BURST) throw new AppError('A0501', '评论太频繁，请稍后再试');
+  if (!(await allow(db, { key: `comment:${me.id}`, windowMs: 60_000 }, COMMENT_BURST)))
+    throw new AppError('A0501', '评论太频繁，请稍后再试');
 
   const id = await db.transaction(async (tx) => {
     const rootId = parent ? (parent.rootId ?? parent.id) : null;
@@ -71,12 +84,28 @@ export async function createComment(db: Db, me: UserRow, body: { essayId: number
       .insert(comments)
       .values({ essayId: essay.id, userId: me.id, rootId, replyToUserId: parent?.userId ?? null, content })
       .returning({ id: comments.id });
-    await tx.update(essays).set({ comments: sql`${essays.comments} + 1` }).where(eq(essays.id, essay.id));
-    if (rootId) await tx.update(comments).set({ replyCount: sql`${comments.replyCount} + 1` }).where(eq(comments.id, rootId));
+    await tx
+      .update(essays)
+      .set({ comments: sql`${essays.comments} + 1` })
+      .where(eq(essays.id, essay.id));
+    await refreshHotScore(tx, essay.id);
+    if (rootId)
+      await tx
+        .update(comments)
+        .set({ replyCount: sql`${comments.replyCount} + 1` })
+        .where(eq(comments.id, rootId));
     const snippet = content.slice(0, 100);
-    if (parent) await notify(tx, { userId: parent.userId, type: 'reply', actorId: me.id, essayId: essay.id, commentId: row!.id, content: snippet });
+    if (parent)
+      await notify(tx, { userId: parent.userId, type: 'reply', actorId: me.id, essayId: essay.id, commentId: row!.id, content: snippet });
     if (!parent || parent.userId !== essay.authorId)
-      await notify(tx, { userId: essay.authorId, type: 'comment', actorId: me.id, essayId: essay.id, commentId: row!.id, content: snippet });
+      await notify(tx, {
+        userId: essay.authorId,
+        type: 'comment',
+        actorId: me.id,
+        essayId: essay.id,
+        commentId: row!.id,
+        content: snippet,
+      });
     return row!.id;
   });
   forgetEssay(essay.id);
@@ -90,11 +119,23 @@ export async function deleteComment(db: Db, me: UserRow, id: number) {
   const essay = await findEssay(db, c.essayId);
   const allowed = c.userId === me.id || essay?.authorId === me.id || me.role === 'admin';
   if (!allowed) throw forbidden();
-  await db.transaction(async (tx) => {
-    const removed = await q.hideWithReplies(tx, id);
-    await tx.update(essays).set({ comments: sql`greatest(${essays.comments} - ${removed}, 0)` }).where(eq(essays.id, c.essayId));
-    if (c.rootId) await tx.update(comments).set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` }).where(eq(comments.id, c.rootId));
-  });
+  await db.transaction((tx) => removeComment(tx, c));
   forgetEssay(c.essayId);
   return { ok: true as const };
+}
+
+/** Inside a transaction: removes a comment (with a first-level one's replies) and keeps the counts exact. */
+export async function removeComment(tx: Tx, c: Pick<typeof comments.$inferSelect, 'id' | 'essayId' | 'rootId'>) {
+  const removed = await q.hideWithReplies(tx, c.id);
+  await tx
+    .update(essays)
+    .set({ comments: sql`greatest(${essays.comments} - ${removed}, 0)` })
+    .where(eq(essays.id, c.essayId));
+  await refreshHotScore(tx, c.essayId);
+  if (c.rootId && removed)
+    await tx
+      .update(comments)
+      .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+      .where(eq(comments.id, c.rootId));
+  return removed;
 }

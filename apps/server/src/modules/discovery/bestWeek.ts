@@ -2,22 +2,27 @@
  * Best of the week (PRODUCT §6): on Monday 00:00 Shanghai the top 20 texts published in the previous ISO
  * week are frozen as that week's list. Freezing is idempotent, so the job may also catch up after downtime.
  */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bestWeekEntries } from '../../db/schema.js';
-import { previousWeek, weekRange } from '../../lib/week.js';
+import { bestWeekEntries, essays } from '../../db/schema.js';
+import { previousWeek, weekRange } from '@shiju/contract/core';
+import { engagementSql } from '../../lib/engagement.js';
+import type { Tx } from '../essays/queries.js';
 
 export const BEST_WEEK_SIZE = 20;
 
 export async function freezeWeek(db: Db, week: string): Promise<number> {
-  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(bestWeekEntries).where(eq(bestWeekEntries.week, week));
+  const existing = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bestWeekEntries)
+    .where(eq(bestWeekEntries.week, week));
   if ((existing[0]?.n ?? 0) > 0) return 0;
   const { start, end } = weekRange(week);
   const res = await db.execute(sql`
     insert into best_week_entries (week, essay_id, rank)
     select ${week}, id, row_number() over (order by engagement desc, id desc)
     from (
-      select id, (likes * 3 + collects * 4 + comments * 2 + imitations * 3 + views * 0.05) as engagement
+      select id, ${engagementSql()} as engagement
       from essays where status = 'published' and published_at >= ${start.toISOString()} and published_at < ${end.toISOString()}
       order by engagement desc, id desc limit ${BEST_WEEK_SIZE}
     ) top
@@ -33,10 +38,12 @@ export async function frozenWeeks(db: Db): Promise<string[]> {
   return rows.map((r) => r.week);
 }
 
-export async function weekEntries(db: Db, week: string) {
+/** A week's entries, pinned first; the public sees only texts that are still published. */
+export async function weekEntries(db: Db | Tx, week: string, publishedOnly = true) {
   return db
     .select({ essayId: bestWeekEntries.essayId, rank: bestWeekEntries.rank, note: bestWeekEntries.note, pinned: bestWeekEntries.pinned })
     .from(bestWeekEntries)
-    .where(eq(bestWeekEntries.week, week))
+    .innerJoin(essays, eq(essays.id, bestWeekEntries.essayId))
+    .where(and(eq(bestWeekEntries.week, week), publishedOnly ? eq(essays.status, 'published') : undefined))
     .orderBy(desc(bestWeekEntries.pinned), asc(bestWeekEntries.rank));
 }

@@ -1,7 +1,10 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { TOTAL_CAP } from '@shiju/contract';
+import { rowsOf, type Db } from '../../db/client.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
+import { cappedTotal } from '../../lib/paging.js';
+import { cardsSql, type CardRow } from '../essays/queries.js';
 import { existingTagIds } from '../tags/queries.js';
 
 export async function getInterests(db: Db, userId: number) {
@@ -36,13 +39,34 @@ const feedable = (userId: number) =>
     sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${userId} and ${uninterested.essayId} = ${essays.id})`,
   );
 
-export async function feedIds(db: Db, userId: number, limit: number, offset: number) {
-  const where = and(feedable(userId), sql`exists (select 1 from ${essayTags} where ${essayTags.essayId} = ${essays.id} and ${essayTags.tagId} in ${interestTagIds(userId)})`);
-  const [rows, [n]] = await Promise.all([
-    db.select({ id: essays.id }).from(essays).where(where).orderBy(desc(essays.publishedAt), desc(essays.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(essays).where(where),
-  ]);
-  return { ids: rows.map((r) => r.id), total: n?.n ?? 0 };
+/**
+ * Texts under the reader's interest tags that the feed may show, as (essay_id, published_at): for each tag, its `n`
+ * newest qualifying texts by that tag's index, merged. The feed's first `n` are among them (each is among the first
+ * `n` of its own tag), so a page costs `n` index entries per tag however large the tags are.
+ */
+function feedCandidates(userId: number, n: number) {
+  return sql`select distinct x.essay_id, x.published_at from ${interestTagIds(userId)} t(tag_id) cross join lateral (
+    select et.essay_id, et.published_at from ${essayTags} et join ${essays} e on e.id = et.essay_id
+    where et.tag_id = t.tag_id and et.published_at is not null and e.author_id <> ${userId}
+      and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = et.essay_id)
+    order by et.published_at desc, et.essay_id desc limit ${n}) x`;
+}
+
+/** The personal feed: texts under the reader's interest tags, newest first, not their own; cards and total in one statement. */
+export async function feedPage(db: Db, userId: number, limit: number, offset: number) {
+  const ids = sql`select id, row_number() over () as ord from (
+    select essay_id as id from (${feedCandidates(userId, offset + limit)}) c order by published_at desc, essay_id desc limit ${limit} offset ${offset}) w`;
+  // Counted up to the cap on the tags' index alone (no lookup of each text), less the reader's own texts there.
+  const counted = sql`select distinct x.essay_id from ${interestTagIds(userId)} t(tag_id) cross join lateral (
+    select et.essay_id from ${essayTags} et where et.tag_id = t.tag_id and et.published_at is not null
+      and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = et.essay_id)
+    order by et.published_at desc, et.essay_id desc limit ${TOTAL_CAP + 1}) x`;
+  const own = sql`select count(*) from ${essays} e where e.author_id = ${userId} and e.status = 'published'
+    and exists (select 1 from ${essayTags} et where et.essay_id = e.id and et.tag_id in ${interestTagIds(userId)})
+    and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = e.id)`;
+  const total = sql`((select count(*) from (${counted}) c) - (${own}))`;
+  const rows = await rowsOf<CardRow>(db, cardsSql(ids, userId, { total }));
+  return { cards: rows.filter((r) => r.id !== null), ...cappedTotal(rows[0]?.total ?? 0) };
 }
 
 /** For each interest tag, its newest few texts. */
@@ -59,8 +83,9 @@ export async function newestPerInterest(db: Db, userId: number, per: number) {
       .select({ id: essays.id })
       .from(essays)
       .innerJoin(essayTags, eq(essayTags.essayId, essays.id))
-      .where(and(feedable(userId), inArray(essayTags.tagId, [tag.id])))
-      .orderBy(desc(essays.publishedAt), desc(essays.id))
+      .where(and(feedable(userId), inArray(essayTags.tagId, [tag.id]), isNotNull(essayTags.publishedAt)))
+      // The tag's own index, in publish order (essay_tags keeps a copy of the key).
+      .orderBy(desc(essayTags.publishedAt), desc(essayTags.essayId))
       .limit(per);
     out.push({ tag, ids: rows.map((r) => r.id) });
   }

@@ -1,53 +1,118 @@
 /**
  * Rankings (PRODUCT §6). 日榜/周榜/月榜 count engagement inside the period: the events (likes, collects,
  * comments, imitations, views) that happened in it — or, for a text published inside the period, all of its
- * counters, since all of its engagement happened there. The score decays with age like the hot score.
+ * counters, since all of its engagement happened there. The score decays with age like the old hot score.
  * 总榜 ranks by all-time engagement without decay (an all-time list that favoured the new would not be one).
+ *
+ * The order is the same for every reader, so a job computes it (refreshRankings) into ranking_entries and a request
+ * reads a page of that small table; the reader's own flags are added on top when the page is presented.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { ENGAGEMENT_WEIGHTS, TOTAL_CAP } from '@shiju/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { rankingEntries } from '../../db/schema.js';
+import { engagementSql } from '../../lib/engagement.js';
+import { cappedTotal } from '../../lib/paging.js';
+import { cardsSql, type CardRow } from '../essays/queries.js';
 
 export type Period = 'day' | 'week' | 'month' | 'all';
+export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
 const INTERVAL: Record<Exclude<Period, 'all'>, string> = { day: '1 day', week: '7 days', month: '30 days' };
 
-const COUNTERS = sql`(e.likes * 3 + e.collects * 4 + e.comments * 2 + e.imitations * 3 + e.views * 0.05)`;
+/** How many texts each list (overall, per classification, per type, per both) keeps. */
+export const RANKING_DEPTH = 200;
 
-export async function rankIds(db: Db, f: { period: Period; type?: string; classificationId?: number }, limit: number, offset: number) {
-  const filters = sql.join(
+/** Every published text with engagement in the period, with its score (the expensive part: run by the job only). */
+function rankedSql(period: Period): SQL {
+  const counters = engagementSql('e');
+  if (period === 'all')
+    return sql`select e.id, e.type, e.classification_id, ${counters}::float8 as engagement, ${counters}::float8 as score
+      from essays e where e.status = 'published'`;
+  const since = sql`now() - ${INTERVAL[period]}::interval`;
+  const w = ENGAGEMENT_WEIGHTS;
+  return sql`
+    with ev as (
+      select essay_id, sum(w) as eng from (
+        select essay_id, ${w.likes}::float8 as w from likes where created_at >= ${since}
+        union all select essay_id, ${w.collects}::float8 from collects where created_at >= ${since}
+        union all select essay_id, ${w.comments}::float8 from comments where created_at >= ${since} and status = 'visible'
+        union all select imitate_of, ${w.imitations}::float8 from essays where imitate_of is not null and status = 'published' and published_at >= ${since}
+        union all select essay_id, ${w.views}::float8 from essay_views where hour >= floor(extract(epoch from ${since}) / 3600)
+      ) x group by essay_id
+    ), period as (
+      -- Two index-friendly halves instead of one OR, which read the whole table: texts published in the period
+      -- (a range of the published index) and older texts that had events in it.
+      select e.id, e.type, e.classification_id, e.published_at, ${counters} as engagement
+      from essays e where e.status = 'published' and e.published_at >= ${since}
+      union all
+      select e.id, e.type, e.classification_id, e.published_at, ev.eng
+      from ev join essays e on e.id = ev.essay_id where e.status = 'published' and e.published_at < ${since}
+    )
+    select id, type, classification_id, engagement::float8 as engagement,
+      ((engagement + 1) / power(greatest(extract(epoch from (now() - published_at)) / 3600, 0) + 2, 1.5))::float8 as score
+    from period`;
+}
+
+/**
+ * Recomputes one period's lists and swaps them in, in one transaction: readers see the old lists until it commits.
+ * Writes at most a few thousand rows, never the essays table.
+ */
+export async function refreshRanking(db: Db, period: Period): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Four window sorts over up to the whole corpus: give them memory rather than temporary files.
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.delete(rankingEntries).where(sql`${rankingEntries.period} = ${period}`);
+    const res = await tx.execute(sql`
+      insert into ranking_entries (period, essay_id, type, classification_id, engagement, score)
+      select ${period}, id, type, classification_id, engagement, score from (
+        select r.*,
+          row_number() over (order by score desc, id desc) as in_all,
+          row_number() over (partition by classification_id order by score desc, id desc) as in_class,
+          row_number() over (partition by type order by score desc, id desc) as in_type,
+          row_number() over (partition by classification_id, type order by score desc, id desc) as in_both
+        from (${rankedSql(period)}) r
+      ) x where least(in_all, in_class, in_type, in_both) <= ${RANKING_DEPTH}`);
+    return res.rowCount ?? 0;
+  });
+}
+
+export async function refreshRankings(db: Db, periods: Period[] = PERIODS): Promise<Partial<Record<Period, number>>> {
+  const out: Partial<Record<Period, number>> = {};
+  for (const p of periods) out[p] = await refreshRanking(db, p);
+  return out;
+}
+
+export interface RankingRow extends CardRow {
+  rank_score: number;
+  engagement: number;
+}
+
+/** A page of a precomputed ranking as cards with the viewer's flags, and its total, in one statement. */
+export async function rankingPage(
+  db: Db,
+  f: { period: Period; type?: string; classificationId?: number },
+  limit: number,
+  offset: number,
+  viewerId?: number,
+) {
+  const where = sql.join(
     [
-      sql`e.status = 'published'`,
-      f.type ? sql`e.type = ${f.type}` : undefined,
-      f.classificationId ? sql`e.classification_id = ${f.classificationId}` : undefined,
+      sql`r.period = ${f.period}`,
+      f.type ? sql`r.type = ${f.type}` : undefined,
+      f.classificationId ? sql`r.classification_id = ${f.classificationId}` : undefined,
     ].filter((x) => x !== undefined),
     sql` and `,
   );
-  if (f.period === 'all') {
-    const rows = await db.execute<{ id: number; engagement: number; total: number }>(sql`
-      select e.id, ${COUNTERS}::float8 as engagement, count(*) over ()::int as total
-      from essays e where ${filters}
-      order by engagement desc, e.id desc limit ${limit} offset ${offset}`);
-    return rows.rows.map((r) => ({ id: Number(r.id), engagement: Number(r.engagement), score: Number(r.engagement), total: Number(r.total) }));
-  }
-  const since = sql`now() - ${INTERVAL[f.period]}::interval`;
-  const rows = await db.execute<{ id: number; engagement: number; score: number; total: number }>(sql`
-    with ev as (
-      select essay_id, sum(w) as eng from (
-        select essay_id, 3::float8 as w from likes where created_at >= ${since}
-        union all select essay_id, 4 from collects where created_at >= ${since}
-        union all select essay_id, 2 from comments where created_at >= ${since} and status = 'visible'
-        union all select imitate_of, 3 from essays where imitate_of is not null and status = 'published' and published_at >= ${since}
-        union all select essay_id, 0.05 from essay_views where hour >= floor(extract(epoch from ${since}) / 3600)
-      ) x group by essay_id
-    ), ranked as (
-      select e.id,
-        case when e.published_at >= ${since} then ${COUNTERS} else coalesce(ev.eng, 0) end as engagement,
-        e.published_at
-      from essays e left join ev on ev.essay_id = e.id
-      where ${filters} and (e.published_at >= ${since} or ev.essay_id is not null)
-    )
-    select id, engagement::float8 as engagement,
-      ((engagement + 1) / power(greatest(extract(epoch from (now() - published_at)) / 3600, 0) + 2, 1.5))::float8 as score,
-      count(*) over ()::int as total
-    from ranked order by score desc, id desc limit ${limit} offset ${offset}`);
-  return rows.rows.map((r) => ({ id: Number(r.id), engagement: Number(r.engagement), score: Number(r.score), total: Number(r.total) }));
+  // The lists are precomputed, but a text hidden, withdrawn or deleted since leaves them at once.
+  const stillPublished = sql`join essays pe on pe.id = r.essay_id and pe.status = 'published'`;
+  const ids = sql`select id, row_number() over () as ord, score, engagement from (
+    select r.essay_id as id, r.score, r.engagement from ranking_entries r ${stillPublished} where ${where}
+    order by r.score desc, r.essay_id desc limit ${limit} offset ${offset}) w`;
+  const total = sql`(select count(*) from (select 1 from ranking_entries r ${stillPublished} where ${where} limit ${TOTAL_CAP + 1}) capped)`;
+  const rows = await rowsOf<RankingRow>(
+    db,
+    cardsSql(ids, viewerId, { total, pageColumns: sql`, p.score as rank_score, p.engagement` }),
+    true,
+  );
+  return { rows: rows.filter((r) => r.id !== null), ...cappedTotal(rows[0]?.total ?? 0) };
 }

@@ -1,24 +1,19 @@
 import { defineHandlers } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
-import { presentEssays } from '../essays/presenter.js';
+import { presentCard, presentEssays } from '../essays/presenter.js';
 import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
-import { rankIds } from './ranking.js';
+import { rankingPage } from './ranking.js';
 import { search } from './search.js';
 
 export const discoveryHandlers = defineHandlers({
   ranking: async ({ db, body, caller }) => {
-    const ranked = await rankIds(db, body, body.pageSize, offsetOf(body));
-    const essays = await presentEssays(
-      db,
-      ranked.map((r) => r.id),
-      caller.user?.id,
-    );
     const offset = offsetOf(body);
+    const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, caller.user?.id);
     return {
-      list: essays.map((e, i) => ({ ...e, rank: offset + i + 1, score: ranked[i]!.score, engagement: ranked[i]!.engagement })),
-      total: ranked[0]?.total ?? 0,
+      list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, score: r.rank_score, engagement: r.engagement })),
+      ...total,
     };
   },
   bestWeek: async ({ db, query, caller }) => {
@@ -40,8 +35,8 @@ export const discoveryHandlers = defineHandlers({
   createInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),
   updateInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),
   hobbyPage: async ({ db, me, query }) => {
-    const { ids, total } = await interests.feedIds(db, me.id, query.pageSize, offsetOf(query));
-    return { list: await presentEssays(db, ids, me.id), total };
+    const { cards, total, totalCapped } = await interests.feedPage(db, me.id, query.pageSize, offsetOf(query));
+    return { list: cards.map(presentCard), total, totalCapped };
   },
   hobbyList: async ({ db, me }) => {
     const groups = await interests.newestPerInterest(db, me.id, 4);

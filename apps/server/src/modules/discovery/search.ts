@@ -1,9 +1,11 @@
 /** Site search over texts (jieba words in a tsvector), people (nickname/username) and tags. */
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { essays, tags, users } from '../../db/schema.js';
-import { searchQueryOf, searchWords } from '../../lib/search.js';
-import { presentEssays } from '../essays/presenter.js';
+import { tags, users } from '../../db/schema.js';
+import { countUpTo, one } from '../../lib/paging.js';
+import { searchWords } from '../../lib/search.js';
+import { presentCard } from '../essays/presenter.js';
+import { listPage } from '../essays/queries.js';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
 
@@ -12,21 +14,28 @@ export async function search(db: Db, q: string, type: 'essay' | 'user' | 'tag', 
   const like = likePattern(q.trim());
   if (type === 'user') {
     const where = and(eq(users.status, 'active'), or(ilike(users.nickname, like), ilike(users.username, like)));
-    const [list, [n]] = await Promise.all([
+    const [list, total] = await Promise.all([
       db
-        .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio, followers: users.followerCount, essays: users.essayCount })
+        .select({
+          id: users.id,
+          nickname: users.nickname,
+          avatar: users.avatar,
+          bio: users.bio,
+          followers: users.followerCount,
+          essays: users.essayCount,
+        })
         .from(users)
         .where(where)
         .orderBy(desc(users.followerCount), desc(users.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+      countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
     ]);
-    return { list, total: n?.n ?? 0, highlights };
+    return { list: list.map((u) => ({ kind: 'user' as const, ...u })), ...total, highlights };
   }
   if (type === 'tag') {
     const where = ilike(tags.name, like);
-    const [list, [n]] = await Promise.all([
+    const [list, total] = await Promise.all([
       db
         .select({ id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount })
         .from(tags)
@@ -34,16 +43,12 @@ export async function search(db: Db, q: string, type: 'essay' | 'user' | 'tag', 
         .orderBy(desc(tags.essayCount), desc(tags.id))
         .limit(limit)
         .offset(offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(tags).where(where),
+      countUpTo(db, db.select(one).from(tags).where(where).$dynamic()),
     ]);
-    return { list, total: n?.n ?? 0, highlights };
+    return { list: list.map((g) => ({ kind: 'tag' as const, ...g })), ...total, highlights };
   }
-  const tsq = searchQueryOf(q);
-  const match = tsq ? or(sql`${essays.searchVector} @@ ${tsq}`, ilike(essays.title, like)) : ilike(essays.title, like);
-  const where = and(eq(essays.status, 'published'), match);
-  const [rows, [n]] = await Promise.all([
-    db.select({ id: essays.id }).from(essays).where(where).orderBy(desc(essays.hotScore), desc(essays.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(essays).where(where),
-  ]);
-  return { list: await presentEssays(db, rows.map((r) => r.id), viewerId), total: n?.n ?? 0, highlights };
+  // Texts: the GIN match ordered by hot score, cards and total in one statement; what the viewer marked 不感兴趣 stays
+  // findable, since searching for it is asking for it.
+  const { cards, total, totalCapped } = await listPage(db, { keyword: q.trim(), sort: 'hot', flagsFor: viewerId }, limit, offset);
+  return { list: cards.map((c) => ({ kind: 'essay' as const, ...presentCard(c) })), total, totalCapped, highlights };
 }

@@ -8,6 +8,7 @@ export const essayHandlers = defineHandlers({
   essayForm: async ({ db, me, params }) => essays.essayFormFor(db, me, params.id),
   createEssay: async ({ db, me, body, config }) => essays.createEssay(db, me, body, config.sensitiveWordsFile),
   updateEssay: async ({ db, me, params, body, config }) => essays.updateEssay(db, me, params.id, body, config.sensitiveWordsFile),
+  withdrawEssay: async ({ db, me, params }) => essays.withdrawEssay(db, me, params.id),
   deleteEssay: async ({ db, me, params }) => essays.deleteEssay(db, me, params.id),
   like: async ({ db, me, body }) => essays.react(db, me, body.essayId, body.type, true),
   unlike: async ({ db, me, body }) => essays.react(db, me, body.essayId, body.type, false),

@@ -1,19 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { LIMITS, type CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { essays } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
-import { charCount, htmlToText, isOwnUpload, sanitizeRichText, summarize } from '../../lib/html.js';
+import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
 import { searchVectorOf } from '../../lib/search.js';
 import { classificationExists, existingTagIds, findTag } from '../tags/queries.js';
-import { presentEssay, presentEssays } from './presenter.js';
+import { presentCard, presentEssays, shownReason } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
 import { forgetEssay, publicDetails, publicLists } from './cache.js';
 import { recordView } from './views.js';
 import * as q from './queries.js';
 import { notify } from '../messages/service.js';
-import { offsetOf } from '../../lib/paging.js';
+import { exactTotal, offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
@@ -33,7 +33,6 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
     if (charCount(text) > LIMITS.sentenceChars) throw invalid(`content 句子不能超过 ${LIMITS.sentenceChars} 字`);
   }
   if (!text) throw invalid('content 内容不能为空');
-  if (body.cover && !isOwnUpload(body.cover)) throw invalid('cover 必须是本站上传的图片');
   if (!(await classificationExists(db, body.classificationId))) throw invalid('classificationId 分类不存在');
   const tagIds = [...new Set(body.tagIds ?? [])];
   const found = await existingTagIds(db, tagIds);
@@ -41,7 +40,11 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
   if (missing.length) throw invalid(`tagIds 标签不存在：${missing.join(', ')}`);
   const source = body.source?.trim() || null;
   const status =
-    body.status === 'draft' ? ('draft' as const) : containsSensitive(`${title ?? ''} ${text} ${source ?? ''}`, sensitiveFile) ? ('pending' as const) : ('published' as const);
+    body.status === 'draft'
+      ? ('draft' as const)
+      : containsSensitive(`${title ?? ''} ${text} ${source ?? ''}`, sensitiveFile)
+        ? ('pending' as const)
+        : ('published' as const);
   return {
     fields: {
       type: body.type,
@@ -65,7 +68,9 @@ async function imitated(tx: q.Tx, originalId: number, imitatorId: number, imitat
   if (original) await notify(tx, { userId: original.authorId, type: 'imitate', actorId: imitatorId, essayId: imitationId });
 }
 
-async function editForm(db: Db, id: number) {
+const PENDING_NOTICE = '内容包含敏感词，已提交编辑审核，通过后公开';
+
+async function editForm(db: Db, id: number, notice: string | null = null) {
   const e = await q.findEssay(db, id);
   if (!e) throw notFound('作品不存在');
   const tags = (await q.tagsOfEssays(db, [id])).get(id) ?? [];
@@ -81,6 +86,8 @@ async function editForm(db: Db, id: number) {
     tags,
     imitateOf: e.imitateOf,
     status: e.status,
+    statusReason: shownReason(e),
+    notice,
   };
 }
 
@@ -98,13 +105,13 @@ export async function createEssay(db: Db, me: UserRow, body: WriteBody, sensitiv
       .returning({ id: essays.id });
     await q.replaceTags(tx, row!.id, tagIds);
     if (published && body.imitateOf) await imitated(tx, body.imitateOf, me.id, row!.id);
-    await tx.update(essays).set({ hotScore: q.hotScoreSql }).where(eq(essays.id, row!.id));
+    await q.refreshHotScore(tx, row!.id);
     await q.moveCounts(tx, null, { published, classificationId: fields.classificationId, tagIds, authorId: me.id });
     return row!.id;
   });
   forgetEssay(id, true);
   if (body.imitateOf) forgetEssay(body.imitateOf);
-  return editForm(db, id);
+  return editForm(db, id, fields.status === 'pending' ? PENDING_NOTICE : null);
 }
 
 async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
@@ -114,30 +121,67 @@ async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
   return e;
 }
 
+/**
+ * Saving a published text is an update: it stays public (even when an old client sends `draft`), unless the
+ * new words hit the sensitive list, when it goes back to review and the answer says so. A text an editor hid
+ * cannot be edited back onto the site; only the editor's restore does that.
+ */
 export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBody, sensitiveFile?: string) {
   const before = await ownEssay(db, me, id);
-  const { fields, tagIds } = await prepare(db, body, sensitiveFile);
-  const oldTags = await q.tagIdsOf(db, id);
-  await db.transaction(async (tx) => {
+  if (before.status === 'hidden') throw invalid(`status 作品已被隐藏（${before.statusReason ?? '违反社区规范'}），不能编辑或重新发布`);
+  const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
+  const { fields, tagIds } = await prepare(db, wanted, sensitiveFile);
+  await changeStatus(db, before, { ...fields, statusReason: null }, tagIds);
+  const backToReview = before.status === 'published' && fields.status === 'pending';
+  return editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null);
+}
+
+/**
+ * Moves a text to new fields (status included) and keeps every count that depends on it exact: classification,
+ * tag and author counts, and the original's imitation count. `tagIds` replaces its tags when given.
+ */
+export async function changeStatus(
+  db: Db | q.Tx,
+  before: q.EssayRow,
+  fields: Omit<Partial<typeof essays.$inferInsert>, 'searchVector'> & { status: q.EssayRow['status']; searchVector?: SQL },
+  tagIds?: number[],
+) {
+  const run = async (tx: q.Tx) => {
+    const oldTags = await q.tagIdsOf(tx, before.id);
     const wasPublished = before.status === 'published';
     const nowPublished = fields.status === 'published';
     await tx
       .update(essays)
       .set({ ...fields, updatedAt: new Date(), publishedAt: nowPublished ? (before.publishedAt ?? new Date()) : before.publishedAt })
-      .where(eq(essays.id, id));
-    await q.replaceTags(tx, id, tagIds);
+      .where(eq(essays.id, before.id));
+    if (tagIds) await q.replaceTags(tx, before.id, tagIds);
+    if (!wasPublished && nowPublished) await q.refreshHotScore(tx, before.id);
     if (before.imitateOf && wasPublished !== nowPublished) {
-      if (nowPublished) await imitated(tx, before.imitateOf, me.id, id);
+      if (nowPublished) await imitated(tx, before.imitateOf, before.authorId, before.id);
       else await q.changeImitationCount(tx, before.imitateOf, -1);
     }
     await q.moveCounts(
       tx,
       { published: wasPublished, classificationId: before.classificationId, tagIds: oldTags, authorId: before.authorId },
-      { published: nowPublished, classificationId: fields.classificationId, tagIds, authorId: before.authorId },
+      {
+        published: nowPublished,
+        classificationId: fields.classificationId === undefined ? before.classificationId : fields.classificationId,
+        tagIds: tagIds ?? oldTags,
+        authorId: before.authorId,
+      },
     );
-  });
-  forgetEssay(id, true);
+  };
+  // Its own transaction, or a savepoint inside a caller's (an audited admin change).
+  await (db as Db).transaction(run);
+  forgetEssay(before.id, true);
   if (before.imitateOf) forgetEssay(before.imitateOf);
+}
+
+/** 撤回: the author takes a published or pending text back to drafts (off the site; its counters are kept). */
+export async function withdrawEssay(db: Db, me: UserRow, id: number) {
+  const before = await ownEssay(db, me, id);
+  if (before.status !== 'published' && before.status !== 'pending') throw invalid('status 只有已发布或待审核的作品可以撤回');
+  await changeStatus(db, before, { status: 'draft' });
   return editForm(db, id);
 }
 
@@ -147,7 +191,11 @@ export async function deleteEssay(db: Db, me: UserRow, id: number) {
   await db.transaction(async (tx) => {
     await tx.update(essays).set({ status: 'deleted', updatedAt: new Date() }).where(eq(essays.id, id));
     if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);
-    await q.moveCounts(tx, { published: before.status === 'published', classificationId: before.classificationId, tagIds, authorId: before.authorId }, null);
+    await q.moveCounts(
+      tx,
+      { published: before.status === 'published', classificationId: before.classificationId, tagIds, authorId: before.authorId },
+      null,
+    );
   });
   forgetEssay(id, true);
   if (before.imitateOf) forgetEssay(before.imitateOf);
@@ -161,11 +209,11 @@ export async function essayFormFor(db: Db, me: UserRow, id: number) {
 
 export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body'], viewer: UserRow | null) {
   const { cursor: rawCursor, pageNum, pageSize, ...filter } = body;
-  const cursor = rawCursor ? q.decodeCursor(rawCursor) : null;
+  const cursor = rawCursor ? q.decodeCursor(rawCursor, filter.sort) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
   const load = async (viewerId?: number) => {
-    const { ids, total, nextCursor } = await q.listEssayIds(db, { ...filter, viewerId }, pageSize, offsetOf({ pageNum, pageSize }), cursor);
-    return { list: await presentEssays(db, ids, viewerId), total, nextCursor };
+    const { cards, ...rest } = await q.listPage(db, { ...filter, viewerId }, pageSize, offsetOf({ pageNum, pageSize }), cursor);
+    return { list: cards.map(presentCard), ...rest };
   };
   // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
   if (viewer) return load(viewer.id);
@@ -173,62 +221,53 @@ export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body
 }
 
 export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {
-  const status = query.status;
-  if (status === 'deleted') return { list: [], total: 0 };
-  const filter = { authorId: me.id, sort: 'created' as const, status };
-  const { ids, total } = status
-    ? await q.listEssayIds(db, filter, query.pageSize, offsetOf(query))
-    : await q.listOwnIds(db, me.id, query.pageSize, offsetOf(query));
-  return { list: await presentEssays(db, ids, me.id), total };
+  if (query.status === 'deleted') return { list: [], ...exactTotal(0) };
+  const filter = { authorId: me.id, sort: 'created' as const, status: query.status ?? ('visible' as const), viewerId: undefined };
+  const { cards, total, totalCapped } = await q.listPage(db, filter, query.pageSize, offsetOf(query));
+  // The author's flags on their own texts, without hiding what they marked 不感兴趣.
+  return {
+    list: await presentEssays(
+      db,
+      cards.map((c) => c.id!),
+      me.id,
+    ),
+    total,
+    totalCapped,
+  };
 }
 
 function canSee(e: Pick<q.EssayRow, 'status' | 'authorId'>, viewer: UserRow | null) {
   return e.status === 'published' || (!!viewer && (viewer.id === e.authorId || viewer.role === 'admin'));
 }
 
-/** Everything about a text that is the same for every viewer; null when it does not exist or was deleted. */
-async function detailsBase(db: Db, id: number) {
-  const row = await q.essayForDetails(db, id);
-  if (!row || row.essay.status === 'deleted') return null;
-  const e = row.essay;
-  const none = { liked: new Set<number>(), collected: new Set<number>() };
-  const tags = new Map([[id, row.tags]]);
-  let original = null;
-  if (e.imitateOf) {
-    const [o] = await q.essaysWithAuthors(db, [e.imitateOf]);
-    if (o?.essay.status === 'published') original = presentEssay(o, await q.tagsOfEssays(db, [o.essay.id]), none);
-  }
-  const presented = presentEssay(row, tags, none);
+/** The details page of a text in one statement (with the viewer's flags when signed in); null when gone. */
+async function loadDetails(db: Db, id: number, viewerId?: number) {
+  const [row, originalRow] = await q.detailsRows(db, id, viewerId);
+  if (!row || row.status === 'deleted') return null;
+  const card = presentCard(row);
   return {
-    ...presented,
-    content: e.content,
-    author: { ...presented.author, bio: row.author.bio },
-    authorId: e.authorId,
-    classification: row.classification?.id ? row.classification : null,
-    following: false,
-    original,
+    ...card,
+    content: row.content,
+    author: { ...card.author, bio: row.author_bio },
+    classification:
+      row.classification_id !== null && row.classification_name !== null
+        ? { id: row.classification_id, name: row.classification_name }
+        : null,
+    following: row.following,
+    original: originalRow?.status === 'published' ? presentCard(originalRow) : null,
   };
 }
 
-type DetailsBase = Awaited<ReturnType<typeof detailsBase>>;
-
 export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string) {
-  const cached = (await publicDetails.get(String(id), async () => {
-    const base = await detailsBase(db, id);
-    return base?.status === 'published' ? base : null;
-  })) as DetailsBase | null;
-  let base = cached;
-  if (base) recordView(db, id, viewerKey);
-  else {
-    base = await detailsBase(db, id);
-    if (!base || !canSee({ status: base.status, authorId: base.authorId }, viewer)) throw notFound('作品不存在或未发布');
-  }
-  const { authorId: _authorId, ...shown } = base;
-  if (!viewer) return shown;
-  const ids = shown.original ? [id, shown.original.id] : [id];
-  const [flags, following] = await Promise.all([q.viewerFlags(db, viewer.id, ids), q.isFollowing(db, viewer.id, shown.author.id)]);
-  const mark = <T extends { id: number }>(x: T) => ({ ...x, liked: flags.liked.has(x.id), collected: flags.collected.has(x.id) });
-  return { ...mark(shown), following, original: shown.original ? mark(shown.original) : null };
+  const shown = viewer
+    ? await loadDetails(db, id, viewer.id)
+    : ((await publicDetails.get(String(id), async () => {
+        const d = await loadDetails(db, id);
+        return d?.status === 'published' ? d : null;
+      })) as Awaited<ReturnType<typeof loadDetails>>);
+  if (!shown || !canSee({ status: shown.status, authorId: shown.author.id }, viewer)) throw notFound('作品不存在或未发布');
+  if (shown.status === 'published') recordView(db, id, viewerKey);
+  return shown;
 }
 
 export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
@@ -247,8 +286,13 @@ export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' |
 export async function imitationsOf(db: Db, id: number, page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
   const e = await q.findEssay(db, id);
   if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
-  const { ids, total } = await q.listEssayIds(db, { imitateOf: id, sort: 'new' }, page.pageSize, offsetOf(page));
-  return { list: await presentEssays(db, ids, viewer?.id), total };
+  const { cards, total, totalCapped } = await q.listPage(
+    db,
+    { imitateOf: id, sort: 'new', flagsFor: viewer?.id },
+    page.pageSize,
+    offsetOf(page),
+  );
+  return { list: cards.map(presentCard), total, totalCapped };
 }
 
 export async function hotDiscussedUnderTag(db: Db, tagId: number, viewer: UserRow | null) {

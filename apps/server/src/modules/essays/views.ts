@@ -6,36 +6,64 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { essays, essayViews } from '../../db/schema.js';
+import { hotScoreSql } from '../../lib/engagement.js';
 
 const FLUSH_EVERY_MS = 2000;
 const MAX_PENDING = 20_000;
+/** While the database is away the buffer keeps growing up to this, then the oldest views are dropped. */
+const MAX_KEPT = 200_000;
 
+type Row = { essayId: number; viewerKey: string; hour: number };
 interface Pending {
-  rows: Map<string, { essayId: number; viewerKey: string; hour: number }>;
+  rows: Map<string, Row>;
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
 }
+interface FlushLog {
+  warn(obj: object, msg: string): void;
+}
 
 const buffers = new Map<Db, Pending>();
+const logs = new WeakMap<Db, FlushLog>();
+
+function pending(db: Db): Pending {
+  let p = buffers.get(db);
+  if (!p) buffers.set(db, (p = { rows: new Map(), timer: null, flushing: null }));
+  return p;
+}
+
+/** Where timer-driven flushes report failures (the app's logger). */
+export function watchViews(db: Db, log: FlushLog) {
+  logs.set(db, log);
+}
+
+/** A flush from a timer must never reject into the void: it logs, and the views wait for the next try. */
+function flushLater(db: Db) {
+  flushViews(db).catch((err: unknown) => {
+    logs.get(db)?.warn({ err: { message: (err as Error).message } }, 'view flush failed; retrying');
+    const p = pending(db);
+    p.timer ??= setTimeout(() => flushLater(db), FLUSH_EVERY_MS).unref();
+  });
+}
 
 export function recordView(db: Db, essayId: number, viewerKey: string) {
   const hour = Math.floor(Date.now() / 3_600_000);
-  let p = buffers.get(db);
-  if (!p) buffers.set(db, (p = { rows: new Map(), timer: null, flushing: null }));
+  const p = pending(db);
   p.rows.set(`${essayId}:${viewerKey}:${hour}`, { essayId, viewerKey, hour });
-  if (p.rows.size >= MAX_PENDING) void flushViews(db);
-  else p.timer ??= setTimeout(() => void flushViews(db), FLUSH_EVERY_MS).unref();
+  if (p.rows.size >= MAX_PENDING && !p.flushing) flushLater(db);
+  else p.timer ??= setTimeout(() => flushLater(db), FLUSH_EVERY_MS).unref();
 }
 
 /** Writes the collected views now (also called on shutdown and by tests). */
 export async function flushViews(db: Db): Promise<void> {
   const p = buffers.get(db);
   if (!p) return;
-  if (p.flushing) await p.flushing;
+  if (p.flushing) await p.flushing.catch(() => {});
   if (p.timer) clearTimeout(p.timer);
   p.timer = null;
   if (!p.rows.size) return;
-  const rows = [...p.rows.values()];
+  const taken = new Map(p.rows);
+  const rows = [...taken.values()];
   p.rows.clear();
   p.flushing = (async () => {
     await db.transaction(async (tx) => {
@@ -48,12 +76,21 @@ export async function flushViews(db: Db): Promise<void> {
         const perEssay = new Map<number, number>();
         for (const r of fresh) perEssay.set(r.essayId, (perEssay.get(r.essayId) ?? 0) + 1);
         for (const [n, ids] of groupByCount(perEssay))
-          await tx.update(essays).set({ views: sql`${essays.views} + ${n}` }).where(inArray(essays.id, ids));
+          await tx
+            .update(essays)
+            .set({ views: sql`${essays.views} + ${n}`, hotScore: hotScoreSql('essays', { views: sql`(${essays.views} + ${n})` }) })
+            .where(inArray(essays.id, ids));
       }
     });
-  })().finally(() => {
-    p.flushing = null;
-  });
+  })()
+    .catch((err: unknown) => {
+      // Nothing was written (one transaction): put the views back, newer ones first in line for the cap.
+      for (const [key, row] of taken) if (!p.rows.has(key) && p.rows.size < MAX_KEPT) p.rows.set(key, row);
+      throw err;
+    })
+    .finally(() => {
+      p.flushing = null;
+    });
   await p.flushing;
 }
 

@@ -6,24 +6,43 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { ImageKind } from '@shiju/contract/core';
 import { AppError } from '../../http/errors.js';
-
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
+import { BusyError, JobQueue } from '../../lib/jobQueue.js';
 
 const MAX_SIDE = 2400;
-/** Refuse decompression bombs before decoding them. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Refuse decompression bombs before decoding them: the pixels of every frame together (a 9-frame GIF of
+ * 2000×2000 is 36 megapixels of work even though the file is 34 KB), and at most 200 frames.
+ */
+export const MAX_TOTAL_PIXELS = 40_000_000;
+const MAX_FRAMES = 200;
+
+/** One image at a time (sharp itself uses one thread per job), up to 8 waiting; more answer A0501. */
+sharp.concurrency(1);
+export const imageJobs = new JobQueue(1, 8);
 
 export function sniffImage(buf: Buffer): ImageKind | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 6 && (buf.subarray(0, 6).toString('latin1') === 'GIF87a' || buf.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (buf.length >= 6 && (buf.subarray(0, 6).toString('latin1') === 'GIF87a' || buf.subarray(0, 6).toString('latin1') === 'GIF89a'))
+    return 'gif';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return null;
 }
 
+async function assertSize(buf: Buffer, kind: ImageKind) {
+  const animated = kind === 'gif' || kind === 'webp';
+  const meta = await sharp(buf, { animated, limitInputPixels: false }).metadata();
+  const frames = meta.pages ?? 1;
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  if (frames > MAX_FRAMES || (meta.width ?? 0) * frameHeight * frames > MAX_TOTAL_PIXELS)
+    throw new AppError('A0701', `图片尺寸过大（所有帧合计不能超过 ${MAX_TOTAL_PIXELS / 1_000_000} 百万像素）`);
+}
+
 async function reencode(buf: Buffer, kind: ImageKind) {
-  const img = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, animated: kind === 'gif' || kind === 'webp', failOn: 'error' })
+  const img = sharp(buf, { limitInputPixels: MAX_TOTAL_PIXELS, animated: kind === 'gif' || kind === 'webp', failOn: 'error' })
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
   const out =
@@ -42,8 +61,13 @@ export async function storeImage(buf: Buffer, uploadDir: string) {
   if (!kind) throw new AppError('A0701', '仅支持 JPEG、PNG、WebP、GIF 图片');
   let result: Awaited<ReturnType<typeof reencode>>;
   try {
-    result = await reencode(buf, kind);
-  } catch {
+    result = await imageJobs.run(async () => {
+      await assertSize(buf, kind);
+      return reencode(buf, kind);
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof BusyError) throw new AppError('A0501', '图片处理繁忙，请稍后再试');
     throw new AppError('A0701', '图片已损坏或无法识别');
   }
   const ext = kind === 'jpeg' ? 'jpg' : kind;
@@ -52,7 +76,8 @@ export async function storeImage(buf: Buffer, uploadDir: string) {
   const rel = path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), `${hash}.${ext}`);
   const target = path.join(uploadDir, rel);
   await fs.mkdir(path.dirname(target), { recursive: true });
-  const tmp = `${target}.${process.pid}.tmp`;
+  // Unique per upload: identical images uploaded at once share `target`, and must not share a temp file.
+  const tmp = `${target}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
   await fs.writeFile(tmp, result.data);
   await fs.rename(tmp, target);
   const height = result.info.pageHeight && kind === 'gif' ? result.info.pageHeight : result.info.height;

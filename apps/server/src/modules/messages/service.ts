@@ -3,12 +3,12 @@
  * notifies people of their own actions, and a like, collect or follow notifies once however often it is
  * undone and redone.
  */
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { essays, messages, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
+import { presentMessage, type Shown } from './presenter.js';
+import * as q from './queries.js';
 
-export type MessageType = (typeof messages.$inferSelect)['type'];
+export type MessageType = q.MessageType;
 const ONCE_ONLY: MessageType[] = ['like', 'collect', 'follow'];
 export const MESSAGE_TYPES: MessageType[] = ['like', 'collect', 'comment', 'reply', 'follow', 'imitate', 'system'];
 
@@ -17,37 +17,36 @@ export async function notify(
   m: { userId: number; type: MessageType; actorId: number | null; essayId?: number | null; commentId?: number | null; content?: string },
 ) {
   if (m.actorId !== null && m.actorId === m.userId) return;
-  if (ONCE_ONLY.includes(m.type)) {
-    const same = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.userId, m.userId),
-          eq(messages.type, m.type),
-          m.actorId === null ? isNull(messages.actorId) : eq(messages.actorId, m.actorId),
-          m.essayId ? eq(messages.essayId, m.essayId) : isNull(messages.essayId),
-        ),
-      )
-      .limit(1);
-    if (same.length) return;
-  }
-  await db.insert(messages).values({
+  const row: q.NewMessage = {
     userId: m.userId,
     type: m.type,
     actorId: m.actorId,
     essayId: m.essayId ?? null,
     commentId: m.commentId ?? null,
     content: (m.content ?? '').slice(0, 500),
-  });
+  };
+  if (ONCE_ONLY.includes(m.type) && (await q.hasSame(db, row))) return;
+  await q.insert(db, row);
+}
+
+/**
+ * A notification never shows more than the public sees: a text that is no longer published is left out,
+ * except in a system message to its own author (the review outcome of their text).
+ */
+function shownIn(type: MessageType, essay: { status: string; authorId: number }, userId: number) {
+  return essay.status === 'published' || (type === 'system' && essay.authorId === userId && essay.status !== 'deleted');
+}
+
+function shown(r: q.MessagePageRow, userId: number): Shown {
+  return {
+    essay: !!r.essay?.id && shownIn(r.m.type, r.essay, userId),
+    // A comment taken down (deleted, or its author banned) is not quoted any more.
+    comment: !r.m.commentId || r.commentStatus === 'visible',
+  };
 }
 
 export async function unreadCounts(db: Db, userId: number) {
-  const rows = await db
-    .select({ type: messages.type, n: count() })
-    .from(messages)
-    .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
-    .groupBy(messages.type);
+  const rows = await q.unreadByType(db, userId);
   const byType = Object.fromEntries(MESSAGE_TYPES.map((t) => [t, 0])) as Record<string, number>;
   for (const r of rows) byType[r.type] = Number(r.n);
   return { total: Object.values(byType).reduce((a, b) => a + b, 0), byType };
@@ -55,36 +54,10 @@ export async function unreadCounts(db: Db, userId: number) {
 
 /** A page of messages, newest first; the ones shown become read (their `read` tells how they were before). */
 export async function pageMessages(db: Db, userId: number, type: MessageType | undefined, limit: number, offset: number) {
-  const where = and(eq(messages.userId, userId), type ? eq(messages.type, type) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        m: messages,
-        actor: { id: users.id, nickname: users.nickname, avatar: users.avatar },
-        essay: { id: essays.id, title: essays.title, summary: essays.summary },
-      })
-      .from(messages)
-      .leftJoin(users, eq(users.id, messages.actorId))
-      .leftJoin(essays, eq(essays.id, messages.essayId))
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where),
-  ]);
-  const unreadIds = rows.filter((r) => !r.m.readAt).map((r) => r.m.id);
-  if (unreadIds.length) await db.update(messages).set({ readAt: sql`now()` }).where(inArray(messages.id, unreadIds));
-  return {
-    list: rows.map((r) => ({
-      id: r.m.id,
-      type: r.m.type,
-      actor: r.actor?.id ? r.actor : null,
-      essay: r.essay?.id ? r.essay : null,
-      commentId: r.m.commentId,
-      content: r.m.content,
-      read: !!r.m.readAt,
-      createdAt: r.m.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-  };
+  const { rows, ...total } = await q.pageOf(db, userId, type, limit, offset);
+  await q.markRead(
+    db,
+    rows.filter((r) => !r.m.readAt).map((r) => r.m.id),
+  );
+  return { list: rows.map((r) => presentMessage(r, shown(r, userId))), ...total };
 }

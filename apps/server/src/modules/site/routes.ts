@@ -1,12 +1,14 @@
 import { defineHandlers } from '../../http/routes.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import * as site from './service.js';
 
 export const siteHandlers = defineHandlers({
   theme: async ({ db, query }) => (await site.getTheme(db, query.type)) ?? Promise.reject(notFound('该类型的主题不存在')),
   userActive: async ({ db, caller }) => site.recordActivity(db, caller.viewerKey, caller.user?.id ?? null),
-  health: async ({ db }) => {
+  health: async () => ({ status: 'ok' as const, uptime: Math.round(process.uptime()) }),
+  ready: async ({ db, req }) => {
+    if (req.server.isClosing()) throw new AppError('B0002');
     await site.checkDatabase(db);
-    return { status: 'ok' as const, database: 'ok' as const, uptime: Math.round(process.uptime()) };
+    return { status: 'ready' as const, database: 'ok' as const };
   },
 });

@@ -1,22 +1,42 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collects, essays, follows, likes, uninterested, users } from '../../db/schema.js';
+import { countUpTo, one } from '../../lib/paging.js';
 
 export async function findActiveUser(db: Db, id: number) {
-  const rows = await db.select().from(users).where(and(eq(users.id, id), eq(users.status, 'active'))).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /** Follow or unfollow, idempotent; both people's counters move only when the row really changed. */
-export async function setFollow(db: Db, followerId: number, followeeId: number, on: boolean, afterChange?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>) {
+export async function setFollow(
+  db: Db,
+  followerId: number,
+  followeeId: number,
+  on: boolean,
+  afterChange?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
     const changed = on
       ? await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ id: follows.followeeId })
-      : await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))).returning({ id: follows.followeeId });
+      : await tx
+          .delete(follows)
+          .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+          .returning({ id: follows.followeeId });
     if (!changed.length) return false;
     const d = on ? 1 : -1;
-    await tx.update(users).set({ followingCount: sql`greatest(${users.followingCount} + ${d}, 0)` }).where(eq(users.id, followerId));
-    await tx.update(users).set({ followerCount: sql`greatest(${users.followerCount} + ${d}, 0)` }).where(eq(users.id, followeeId));
+    await tx
+      .update(users)
+      .set({ followingCount: sql`greatest(${users.followingCount} + ${d}, 0)` })
+      .where(eq(users.id, followerId));
+    await tx
+      .update(users)
+      .set({ followerCount: sql`greatest(${users.followerCount} + ${d}, 0)` })
+      .where(eq(users.id, followeeId));
     if (afterChange) await afterChange(tx);
     return true;
   });
@@ -26,8 +46,14 @@ export async function setFollow(db: Db, followerId: number, followeeId: number, 
 export async function relationFlags(db: Db, viewerId: number | undefined, ids: number[]) {
   if (!viewerId || !ids.length) return { following: new Set<number>(), followers: new Set<number>() };
   const [a, b] = await Promise.all([
-    db.select({ id: follows.followeeId }).from(follows).where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids))),
-    db.select({ id: follows.followerId }).from(follows).where(and(eq(follows.followeeId, viewerId), inArray(follows.followerId, ids))),
+    db
+      .select({ id: follows.followeeId })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids))),
+    db
+      .select({ id: follows.followerId })
+      .from(follows)
+      .where(and(eq(follows.followeeId, viewerId), inArray(follows.followerId, ids))),
   ]);
   return { following: new Set(a.map((r) => r.id)), followers: new Set(b.map((r) => r.id)) };
 }
@@ -36,7 +62,7 @@ export async function pageRelations(db: Db, userId: number, type: 'following' | 
   const mine = type === 'following' ? follows.followerId : follows.followeeId;
   const other = type === 'following' ? follows.followeeId : follows.followerId;
   const where = and(eq(mine, userId), eq(users.status, 'active'));
-  const [list, [n]] = await Promise.all([
+  const [list, total] = await Promise.all([
     db
       .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio })
       .from(follows)
@@ -45,20 +71,27 @@ export async function pageRelations(db: Db, userId: number, type: 'following' | 
       .orderBy(desc(follows.createdAt))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(follows).innerJoin(users, eq(users.id, other)).where(where),
+    countUpTo(db, db.select(one).from(follows).innerJoin(users, eq(users.id, other)).where(where).$dynamic()),
   ]);
-  return { list, total: n?.n ?? 0 };
+  return { list, ...total };
 }
 
 /** Published texts a user liked or collected, most recent first. */
 export async function pageReactedIds(db: Db, kind: 'like' | 'collect', userId: number, limit: number, offset: number) {
   const table = kind === 'like' ? likes : collects;
   const where = and(eq(table.userId, userId), eq(essays.status, 'published'));
-  const [rows, [n]] = await Promise.all([
-    db.select({ id: table.essayId }).from(table).innerJoin(essays, eq(essays.id, table.essayId)).where(where).orderBy(desc(table.createdAt)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(table).innerJoin(essays, eq(essays.id, table.essayId)).where(where),
+  const [rows, total] = await Promise.all([
+    db
+      .select({ id: table.essayId })
+      .from(table)
+      .innerJoin(essays, eq(essays.id, table.essayId))
+      .where(where)
+      .orderBy(desc(table.createdAt))
+      .limit(limit)
+      .offset(offset),
+    countUpTo(db, db.select(one).from(table).innerJoin(essays, eq(essays.id, table.essayId)).where(where).$dynamic()),
   ]);
-  return { ids: rows.map((r) => r.id), total: n?.n ?? 0 };
+  return { ids: rows.map((r) => r.id), ...total };
 }
 
 export async function markUninterested(db: Db, userId: number, essayId: number) {

@@ -39,24 +39,36 @@ export async function follow(db: Db, me: UserRow, id: number, on: boolean) {
   return { ok: true as const };
 }
 
-export async function relations(db: Db, id: number, type: 'following' | 'followers', page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
+export async function relations(
+  db: Db,
+  id: number,
+  type: 'following' | 'followers',
+  page: { pageNum: number; pageSize: number },
+  viewer: UserRow | null,
+) {
   await activeUser(db, id);
-  const { list, total } = await q.pageRelations(db, id, type, page.pageSize, offsetOf(page));
+  const { list, ...total } = await q.pageRelations(db, id, type, page.pageSize, offsetOf(page));
   const flags = await q.relationFlags(
     db,
     viewer?.id,
     list.map((u) => u.id),
   );
-  return { total, list: list.map((u) => ({ ...u, isFollowing: flags.following.has(u.id), followsMe: flags.followers.has(u.id) })) };
+  return { ...total, list: list.map((u) => ({ ...u, isFollowing: flags.following.has(u.id), followsMe: flags.followers.has(u.id) })) };
 }
 
 /** Likes or collections of a user; A0301 when they keep them private (they always see their own). */
-export async function reacted(db: Db, kind: 'like' | 'collect', id: number, page: { pageNum: number; pageSize: number }, viewer: UserRow | null) {
+export async function reacted(
+  db: Db,
+  kind: 'like' | 'collect',
+  id: number,
+  page: { pageNum: number; pageSize: number },
+  viewer: UserRow | null,
+) {
   const u = await activeUser(db, id);
   const isPublic = kind === 'like' ? u.likesPublic : u.collectsPublic;
   if (!isPublic && viewer?.id !== u.id) throw forbidden();
-  const { ids, total } = await q.pageReactedIds(db, kind, id, page.pageSize, offsetOf(page));
-  return { list: await presentEssays(db, ids, viewer?.id), total };
+  const { ids, ...total } = await q.pageReactedIds(db, kind, id, page.pageSize, offsetOf(page));
+  return { list: await presentEssays(db, ids, viewer?.id), ...total };
 }
 
 export async function uninterested(db: Db, me: UserRow, essayId: number) {

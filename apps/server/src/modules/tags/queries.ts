@@ -1,50 +1,69 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { classificationTagRel, classifications, tags } from '../../db/schema.js';
+import { countUpTo, one } from '../../lib/paging.js';
 
-const columns = { id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, sort: tags.sort, essayCount: tags.essayCount };
+/** A tag as the public sees it (shared with the console's tag list). */
+export const tagColumns = {
+  id: tags.id,
+  name: tags.name,
+  parentId: tags.parentId,
+  letter: tags.letter,
+  sort: tags.sort,
+  essayCount: tags.essayCount,
+};
 
 export async function classificationExists(db: Db, id: number) {
-  const rows = await db.select({ id: classifications.id }).from(classifications).where(and(eq(classifications.id, id), eq(classifications.status, 'active'))).limit(1);
+  const rows = await db
+    .select({ id: classifications.id })
+    .from(classifications)
+    .where(and(eq(classifications.id, id), eq(classifications.status, 'active')))
+    .limit(1);
   return rows.length > 0;
 }
 
 export async function firstLevelTagsOf(db: Db, classificationId: number, limit: number, offset: number) {
   const where = and(eq(classificationTagRel.classificationId, classificationId), isNull(tags.parentId));
-  const [list, [count]] = await Promise.all([
+  const [list, total] = await Promise.all([
     db
-      .select(columns)
+      .select(tagColumns)
       .from(tags)
       .innerJoin(classificationTagRel, eq(classificationTagRel.tagId, tags.id))
       .where(where)
       .orderBy(asc(classificationTagRel.sort), asc(tags.sort), asc(tags.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(tags).innerJoin(classificationTagRel, eq(classificationTagRel.tagId, tags.id)).where(where),
+    countUpTo(
+      db,
+      db.select(one).from(tags).innerJoin(classificationTagRel, eq(classificationTagRel.tagId, tags.id)).where(where).$dynamic(),
+    ),
   ]);
-  return { list, total: count?.n ?? 0 };
+  return { list, ...total };
 }
 
 export async function findTag(db: Db, id: number) {
-  const rows = await db.select(columns).from(tags).where(eq(tags.id, id)).limit(1);
+  const rows = await db.select(tagColumns).from(tags).where(eq(tags.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
 export async function childTagsOf(db: Db, parentId: number, limit: number, offset: number) {
   const where = eq(tags.parentId, parentId);
-  const [list, [count]] = await Promise.all([
-    db.select(columns).from(tags).where(where).orderBy(asc(tags.sort), asc(tags.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(tags).where(where),
+  const [list, total] = await Promise.all([
+    db.select(tagColumns).from(tags).where(where).orderBy(asc(tags.sort), asc(tags.id)).limit(limit).offset(offset),
+    countUpTo(db, db.select(one).from(tags).where(where).$dynamic()),
   ]);
-  return { list, total: count?.n ?? 0 };
+  return { list, ...total };
 }
 
 /** All tags (both levels), or those of one classification (its first-level tags and their children). */
 export async function tagsForIndex(db: Db, classificationId?: number) {
-  if (classificationId === undefined) return db.select(columns).from(tags).orderBy(asc(tags.letter), asc(tags.name));
-  const firstIds = db.select({ id: classificationTagRel.tagId }).from(classificationTagRel).where(eq(classificationTagRel.classificationId, classificationId));
+  if (classificationId === undefined) return db.select(tagColumns).from(tags).orderBy(asc(tags.letter), asc(tags.name));
+  const firstIds = db
+    .select({ id: classificationTagRel.tagId })
+    .from(classificationTagRel)
+    .where(eq(classificationTagRel.classificationId, classificationId));
   return db
-    .select(columns)
+    .select(tagColumns)
     .from(tags)
     .where(sql`${tags.id} in ${firstIds} or ${tags.parentId} in ${firstIds}`)
     .orderBy(asc(tags.letter), asc(tags.name));

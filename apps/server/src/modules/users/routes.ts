@@ -1,8 +1,8 @@
 import { defineHandlers } from '../../http/routes.js';
 import { presentUserInfo } from './presenter.js';
-import { updateProfile } from './queries.js';
+import { updateMe } from './service.js';
 
 export const userHandlers = defineHandlers({
   me: async ({ me }) => presentUserInfo(me),
-  updateMe: async ({ db, me, body }) => presentUserInfo(Object.keys(body).length ? await updateProfile(db, me.id, body) : me),
+  updateMe: async ({ db, me, body, config }) => presentUserInfo(await updateMe(db, me, body, config.sensitiveWordsFile)),
 });

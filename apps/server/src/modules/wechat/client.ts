@@ -34,7 +34,8 @@ export async function exchangeCode(config: Config, code: string): Promise<Wechat
   const tokenUrl = endpoint(apiBase, '/sns/oauth2/access_token');
   tokenUrl.search = new URLSearchParams({ appid: appId, secret: appSecret, code, grant_type: 'authorization_code' }).toString();
   const token = await getJson(tokenUrl);
-  if (typeof token.openid !== 'string' || !token.openid || typeof token.access_token !== 'string') throw new AppError('C0001', '微信服务返回异常');
+  if (typeof token.openid !== 'string' || !token.openid || typeof token.access_token !== 'string')
+    throw new AppError('C0001', '微信服务返回异常');
   const infoUrl = endpoint(apiBase, '/sns/userinfo');
   infoUrl.search = new URLSearchParams({ access_token: token.access_token, openid: token.openid }).toString();
   const info = await getJson(infoUrl).catch(() => ({}) as Record<string, unknown>);

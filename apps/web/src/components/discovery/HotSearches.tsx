@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import './discovery.css';
+import { classificationQueries, discoveryQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 const MAX_TITLE_CHARS = 12;
 const TITLES = 6;
@@ -33,8 +34,8 @@ function Terms({ label, terms }: { label: string; terms: string[] }) {
  * first search and when a search finds nothing.
  */
 export function HotSearches() {
-  const ranking = useCall('ranking', { body: { period: 'week', pageNum: 1, pageSize: 20 } }, { staleTime: 5 * 60_000 });
-  const letters = useCall('tagLetters', { query: {} }, { staleTime: 5 * 60_000 });
+  const ranking = useQuery({ ...discoveryQueries.rankingTop('week', 20), staleTime: 5 * 60_000 });
+  const letters = useQuery(classificationQueries.letters());
 
   const titles = [
     ...new Set(

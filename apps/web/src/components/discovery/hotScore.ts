@@ -1,15 +1,16 @@
 import type { Essay } from '@shiju/contract';
+import { ENGAGEMENT_WEIGHTS, engagementOf as weighted, type EngagementCounters } from '@shiju/contract/core';
 
-/** The weights of PRODUCT §6: engagement = likes×3 + collects×4 + comments×2 + imitations×3 + views×0.05. */
+export type { EngagementCounters };
+
+/** The parts of engagement as the leaderboard explains them; the weights are the contract's (PRODUCT §6). */
 export const ENGAGEMENT_PARTS = [
-  { key: 'likes', label: '喜欢', weight: 3 },
-  { key: 'collects', label: '收藏', weight: 4 },
-  { key: 'comments', label: '评论', weight: 2 },
-  { key: 'imitations', label: '仿写', weight: 3 },
-  { key: 'views', label: '阅读', weight: 0.05 },
-] as const satisfies ReadonlyArray<{ key: keyof Essay; label: string; weight: number }>;
-
-export type EngagementCounters = Pick<Essay, (typeof ENGAGEMENT_PARTS)[number]['key']>;
+  { key: 'likes', label: '喜欢', weight: ENGAGEMENT_WEIGHTS.likes },
+  { key: 'collects', label: '收藏', weight: ENGAGEMENT_WEIGHTS.collects },
+  { key: 'comments', label: '评论', weight: ENGAGEMENT_WEIGHTS.comments },
+  { key: 'imitations', label: '仿写', weight: ENGAGEMENT_WEIGHTS.imitations },
+  { key: 'views', label: '阅读', weight: ENGAGEMENT_WEIGHTS.views },
+] as const satisfies ReadonlyArray<{ key: keyof Essay & keyof EngagementCounters; label: string; weight: number }>;
 
 /** Rounds away binary noise (views × 0.05) for display: at most two decimals, no trailing zeros. */
 export function roundScore(n: number): number {
@@ -18,7 +19,7 @@ export function roundScore(n: number): number {
 
 /** All-time engagement from a text's counters. */
 export function engagementOf(c: EngagementCounters): number {
-  return roundScore(ENGAGEMENT_PARTS.reduce((sum, p) => sum + c[p.key] * p.weight, 0));
+  return roundScore(weighted(c));
 }
 
 /** Small scores (decayed by age) keep three significant digits; large ones read like counters. */

@@ -1,8 +1,7 @@
 export { Highlight } from './Highlight.js';
 export { HighlightedEssayCard } from './HighlightedEssayCard.js';
 export { HotSearches } from './HotSearches.js';
-export { isoWeekDays, parseIsoWeek, weekLabel, weekRangeLabel } from './isoWeek.js';
-export { LoadMoreList, type PagedQuery } from './LoadMoreList.js';
+export { weekLabel, weekRangeLabel } from './isoWeek.js';
 export { RankedEntry } from './RankedEntry.js';
 export { RankingRules } from './RankingRules.js';
 export { ScoreBadge, type RankingPeriod } from './ScoreBadge.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekDays, parseIsoWeek, weekLabel, weekRangeLabel } from './isoWeek.js';
+import { isoWeekDays, parseIsoWeek } from '@shiju/contract/core';
+import { weekLabel, weekRangeLabel } from './isoWeek.js';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 

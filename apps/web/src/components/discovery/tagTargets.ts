@@ -1,13 +1,10 @@
 import type { CallData, TagBrief } from '@shiju/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { api, callKey } from '../../api/index.js';
 import { useClassifications } from '../../hooks/useClassifications.js';
+import { classificationQueries } from '../../api/queries/index.js';
 
 type PageOfTags = CallData<'classificationTags'>;
-
-/** Same input as the classification page's tag row, so both share one cache entry per classification. */
-const tagsInput = (classificationId: number) => ({ query: { classificationId, pageNum: 1, pageSize: 50 } });
 
 /**
  * First-level tag id → the classification that shows it first (classifications in their own order).
@@ -29,12 +26,8 @@ export function useTagHomes(enabled: boolean): Map<number, number> | undefined {
     [ids],
   );
   return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: callKey('classificationTags', tagsInput(id)),
-      queryFn: () => api('classificationTags', tagsInput(id), { quietCodes: ['A0404'] }),
-      enabled,
-      staleTime: 5 * 60_000,
-    })),
+    // The classification page's tag row reads the same entries.
+    queries: ids.map((id) => ({ ...classificationQueries.tags(id), enabled })),
     combine,
   });
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { usePageSearchParams } from '../../shell/pageLocation.js';
 
 export interface SetParamOptions {
   /** Replace the history entry instead of adding one (filters); tabs and searches add one. */
@@ -11,7 +11,7 @@ export interface SetParamOptions {
  * and can be shared. Setting null (or '') removes the parameter; other parameters are kept.
  */
 export function useQueryParam(name: string): [string | null, (value: string | null, options?: SetParamOptions) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const set = useCallback(
     (value: string | null, options: SetParamOptions = {}) => {
       setParams(

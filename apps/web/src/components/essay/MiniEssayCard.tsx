@@ -9,7 +9,7 @@ export function MiniEssayCard({ essay }: { essay: Essay }) {
   return (
     <Link to={essayHref(essay.id)} className={`mini-card mini-card--${essay.type}`} data-essay-id={essay.id}>
       {essay.type === 'essay' && essay.title ? <span className="mini-card__title serif">{essay.title}</span> : null}
-      <span className="mini-card__text serif">{essay.summary}</span>
+      <span className="mini-card__text serif clamp clamp--3">{essay.summary}</span>
       <span className="mini-card__foot">
         <span className="mini-card__author">{essay.author.nickname}</span>
         <span>

@@ -3,12 +3,13 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { formatCount } from '../../lib/format.js';
 import { useEnsureSignedIn } from './useEnsureSignedIn.js';
-import { useReactionToggle, type ReactionKind, type ReactionResult } from './useReactionToggle.js';
+import type { Essay, LikeResult, ReactionKind } from '@shiju/contract';
+import { useReactionToggle } from './useReactionToggle.js';
 
 interface Props {
-  essay: { id: number; liked: boolean; collected: boolean; likes: number; collects: number };
+  essay: Pick<Essay, 'id'> & LikeResult;
   /** Called with the server's answer after each confirmed change (to update cached copies). */
-  onSettled?: (result: ReactionResult) => void;
+  onSettled?: (result: LikeResult) => void;
 }
 
 const LOOK: Record<ReactionKind, { label: string; on: ReactNode; off: ReactNode; what: string }> = {

@@ -55,7 +55,11 @@ export function ShareCardDialog({ open, onClose, data, fileName }: Props) {
       ]}
     >
       <div className="share-card">
-        {png ? <img src={png} alt="分享卡片预览" className="share-card__img" /> : <Skeleton.Image active className="share-card__skeleton" />}
+        {png ? (
+          <img src={png} alt="分享卡片预览" className="share-card__img" />
+        ) : (
+          <Skeleton.Image active className="share-card__skeleton" />
+        )}
         <p className="share-card__hint">保存图片后即可分享到朋友圈或发给朋友。</p>
       </div>
     </Modal>

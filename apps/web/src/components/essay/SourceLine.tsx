@@ -11,5 +11,9 @@ export function SourceLine({
   className?: string;
   renderText?: (text: string) => ReactNode;
 }) {
-  return <p className={className ? `source-line serif ${className}` : 'source-line serif'}>—— {renderText(essay.source || essay.author.nickname)}</p>;
+  return (
+    <p className={className ? `source-line serif ${className}` : 'source-line serif'}>
+      —— {renderText(essay.source || essay.author.nickname)}
+    </p>
+  );
 }

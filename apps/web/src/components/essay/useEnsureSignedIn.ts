@@ -18,7 +18,7 @@ export function useEnsureSignedIn() {
       okText: '去登录',
       cancelText: '再看看',
     });
-    if (action === 'confirm') navigate(signInPath(location.pathname + location.search));
+    if (action === 'confirm') void navigate(signInPath(location.pathname + location.search));
     return false;
   };
 }

@@ -1,21 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import type { LikeResult, ReactionKind } from '@shiju/contract';
 import { api } from '../../api/index.js';
-
-export type ReactionKind = 'like' | 'collect';
-
-export interface ReactionResult {
-  liked: boolean;
-  collected: boolean;
-  likes: number;
-  collects: number;
-}
 
 interface Confirmed {
   on: boolean;
   count: number;
 }
 
-const pick = (kind: ReactionKind, r: ReactionResult): Confirmed =>
+const pick = (kind: ReactionKind, r: LikeResult): Confirmed =>
   kind === 'like' ? { on: r.liked, count: r.likes } : { on: r.collected, count: r.collects };
 
 /**
@@ -26,12 +18,7 @@ const pick = (kind: ReactionKind, r: ReactionResult): Confirmed =>
  * still differ. Counts are the server's, adjusted by one while a wish is unconfirmed. A failed call
  * falls back to what the server last said.
  */
-export function useReactionToggle(
-  essayId: number,
-  kind: ReactionKind,
-  initial: Confirmed,
-  onSettled?: (result: ReactionResult) => void,
-) {
+export function useReactionToggle(essayId: number, kind: ReactionKind, initial: Confirmed, onSettled?: (result: LikeResult) => void) {
   const [confirmed, setConfirmed] = useState<Confirmed>(initial);
   const [wish, setWish] = useState<boolean>(initial.on);
   const [busy, setBusy] = useState(false);

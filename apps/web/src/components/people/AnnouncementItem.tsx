@@ -20,7 +20,7 @@ export function AnnouncementItem({ a, showUnread }: { a: Announcement; showUnrea
         <h2 className="bulletin-item__title serif">{a.title}</h2>
         {unread ? <span className="unread-dot" aria-label="未读" /> : null}
       </div>
-      <p className="bulletin-item__summary">{a.summary}</p>
+      <p className="bulletin-item__summary clamp">{a.summary}</p>
       <time className="bulletin-item__time" dateTime={a.publishedAt}>
         {formatRelativeTime(a.publishedAt)}
       </time>

@@ -6,6 +6,7 @@ import { api, toastSuccess } from '../../api/index.js';
 import { useSession } from '../../hooks/useSession.js';
 import { confirmDialog } from '../ConfirmDialog/index.js';
 import { askSignIn } from './askSignIn.js';
+import { essayKeys, userKeys } from '../../api/queries/index.js';
 
 interface Props {
   userId: number;
@@ -48,10 +49,10 @@ export function FollowButton({ userId, nickname, isFollowing: initial, followsMe
       setState({ from: initial, now: !following });
       toastSuccess(following ? '已取消关注' : followsMe ? '已回关，你们互相关注了' : '关注成功');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['userProfile'] }),
+        queryClient.invalidateQueries({ queryKey: userKeys.profiles }),
         // Lists that are showing keep their rows; they refetch when shown next.
-        queryClient.invalidateQueries({ queryKey: ['userRelations'], refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: ['essayDetails'], refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: userKeys.relations, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: essayKeys.details, refetchType: 'none' }),
       ]);
     } catch {
       /* the request layer has shown why */

@@ -2,13 +2,14 @@ import { LeftOutlined } from '@ant-design/icons';
 import type { CallData } from '@shiju/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import { EmptyState } from '../EmptyState.js';
 import { QueryState } from '../QueryState.js';
 import { UserAvatar } from '../UserAvatar.js';
 import { LinkButton } from './LinkButton.js';
 import { useIdParam } from './useSearchParamChoice.js';
 import './people.css';
+import { userQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 export type Profile = CallData<'userProfile'>;
 
@@ -29,7 +30,7 @@ export function UserNotFound() {
 /** The profile of `?id=`, with the not-found and loading states every people page shares. */
 export function useProfileParam() {
   const id = useIdParam();
-  const query = useCall('userProfile', { params: { id: id ?? 0 } }, { enabled: id !== null, quietCodes: ['A0404'] });
+  const query = useQuery({ ...userQueries.profile(id ?? 0), enabled: id !== null });
   return { id, query };
 }
 

@@ -6,7 +6,7 @@ import { LinkButton } from './LinkButton.js';
 export function PrivateState({ what, userId }: { what: string; userId: number }) {
   return (
     <Result
-      className="private-state"
+      className="private-state panel"
       icon={<LockOutlined />}
       title={`TA 的${what}是私密的`}
       subTitle="TA 设置了仅自己可见。去看看 TA 写的作品吧。"

@@ -52,7 +52,7 @@ function Stat({ stat }: { stat: ProfileStat }) {
 /** A person's header: picture, name, bio, counters, and what one can do about them. */
 export function ProfileCard({ user, subtitle, stats, actions, footer, emptyBio = '这个人很安静，还没有写个人简介。' }: Props) {
   return (
-    <header className="profile-card">
+    <header className="profile-card panel">
       <div className="profile-card__main">
         <UserAvatar user={user} size={80} />
         <div className="profile-card__text">
@@ -75,7 +75,7 @@ export function ProfileCard({ user, subtitle, stats, actions, footer, emptyBio =
 /** The same frame while the profile loads. */
 export function ProfileCardSkeleton() {
   return (
-    <div className="profile-card" aria-busy="true">
+    <div className="profile-card panel" aria-busy="true">
       <div className="profile-card__main">
         <Skeleton.Avatar active size={80} />
         <div className="profile-card__text">

@@ -1,11 +1,11 @@
-import { isApiError, useInfiniteList } from '../../api/index.js';
+import type { ReactionKind } from '@shiju/contract';
+import { isApiError } from '../../api/index.js';
 import { EmptyState } from '../EmptyState.js';
 import { EssayCard } from '../EssayCard.js';
 import { InfiniteList } from '../InfiniteList.js';
 import { LinkButton } from './LinkButton.js';
 import { PrivateState } from './PrivateState.js';
-
-export type ReactionKind = 'like' | 'collect';
+import { usePagedList, userQueries } from '../../api/queries/index.js';
 
 const PAGE_SIZE = 10;
 
@@ -22,11 +22,7 @@ interface Props {
  * page (私密), not an error, so the call is quiet about it.
  */
 export function ReactedList({ userId, kind, own = false }: Props) {
-  const query = useInfiniteList(
-    kind === 'like' ? 'userLikes' : 'userCollects',
-    (pageNum) => ({ params: { id: userId }, query: { pageNum, pageSize: PAGE_SIZE } }),
-    { quietCodes: ['A0301'] },
-  );
+  const query = usePagedList(userQueries.reacted(userId, kind, PAGE_SIZE));
   if (isApiError(query.error, 'A0301')) return <PrivateState what={REACTION_WORD[kind]} userId={userId} />;
 
   const word = REACTION_WORD[kind];

@@ -1,6 +1,7 @@
 import { useSession } from '../../hooks/useSession.js';
 import { PersonPage } from './PersonPage.js';
-import { REACTION_WORD, ReactedList, type ReactionKind } from './ReactedList.js';
+import type { ReactionKind } from '@shiju/contract';
+import { REACTION_WORD, ReactedList } from './ReactedList.js';
 
 /** /othersLike and /othersCollect: one page shape, two lists. */
 export function ReactedPage({ kind }: { kind: ReactionKind }) {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useInfiniteList } from '../../api/index.js';
 import { EmptyState } from '../EmptyState.js';
 import { InfiniteList } from '../InfiniteList.js';
 import { LinkButton } from './LinkButton.js';
 import { UserRow } from './UserRow.js';
+import { usePagedList, userQueries } from '../../api/queries/index.js';
 
 export type RelationType = 'following' | 'followers';
 export const RELATION_TYPES: readonly RelationType[] = ['following', 'followers'];
@@ -42,7 +42,7 @@ function Empty({ type, own }: { type: RelationType; own: boolean }) {
 
 /** Whom a user follows, or who follows them, with follow-back buttons; loads more on scroll. */
 export function RelationList({ userId, type, own = false }: Props) {
-  const query = useInfiniteList('userRelations', (pageNum) => ({ params: { id: userId }, query: { type, pageNum, pageSize: PAGE_SIZE } }));
+  const query = usePagedList(userQueries.relations(userId, type, PAGE_SIZE));
   return (
     <div className="user-list">
       <InfiniteList query={query} itemKey={(u) => u.id} renderItem={(u) => <UserRow user={u} />} empty={<Empty type={type} own={own} />} />

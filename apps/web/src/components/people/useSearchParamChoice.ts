@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { usePageSearchParams } from '../../shell/pageLocation.js';
 
 /**
  * A choice kept in the query string (a tab, a filter), so it survives reload and can be linked to.
@@ -11,7 +11,7 @@ export function useSearchParamChoice<T extends string>(
   values: readonly T[],
   fallback: T,
 ): [T, (next: T, drop?: readonly string[]) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const raw = params.get(name);
   const value = values.includes(raw as T) ? (raw as T) : fallback;
   const set = useCallback(
@@ -33,7 +33,7 @@ export function useSearchParamChoice<T extends string>(
 
 /** A positive integer id from the query string (`?id=12`), or null when missing or malformed. */
 export function useIdParam(name = 'id'): number | null {
-  const [params] = useSearchParams();
+  const [params] = usePageSearchParams();
   const raw = params.get(name);
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);

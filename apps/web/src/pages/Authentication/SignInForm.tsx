@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useCallMutation } from '../../api/index.js';
+import { Alert, Button, Form, Input } from 'antd';
+import { isApiError, useCallMutation } from '../../api/index.js';
 import { useFinishSignIn } from './useFinishSignIn.js';
 
 interface Values {
@@ -8,8 +8,12 @@ interface Values {
   password: string;
 }
 
+/** A banned account: the server's message says why and until when; it stays on the form, not just in a toast. */
+const BANNED = 'A0220';
+
 export function SignInForm() {
-  const login = useCallMutation('login');
+  const login = useCallMutation('login', { quietCodes: [BANNED] });
+  const banned = isApiError(login.error, BANNED) ? login.error.message : null;
   const finish = useFinishSignIn();
   return (
     <Form<Values>
@@ -18,7 +22,9 @@ export function SignInForm() {
       requiredMark={false}
       size="large"
       onFinish={(body) => login.mutate({ body }, { onSuccess: (s) => finish(s, '欢迎回来') })}
+      onValuesChange={() => login.reset()}
     >
+      {banned ? <Alert type="error" showIcon title="账号已被封禁" description={banned} className="auth__banned" role="alert" /> : null}
       <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
         <Input prefix={<UserOutlined />} autoComplete="username" maxLength={64} placeholder="用户名" />
       </Form.Item>

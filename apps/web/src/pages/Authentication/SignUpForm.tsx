@@ -1,5 +1,5 @@
 import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { Password, Username } from '@shiju/contract/core';
+import { Password, Username } from '@shiju/contract/schema';
 import { Button, Form, Input } from 'antd';
 import { useCallMutation } from '../../api/index.js';
 import { zodRule } from '../../lib/zodRule.js';

@@ -20,7 +20,7 @@ export function useFinishSignIn() {
     saveSession(session.accessToken, session.userInfo);
     queryClient.clear();
     pingActivity();
-    navigate(safeRedirect(params.get('redirect')), { replace: true });
+    void navigate(safeRedirect(params.get('redirect')), { replace: true });
     toastSuccess(`${greeting}，${session.userInfo.nickname}`);
   };
 }

@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, toastError, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
+import { ReportButton } from '../../components/ReportButton.js';
 import { copyText } from '../../lib/clipboard.js';
 import { editHref, essayHref, imitateHref } from '../../components/essay/links.js';
 import { ReactionButtons } from '../../components/essay/ReactionButtons.js';
 import { ShareCardDialog } from '../../components/essay/ShareCardDialog.js';
-import { ESSAY_FEED_KEY } from '../../components/essay/useEssayFeed.js';
 import { useSession } from '../../hooks/useSession.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
+import { afterEssayRemoved, essayKeys, interestKeys } from '../../api/queries/index.js';
 
 function shareUrl(id: number): string {
   return `${window.location.origin}${essayHref(id)}`;
@@ -26,8 +27,8 @@ function NotInterested({ id }: { id: number }) {
       await api('uninterested', { params: { id } });
       setDone(true);
       toastSuccess('已标记，以后会少给你推荐这类内容');
-      void queryClient.invalidateQueries({ queryKey: [ESSAY_FEED_KEY] });
-      void queryClient.invalidateQueries({ queryKey: ['hobbyPage'] });
+      void queryClient.invalidateQueries({ queryKey: essayKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: interestKeys.feeds });
     } catch {
       /* shown by the request layer */
     }
@@ -44,14 +45,19 @@ function OwnerTools({ id }: { id: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = async () => {
-    const action = await confirmDialog({ title: '删除这篇作品？', content: '删除后将无法恢复，评论和喜欢也会一并消失。', okText: '删除', cancelText: '取消', danger: true });
+    const action = await confirmDialog({
+      title: '删除这篇作品？',
+      content: '删除后将无法恢复，评论和喜欢也会一并消失。',
+      okText: '删除',
+      cancelText: '取消',
+      danger: true,
+    });
     if (action !== 'confirm') return;
     try {
       await api('deleteEssay', { params: { id } });
       toastSuccess('已删除');
-      await queryClient.invalidateQueries({ queryKey: [ESSAY_FEED_KEY] });
-      queryClient.removeQueries({ queryKey: ['essayDetails'] });
-      navigate('/home', { replace: true });
+      await afterEssayRemoved(queryClient);
+      void navigate('/home', { replace: true });
     } catch {
       /* shown by the request layer */
     }
@@ -68,7 +74,7 @@ function OwnerTools({ id }: { id: number }) {
   );
 }
 
-/** Like, collect, share (link and picture), imitate, not interested; edit and delete for the author. */
+/** Like, collect, share (link and picture), imitate, not interested, report; edit and delete for the author. */
 export function ActionBar({ essay }: { essay: Details }) {
   const user = useSession();
   const patch = useDetailsCache(essay.id);
@@ -103,6 +109,7 @@ export function ActionBar({ essay }: { essay: Details }) {
           </>
         ) : null}
         {user && !own && published ? <NotInterested id={essay.id} /> : null}
+        {!own && published ? <ReportButton targetType="essay" targetId={essay.id} /> : null}
         {own ? <OwnerTools id={essay.id} /> : null}
       </div>
       <ShareCardDialog

@@ -32,7 +32,7 @@ export function AuthorCard({ essay }: { essay: Details }) {
   };
 
   return (
-    <section className="author-card" aria-label="作者">
+    <section className="author-card panel" aria-label="作者">
       <Link to={userHref(author.id)} className="author-card__who">
         <UserAvatar user={author} size={48} />
         <span className="author-card__text">

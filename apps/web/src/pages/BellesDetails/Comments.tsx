@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, toastSuccess, useInfiniteList } from '../../api/index.js';
+import { api, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { ReportButton } from '../../components/ReportButton.js';
 import { ListSkeleton } from '../../components/InfiniteList.js';
 import { userHref } from '../../components/essay/links.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
@@ -13,6 +14,7 @@ import { useSession } from '../../hooks/useSession.js';
 import { formatCount, formatRelativeTime } from '../../lib/format.js';
 import { CommentBox } from './CommentBox.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
+import { commentKeys, commentQueries, usePagedList } from '../../api/queries/index.js';
 
 type Sort = 'hot' | 'new';
 type Reply = Omit<Comment, 'replies' | 'replyCount'>;
@@ -36,7 +38,13 @@ function useThreadActions(thread: Thread) {
   const user = useSession();
   const canDelete = (c: Reply) => !!user && (c.user.id === user.id || thread.essay.author.id === user.id || user.role === 'admin');
   const remove = async (c: Reply, replies: number) => {
-    const action = await confirmDialog({ title: '删除这条评论？', content: replies > 0 ? '它下面的回复也会一起删除。' : undefined, okText: '删除', cancelText: '取消', danger: true });
+    const action = await confirmDialog({
+      title: '删除这条评论？',
+      content: replies > 0 ? '它下面的回复也会一起删除。' : undefined,
+      okText: '删除',
+      cancelText: '取消',
+      danger: true,
+    });
     if (action !== 'confirm') return;
     try {
       await api('deleteComment', { params: { id: c.id } });
@@ -49,8 +57,9 @@ function useThreadActions(thread: Thread) {
   return { canDelete, remove };
 }
 
-/** One comment or reply: who, when, the text (as text), 回复 and 删除, and the reply box when answering it. */
+/** One comment or reply: who, when, the text (as text), 回复, 删除 and 举报, and the reply box when answering it. */
 function CommentBody({ c, thread, replies = 0, small }: { c: Reply; thread: Thread; replies?: number; small?: boolean }) {
+  const user = useSession();
   const { canDelete, remove } = useThreadActions(thread);
   const answering = thread.replyingTo === c.id;
   return (
@@ -80,6 +89,11 @@ function CommentBody({ c, thread, replies = 0, small }: { c: Reply; thread: Thre
               删除
             </button>
           ) : null}
+          {c.user.id !== user?.id ? (
+            <ReportButton targetType="comment" targetId={c.id}>
+              举报
+            </ReportButton>
+          ) : null}
         </div>
         {answering ? (
           <CommentBox
@@ -101,7 +115,7 @@ function CommentBody({ c, thread, replies = 0, small }: { c: Reply; thread: Thre
 
 /** Every reply of a first-level comment, page by page (comment/children/page). */
 function AllReplies({ rootId, thread }: { rootId: number; thread: Thread }) {
-  const list = useInfiniteList('commentChildren', (pageNum) => ({ query: { rootId, pageNum, pageSize: REPLY_PAGE_SIZE } }));
+  const list = usePagedList(commentQueries.replies(rootId, REPLY_PAGE_SIZE));
   if (list.isPending) return <ListSkeleton count={1} />;
   return (
     <>
@@ -127,7 +141,11 @@ function RootComment({ c, thread }: { c: Comment; thread: Thread }) {
       <CommentBody c={c} thread={thread} replies={count} />
       {count > 0 ? (
         <div className="comment-thread__replies">
-          {expanded ? <AllReplies rootId={c.id} thread={thread} /> : replies.map((r) => <CommentBody key={r.id} c={r} thread={thread} small />)}
+          {expanded ? (
+            <AllReplies rootId={c.id} thread={thread} />
+          ) : (
+            replies.map((r) => <CommentBody key={r.id} c={r} thread={thread} small />)
+          )}
           {!expanded && count > replies.length ? (
             <button type="button" className="link-button comment-thread__more" onClick={() => setExpanded(true)}>
               查看全部 {count} 条回复
@@ -145,7 +163,7 @@ export function Comments({ essay }: { essay: Details }) {
   const patch = useDetailsCache(essay.id);
   const [sort, setSort] = useState<Sort>('hot');
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
-  const list = useInfiniteList('commentsPage', (pageNum) => ({ query: { essayId: essay.id, sort, pageNum, pageSize: PAGE_SIZE } }));
+  const list = usePagedList(commentQueries.ofEssay(essay.id, sort, PAGE_SIZE));
 
   const thread: Thread = {
     essay,
@@ -153,8 +171,7 @@ export function Comments({ essay }: { essay: Details }) {
     setReplyingTo,
     refresh: (delta) => {
       patch((d) => ({ comments: Math.max(0, d.comments + delta) }));
-      void queryClient.invalidateQueries({ queryKey: ['commentsPage'] });
-      void queryClient.invalidateQueries({ queryKey: ['commentChildren'] });
+      void queryClient.invalidateQueries({ queryKey: commentKeys.all });
     },
   };
 

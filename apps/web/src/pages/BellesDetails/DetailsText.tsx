@@ -29,9 +29,7 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
             <p className="details-text__byline">
               <span>{essay.author.nickname}</span>
               {time ? <span>{time}</span> : null}
-              {essay.classification ? (
-                <Link to={classifyHref(essay.classification.id)}>{essay.classification.name}</Link>
-              ) : null}
+              {essay.classification ? <Link to={classifyHref(essay.classification.id)}>{essay.classification.name}</Link> : null}
             </p>
             {essay.cover ? <img className="details-text__cover" src={essay.cover} alt="" /> : null}
             {/* Only the server's sanitised content field is rendered as HTML (allowlist in apps/server/src/lib/html.ts). */}

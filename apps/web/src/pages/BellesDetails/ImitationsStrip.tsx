@@ -1,16 +1,17 @@
 import { Button } from 'antd';
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import { imitateHref } from '../../components/essay/links.js';
 import { MiniEssayCard } from '../../components/essay/MiniEssayCard.js';
 import { ListSkeleton } from '../../components/InfiniteList.js';
 import { formatCount } from '../../lib/format.js';
+import { essayQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 const SHOWN = 8;
 
 /** Imitations of this text, side by side, with the way to write one more. */
 export function ImitationsStrip({ id }: { id: number }) {
-  const query = useCall('imitations', { params: { id }, query: { pageNum: 1, pageSize: SHOWN } });
+  const query = useQuery(essayQueries.imitations(id, SHOWN));
   const list = query.data?.list ?? [];
   // List totals may lag a few seconds behind a new imitation (the server caches them); the list itself does not.
   const total = Math.max(query.data?.total ?? 0, list.length);

@@ -1,6 +1,7 @@
 import type { TagBrief } from '@shiju/contract';
-import { useCall } from '../../api/index.js';
 import { MiniEssayCard } from '../../components/essay/MiniEssayCard.js';
+import { essayQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 const SHOWN = 6;
 
@@ -12,7 +13,7 @@ function pickTag(tags: TagBrief[]): TagBrief | undefined {
 /** More texts under the same tag, hottest first, this one left out. */
 export function RelatedTexts({ id, tags }: { id: number; tags: TagBrief[] }) {
   const tag = pickTag(tags);
-  const query = useCall('essaysPage', { body: { tagId: tag?.id, pageSize: SHOWN + 1, sort: 'hot' } }, { enabled: !!tag });
+  const query = useQuery({ ...essayQueries.page({ tagId: tag?.id, pageSize: SHOWN + 1, sort: 'hot' }), enabled: !!tag });
   const list = (query.data?.list ?? []).filter((e) => e.id !== id).slice(0, SHOWN);
   if (!tag || list.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { Button, Result, Skeleton, Tag } from 'antd';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError, useCall } from '../../api/index.js';
+import { isApiError } from '../../api/index.js';
 import { Counters } from '../../components/Counters.js';
 import { ANCHOR_MIN_HEADINGS } from '../../components/essay/constants.js';
 import { classifyHref } from '../../components/essay/links.js';
@@ -16,13 +16,16 @@ import { ImitationsStrip } from './ImitationsStrip.js';
 import { OriginalNote } from './OriginalNote.js';
 import { prepareContent } from './prepareContent.js';
 import { RelatedTexts } from './RelatedTexts.js';
-import { detailsInput, type Details } from './useDetailsCache.js';
+import type { Details } from './useDetailsCache.js';
 import './details.css';
+import { essayQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 const STATUS_NOTE: Partial<Record<Details['status'], string>> = {
   draft: '这是草稿，只有你自己能看到。',
   pending: '这篇作品正在等待审核，通过后才会公开。',
   rejected: '这篇作品没有通过审核，修改后可以重新发布。',
+  hidden: '这篇作品已被编辑隐藏，只有你自己能看到。',
 };
 
 function NotFound() {
@@ -64,7 +67,10 @@ function Taxonomy({ essay }: { essay: Details }) {
 }
 
 function DetailsView({ essay }: { essay: Details }) {
-  const prepared = useMemo(() => (essay.type === 'essay' ? prepareContent(essay.content) : { html: '', headings: [] }), [essay.type, essay.content]);
+  const prepared = useMemo(
+    () => (essay.type === 'essay' ? prepareContent(essay.content) : { html: '', headings: [] }),
+    [essay.type, essay.content],
+  );
   const outline = prepared.headings.length >= ANCHOR_MIN_HEADINGS;
   const published = essay.status === 'published';
   return (
@@ -97,7 +103,7 @@ function DetailsView({ essay }: { essay: Details }) {
 }
 
 function DetailsLoader({ id }: { id: number }) {
-  const query = useCall('essayDetails', detailsInput(id), { quietCodes: ['A0404'] });
+  const query = useQuery(essayQueries.details(id));
   if (query.isPending) {
     return (
       <div className="details">

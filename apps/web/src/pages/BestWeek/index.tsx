@@ -1,12 +1,14 @@
 import { CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Select, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { isApiError, useCall } from '../../api/index.js';
-import { parseIsoWeek, RankedEntry, useQueryParam, weekLabel, weekRangeLabel } from '../../components/discovery/index.js';
+import { isApiError } from '../../api/index.js';
+import { parseIsoWeek } from '@shiju/contract/core';
+import { RankedEntry, useQueryParam, weekLabel, weekRangeLabel } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { QueryState } from '../../components/QueryState.js';
 import './BestWeek.css';
+import { discoveryQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 interface PickerProps {
   week: string;
@@ -72,12 +74,7 @@ function NoWeekYet() {
 export default function BestWeek() {
   const [weekParam, setWeek] = useQueryParam('week');
   const requested = parseIsoWeek(weekParam) ? weekParam! : undefined;
-  const query = useCall(
-    'bestWeek',
-    { query: requested ? { week: requested } : {} },
-    // Keep the picker on screen while the next week loads; a week that does not exist gets its own state.
-    { placeholderData: keepPreviousData, quietCodes: ['A0404'] },
-  );
+  const query = useQuery(discoveryQueries.bestWeek(requested));
   const data = query.data;
   const week = data?.week ?? null;
   const pick = (w: string) => setWeek(w);
@@ -106,7 +103,7 @@ export default function BestWeek() {
                 const shown = query.isPlaceholderData && requested ? requested : d.week!;
                 return (
                   <>
-                    <div className="best-week__bar">
+                    <div className="best-week__bar panel">
                       <div className="best-week__heading">
                         <h2 className="best-week__week serif">{weekLabel(shown)}</h2>
                         <p className="best-week__range">
@@ -143,7 +140,7 @@ export default function BestWeek() {
           )}
         </div>
         <aside className="with-sidebar__side">
-          <section className="discovery-box">
+          <section className="discovery-box panel">
             <h2 className="discovery-box__title">关于每周精选</h2>
             <p>
               每周一 00:00（北京时间），上一周（周一至周日）发布的作品按热度排出前 20

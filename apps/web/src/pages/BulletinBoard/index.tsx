@@ -1,18 +1,15 @@
-import { useInfiniteList } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { AnnouncementItem } from '../../components/people/AnnouncementItem.js';
 import { useSession } from '../../hooks/useSession.js';
+import { announcementQueries, usePagedList } from '../../api/queries/index.js';
 
 const PAGE_SIZE = 10;
 
 /** /bulletinBoard: announcements, pinned first; unread ones marked for signed-in readers. */
 export default function BulletinBoard() {
   const me = useSession();
-  const query = useInfiniteList('announcementsPage', (pageNum) => ({ query: { pageNum, pageSize: PAGE_SIZE } }), {
-    // The read state belongs to whoever is signed in.
-    keyInput: { user: me?.id ?? null },
-  });
+  const query = usePagedList(announcementQueries.board(me?.id ?? null, PAGE_SIZE));
   return (
     <div className="page page--narrow bulletin">
       <h1 className="page__title">公告</h1>

@@ -1,16 +1,16 @@
 import { LeftOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { QueryState } from '../../components/QueryState.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
 import { useIdParam } from '../../components/people/useSearchParamChoice.js';
 import { useSession } from '../../hooks/useSession.js';
 import '../../components/people/people.css';
+import { afterAnnouncementsRead, announcementQueries } from '../../api/queries/index.js';
 
 function NotFound() {
   return (
@@ -30,14 +30,13 @@ export default function BulletinDetails() {
   const id = useIdParam();
   const me = useSession();
   const queryClient = useQueryClient();
-  const query = useCall('announcementForm', { params: { id: id ?? 0 } }, { enabled: id !== null, quietCodes: ['A0404'], staleTime: 0 });
+  const query = useQuery({ ...announcementQueries.one(id ?? 0), enabled: id !== null });
 
   // Lists that show read state (公告, 我的通知 · 公告) are out of date now.
   const loaded = query.isSuccess;
   useEffect(() => {
     if (!loaded || !me) return;
-    void queryClient.invalidateQueries({ queryKey: ['announcementsPage'] });
-    void queryClient.invalidateQueries({ queryKey: ['announcementMessages'] });
+    void afterAnnouncementsRead(queryClient);
   }, [loaded, me, queryClient]);
 
   return (
@@ -52,7 +51,7 @@ export default function BulletinDetails() {
       ) : (
         <QueryState query={query} notFound={<NotFound />}>
           {(a) => (
-            <article className="bulletin-article">
+            <article className="bulletin-article panel">
               <header className="bulletin-article__head">
                 <h1 className="bulletin-article__title serif">{a.title}</h1>
                 <p className="bulletin-article__meta">

@@ -1,7 +1,6 @@
 import { Segmented } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { isApiError, useCall } from '../../api/index.js';
+import { isApiError } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
@@ -12,6 +11,9 @@ import { Banner } from './Banner.js';
 import { LetterIndex } from './LetterIndex.js';
 import { TagRows } from './TagRows.js';
 import './classify.css';
+import { classificationQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
+import { usePageSearchParams } from '../../shell/pageLocation.js';
 
 type Sort = 'new' | 'hot' | 'likes';
 
@@ -24,9 +26,9 @@ const SORTS: Array<{ value: Sort; label: string }> = [
 const PAGE_SIZE = 10;
 
 export function ClassificationView({ id, tagId }: { id: number; tagId?: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const [sort, setSort] = useState<Sort>('new');
-  const detail = useCall('classificationDetail', { params: { id } }, { quietCodes: ['A0404'] });
+  const detail = useQuery(classificationQueries.detail(id));
   const list = useEssayFeed({ pageSize: PAGE_SIZE, classificationId: id, tagId, sort });
 
   const setTag = (next?: number) => {

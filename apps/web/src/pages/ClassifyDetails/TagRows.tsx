@@ -1,13 +1,19 @@
 import type { Tag } from '@shiju/contract';
 import { useState } from 'react';
-import { useCall } from '../../api/index.js';
 import { useTagIndex } from './useTagIndex.js';
+import { classificationQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 function TagRow({ tags, activeId, onPick, allLabel }: { tags: Tag[]; activeId?: number; onPick: (id?: number) => void; allLabel: string }) {
   return (
     <ul className="tag-row">
       <li>
-        <button type="button" className={activeId === undefined ? 'tag is-active' : 'tag'} aria-pressed={activeId === undefined} onClick={() => onPick(undefined)}>
+        <button
+          type="button"
+          className={activeId === undefined ? 'tag is-active' : 'tag'}
+          aria-pressed={activeId === undefined}
+          onClick={() => onPick(undefined)}
+        >
           {allLabel}
         </button>
       </li>
@@ -34,20 +40,19 @@ function TagRow({ tags, activeId, onPick, allLabel }: { tags: Tag[]; activeId?: 
  */
 export function TagRows({ classificationId, tagId, setTag }: { classificationId: number; tagId?: number; setTag: (id?: number) => void }) {
   const [pickedParent, setPickedParent] = useState<number | undefined>();
-  const first = useCall(
-    'classificationTags',
-    { query: { classificationId, pageNum: 1, pageSize: 50 } },
-    { quietCodes: ['B0501', 'A0404'] },
-  );
+  const first = useQuery(classificationQueries.tags(classificationId));
   const index = useTagIndex(classificationId);
   const firstTags = first.data?.list ?? [];
   const current = index.data?.flatMap((g) => g.tags).find((t) => t.id === tagId);
-  const parentId = tagId === undefined ? undefined : current ? (current.parentId ?? current.id) : firstTags.some((t) => t.id === tagId) ? tagId : pickedParent;
-  const second = useCall(
-    'secondLevelTags',
-    { query: { parentId: parentId ?? 0, pageNum: 1, pageSize: 50 } },
-    { quietCodes: ['B0501'], enabled: parentId !== undefined },
-  );
+  const parentId =
+    tagId === undefined
+      ? undefined
+      : current
+        ? (current.parentId ?? current.id)
+        : firstTags.some((t) => t.id === tagId)
+          ? tagId
+          : pickedParent;
+  const second = useQuery({ ...classificationQueries.secondLevelTags(parentId ?? 0), enabled: parentId !== undefined });
 
   if (firstTags.length === 0) return null;
   return (
@@ -62,7 +67,12 @@ export function TagRows({ classificationId, tagId, setTag }: { classificationId:
         }}
       />
       {parentId !== undefined && second.data && second.data.list.length > 0 ? (
-        <TagRow tags={second.data.list} activeId={tagId === parentId ? undefined : tagId} allLabel="不限" onPick={(id) => setTag(id ?? parentId)} />
+        <TagRow
+          tags={second.data.list}
+          activeId={tagId === parentId ? undefined : tagId}
+          allLabel="不限"
+          onPick={(id) => setTag(id ?? parentId)}
+        />
       ) : null}
     </div>
   );

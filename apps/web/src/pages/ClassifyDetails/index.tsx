@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { ClassificationChips } from '../../components/ClassificationChips.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useClassifications } from '../../hooks/useClassifications.js';
 import { ClassificationView } from './ClassificationView.js';
+import { usePageSearchParams } from '../../shell/pageLocation.js';
 
 function parseId(v: string | null): number | undefined {
   const n = Number(v);
@@ -14,7 +14,7 @@ function parseId(v: string | null): number | undefined {
  * Kept alive by the shell, so the chosen tag, sort, loaded pages and scroll survive a visit elsewhere.
  */
 export default function ClassifyDetails() {
-  const [params] = useSearchParams();
+  const [params] = usePageSearchParams();
   const classifications = useClassifications();
   const id = parseId(params.get('id')) ?? classifications.data?.list[0]?.id;
   const tagId = parseId(params.get('tagId'));

@@ -1,9 +1,10 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { callKey, isApiError, toastSuccess, useCall } from '../../api/index.js';
+import { isApiError, toastSuccess } from '../../api/index.js';
+import { essayKeys, essayQueries } from '../../api/queries/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayComposer, type EssayForm, type SaveIntent } from '../../components/essay/editor/EssayComposer.js';
 import { editHref, essayHref } from '../../components/essay/links.js';
@@ -18,7 +19,7 @@ function PendingNotice({ form }: { form: EssayForm }) {
     <Result
       icon={<ClockCircleOutlined />}
       title="已提交，待审核"
-      subTitle="内容中有需要人工确认的词语，编辑审核通过后就会公开，请耐心等待。"
+      subTitle={form.notice ?? '内容中有需要人工确认的词语，编辑审核通过后就会公开，请耐心等待。'}
       extra={[
         <Link key="edit" to={editHref(form.id)}>
           <Button>继续修改</Button>
@@ -35,24 +36,27 @@ function useAfterSave() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<EssayForm | null>(null);
-  const onSaved = (form: EssayForm, intent: SaveIntent) => {
-    queryClient.setQueryData(callKey('essayForm', { params: { id: form.id } }), form);
-    void queryClient.invalidateQueries({ queryKey: ['essayDetails'] });
-    if (intent === 'draft') {
-      toastSuccess('草稿已保存');
-      navigate(editHref(form.id), { replace: true });
-    } else if (form.status === 'pending') {
+  const onSaved = (form: EssayForm, intent: SaveIntent, wasPublished = false) => {
+    queryClient.setQueryData(essayQueries.form(form.id).queryKey, form);
+    void queryClient.invalidateQueries({ queryKey: essayKeys.all });
+    if (form.status === 'pending') {
       setPending(form);
+    } else if (intent === 'draft') {
+      toastSuccess('草稿已保存');
+      void navigate(editHref(form.id), { replace: true });
     } else {
-      toastSuccess('发布成功');
-      navigate(essayHref(form.id));
+      toastSuccess(wasPublished ? '修改已保存' : '发布成功');
+      void navigate(essayHref(form.id));
     }
   };
   return { pending, onSaved };
 }
 
-function EditExisting({ id, onSaved }: { id: number; onSaved: (form: EssayForm, intent: SaveIntent) => void }) {
-  const query = useCall('essayForm', { params: { id } }, { quietCodes: ['A0404', 'A0301'], staleTime: 0 });
+type OnSaved = (form: EssayForm, intent: SaveIntent, wasPublished?: boolean) => void;
+
+function EditExisting({ id, onSaved }: { id: number; onSaved: OnSaved }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(essayQueries.form(id));
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isApiError(query.error, 'A0404') || isApiError(query.error, 'A0301')) {
     return (
@@ -67,7 +71,19 @@ function EditExisting({ id, onSaved }: { id: number; onSaved: (form: EssayForm, 
     );
   }
   if (!query.data) return <EmptyState description="加载失败" action={<Button onClick={() => void query.refetch()}>重试</Button>} />;
-  return <EssayComposer key={id} initial={query.data} onSaved={onSaved} />;
+  const wasPublished = query.data.status === 'published';
+  return (
+    <EssayComposer
+      // A withdrawn text comes back as a draft: a fresh form with the draft's buttons.
+      key={`${id}:${query.data.status}`}
+      initial={query.data}
+      onSaved={(form, intent) => onSaved(form, intent, wasPublished)}
+      onWithdrawn={(form) => {
+        queryClient.setQueryData(essayQueries.form(id).queryKey, form);
+        void queryClient.invalidateQueries({ queryKey: essayKeys.all });
+      }}
+    />
+  );
 }
 
 /** /editorialEssay (new) and ?id= (edit an own text). Visitors are sent to sign in first. */
@@ -83,7 +99,9 @@ export default function EditorialEssay() {
   return (
     <div className="page page--reading editorial">
       <h1 className="page__title">{id ? '编辑作品' : '写作'}</h1>
-      <p className="page__lead">{id ? '修改后可以存为草稿，也可以直接发布。' : '写一句打动你的话，或一篇完整的美文。可以先存草稿，满意了再发布。'}</p>
+      <p className="page__lead">
+        {id ? '修改后保存即可；已发布的作品保存后仍然公开。' : '写一句打动你的话，或一篇完整的美文。可以先存草稿，满意了再发布。'}
+      </p>
       {pending ? <PendingNotice form={pending} /> : id ? <EditExisting id={id} onSaved={onSaved} /> : <EssayComposer onSaved={onSaved} />}
     </div>
   );

@@ -1,24 +1,21 @@
+import type { SearchHit } from '@shiju/contract';
 import { Link } from 'react-router';
 import { Highlight, HighlightedEssayCard, tagHref, useTagHomes } from '../../components/discovery/index.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
 import { formatCount } from '../../lib/format.js';
-import { isEssayHit, isTagHit, isUserHit } from './hits.js';
 
-export type SearchType = 'essay' | 'user' | 'tag';
+import type { SearchType } from '@shiju/contract';
 
-interface HitProps {
-  item: Record<string, unknown>;
+type HitOf<K extends SearchHit['kind']> = Extract<SearchHit, { kind: K }>;
+
+interface HitProps<K extends SearchHit['kind']> {
+  item: HitOf<K>;
   words: readonly string[];
 }
 
-export function EssayHit({ item, words }: HitProps) {
-  return isEssayHit(item) ? <HighlightedEssayCard essay={item} words={words} /> : null;
-}
-
-export function UserHitCard({ item, words }: HitProps) {
-  if (!isUserHit(item)) return null;
+export function UserHitCard({ item, words }: HitProps<'user'>) {
   return (
-    <Link to={`/othersInfor?id=${item.id}`} className="search-user">
+    <Link to={`/othersInfor?id=${item.id}`} className="search-user panel">
       <UserAvatar user={item} size={48} />
       <div className="search-user__text">
         <p className="search-user__name">
@@ -35,10 +32,9 @@ export function UserHitCard({ item, words }: HitProps) {
 }
 
 /** Tags lead to their classification page (filtered by the tag) once it is known which one holds them. */
-export function TagHitCard({ item, words, homes }: HitProps & { homes: Map<number, number> | undefined }) {
-  if (!isTagHit(item)) return null;
+export function TagHitCard({ item, words, homes }: HitProps<'tag'> & { homes: Map<number, number> | undefined }) {
   return (
-    <Link to={tagHref(item, homes)} className="search-tag">
+    <Link to={tagHref(item, homes)} className="search-tag panel">
       <span className="search-tag__name serif">
         <span className="search-tag__hash" aria-hidden="true">
           #
@@ -55,9 +51,14 @@ export function TagHitCard({ item, words, homes }: HitProps & { homes: Map<numbe
 /** The tag homes load only when tag results are on screen. */
 export function useHitRenderer(type: SearchType, words: readonly string[]) {
   const homes = useTagHomes(type === 'tag');
-  return (item: Record<string, unknown>) => {
-    if (type === 'user') return <UserHitCard item={item} words={words} />;
-    if (type === 'tag') return <TagHitCard item={item} words={words} homes={homes} />;
-    return <EssayHit item={item} words={words} />;
+  return (item: SearchHit) => {
+    switch (item.kind) {
+      case 'user':
+        return <UserHitCard item={item} words={words} />;
+      case 'tag':
+        return <TagHitCard item={item} words={words} homes={homes} />;
+      case 'essay':
+        return <HighlightedEssayCard essay={item} words={words} />;
+    }
   };
 }

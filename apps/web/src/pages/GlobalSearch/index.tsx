@@ -1,10 +1,12 @@
 import { Input, Tabs } from 'antd';
 import { Link } from 'react-router';
-import { useInfiniteList } from '../../api/index.js';
-import { HotSearches, LoadMoreList, pickOne, useQueryParam } from '../../components/discovery/index.js';
+import { HotSearches, pickOne, useQueryParam } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { useHitRenderer, type SearchType } from './Results.js';
+import type { SearchType } from '@shiju/contract';
+import { useHitRenderer } from './Results.js';
 import './GlobalSearch.css';
+import { discoveryQueries, usePagedList } from '../../api/queries/index.js';
+import { InfiniteList } from '../../components/InfiniteList.js';
 
 const TYPES: ReadonlyArray<{ key: SearchType; label: string; noun: string }> = [
   { key: 'essay', label: '作品', noun: '作品' },
@@ -36,7 +38,7 @@ function NoResults({ q, type }: { q: string; type: SearchType }) {
           </span>
         }
       />
-      <section className="discovery-box">
+      <section className="discovery-box panel">
         <h2 className="discovery-box__title">大家都在搜</h2>
         <HotSearches />
       </section>
@@ -45,9 +47,9 @@ function NoResults({ q, type }: { q: string; type: SearchType }) {
 }
 
 function Results({ q, type }: { q: string; type: SearchType }) {
-  const list = useInfiniteList('search', (pageNum) => ({ query: { q, type, pageNum, pageSize: PAGE_SIZE } }));
+  const list = usePagedList(discoveryQueries.search(q, type, PAGE_SIZE));
   // Every page answers the same highlight words (the query and its jieba cut).
-  const first = list.data?.pages[0] as { highlights?: string[] } | undefined;
+  const first = list.data?.pages[0];
   const words = first?.highlights ?? [q];
   const render = useHitRenderer(type, words);
   const noun = TYPES.find((t) => t.key === type)!.noun;
@@ -58,13 +60,14 @@ function Results({ q, type }: { q: string; type: SearchType }) {
           找到 {list.total} 个相关{noun}
         </p>
       ) : null}
-      <LoadMoreList
+      <InfiniteList
+        more="button"
         query={list}
         className={`global-search__list global-search__list--${type}`}
         itemKey={(item) => String(item.id)}
         renderItem={render}
         empty={<NoResults q={q} type={type} />}
-        skeletonRows={type === 'essay' ? 4 : 6}
+        skeletonCount={type === 'essay' ? 4 : 6}
       />
     </>
   );
@@ -106,7 +109,7 @@ export default function GlobalSearch() {
       {q ? (
         <Results key={`${type}:${q}`} q={q} type={type} />
       ) : (
-        <section className="discovery-box global-search__start">
+        <section className="discovery-box panel global-search__start">
           <p>输入关键词后按回车，就能在句子、美文、作者和标签里查找。</p>
           <HotSearches />
         </section>

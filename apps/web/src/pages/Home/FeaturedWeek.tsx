@@ -1,14 +1,15 @@
 import { Carousel } from 'antd';
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import { QueryState } from '../../components/QueryState.js';
 import { Section } from '../../components/Section.js';
+import { discoveryQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 const TOP = 5;
 
 /** The current week's best five, as a carousel. */
 export function FeaturedWeek() {
-  const query = useCall('bestWeek', { query: {} }, { quietCodes: ['B0501'] });
+  const query = useQuery(discoveryQueries.bestWeek());
   return (
     <Section title="本周精选" extra={<Link to="/bestWeek">全部精选</Link>}>
       <QueryState
@@ -18,10 +19,10 @@ export function FeaturedWeek() {
         empty={<p className="muted">本周精选还在评选中，下周一揭晓。</p>}
       >
         {(d) => (
-          <Carousel autoplay autoplaySpeed={6000} className="featured">
+          <Carousel autoplay autoplaySpeed={6000} className="featured panel">
             {d.list.slice(0, TOP).map((e) => (
               <Link key={e.id} to={`/bellesDetails?id=${e.id}`} className="featured__slide">
-                <p className="featured__text serif">{e.type === 'sentence' ? e.summary : e.title}</p>
+                <p className="featured__text serif clamp clamp--3">{e.type === 'sentence' ? e.summary : e.title}</p>
                 <p className="featured__source serif">—— {e.source || e.author.nickname}</p>
               </Link>
             ))}

@@ -1,12 +1,13 @@
 import { Button, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { useCall, useInfiniteList } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
 import { InfiniteList, ListSkeleton } from '../../components/InfiniteList.js';
 import { WriteButton } from '../../shell/WriteButton.js';
 import { useSession } from '../../hooks/useSession.js';
+import { interestQueries, usePagedList } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 type FeedKey = 'new' | 'hot' | 'forYou';
 
@@ -26,13 +27,22 @@ function EssayFeed({ sort }: { sort: 'new' | 'hot' }) {
 }
 
 function InterestFeed() {
-  const query = useInfiniteList('hobbyPage', (pageNum) => ({ query: { pageNum, pageSize: PAGE_SIZE } }), { quietCodes: ['B0501'] });
+  const query = usePagedList(interestQueries.feed(PAGE_SIZE));
   return (
     <InfiniteList
       query={query}
       itemKey={(e) => e.id}
       renderItem={(e) => <EssayCard essay={e} />}
-      empty={<EmptyState description="你关注的标签下暂时还没有新内容，多挑几个兴趣试试" action={<Link to="/myInterest"><Button>调整我的兴趣</Button></Link>} />}
+      empty={
+        <EmptyState
+          description="你关注的标签下暂时还没有新内容，多挑几个兴趣试试"
+          action={
+            <Link to="/myInterest">
+              <Button>调整我的兴趣</Button>
+            </Link>
+          }
+        />
+      }
       endText="—— 推荐就到这里，明天再来看看 ——"
     />
   );
@@ -40,7 +50,7 @@ function InterestFeed() {
 
 /** 为你推荐: the interest feed, or a way to pick interests first. */
 function ForYouFeed() {
-  const interests = useCall('getInterests', {}, { quietCodes: ['B0501'] });
+  const interests = useQuery(interestQueries.mine());
   if (interests.isPending) return <ListSkeleton />;
   if (!interests.data || interests.data.tagIds.length === 0) {
     return (

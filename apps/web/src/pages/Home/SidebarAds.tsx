@@ -1,14 +1,16 @@
-import { api, SIDEBAR_AD_POSITION, useCall } from '../../api/index.js';
+import { api, SIDEBAR_AD_POSITION } from '../../api/index.js';
+import { adQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The sidebar ads (position 5), loaded quietly (no mask, seed §9). Nothing is shown when there are none
  * or the call is not available: an empty ad slot helps no reader.
  */
 export function SidebarAds() {
-  const { data } = useCall('adsList', { params: { id: SIDEBAR_AD_POSITION } }, { quietCodes: ['B0501'] });
+  const { data } = useQuery(adQueries.atPosition(SIDEBAR_AD_POSITION));
   if (!data || data.length === 0) return null;
   return (
-    <aside className="side-box ads" aria-label="推广">
+    <aside className="side-box panel ads" aria-label="推广">
       {data.map((ad) => (
         <a
           key={ad.id}

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import { QueryState } from '../../components/QueryState.js';
 import { Section } from '../../components/Section.js';
 import { formatRelativeTime } from '../../lib/format.js';
+import { announcementQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 /** The latest three announcements (pinned first). */
 export function SidebarAnnouncements() {
-  const query = useCall('announcementsPage', { query: { pageNum: 1, pageSize: 3 } }, { quietCodes: ['B0501'] });
+  const query = useQuery(announcementQueries.latest(3));
   return (
-    <Section title="公告" className="side-box" extra={<Link to="/bulletinBoard">更多</Link>}>
+    <Section title="公告" className="side-box panel" extra={<Link to="/bulletinBoard">更多</Link>}>
       <QueryState query={query} compact isEmpty={(d) => d.list.length === 0} empty={<p className="muted">暂无公告</p>}>
         {(d) => (
           <ul className="notice-list">

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import { QueryState } from '../../components/QueryState.js';
 import { Section } from '../../components/Section.js';
+import { discoveryQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 /** Today's hot ranking, top 10. */
 export function SidebarRanking() {
-  const query = useCall('ranking', { body: { period: 'day', pageNum: 1, pageSize: 10 } }, { quietCodes: ['B0501'] });
+  const query = useQuery(discoveryQueries.rankingTop('day', 10));
   return (
-    <Section title="今日热榜" className="side-box" extra={<Link to="/leaderboard">完整榜单</Link>}>
+    <Section title="今日热榜" className="side-box panel" extra={<Link to="/leaderboard">完整榜单</Link>}>
       <QueryState query={query} compact isEmpty={(d) => d.list.length === 0} skeletonRows={6}>
         {(d) => (
           <ol className="rank-list">

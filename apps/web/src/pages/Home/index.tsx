@@ -1,4 +1,5 @@
 import { ClassificationChips } from '../../components/ClassificationChips.js';
+import { RandomSentenceCard } from '../../components/RandomSentenceCard.js';
 import { Section } from '../../components/Section.js';
 import { FeaturedWeek } from './FeaturedWeek.js';
 import { Feed } from './Feed.js';
@@ -20,6 +21,7 @@ export default function Home() {
           <Feed />
         </div>
         <aside className="with-sidebar__side">
+          <RandomSentenceCard className="side-box panel" />
           <SidebarRanking />
           <SidebarAnnouncements />
           <SidebarAds />

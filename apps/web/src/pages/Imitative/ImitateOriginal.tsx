@@ -1,9 +1,9 @@
 import type { Essay } from '@shiju/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isApiError, toastSuccess, useCall, useInfiniteList } from '../../api/index.js';
+import { isApiError, toastSuccess } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { EssayComposer, type EssayForm } from '../../components/essay/editor/EssayComposer.js';
@@ -13,12 +13,13 @@ import { InfiniteList } from '../../components/InfiniteList.js';
 import { useSession } from '../../hooks/useSession.js';
 import { formatCount } from '../../lib/format.js';
 import { signInPath } from '../../lib/navigation.js';
+import { essayKeys, essayQueries, usePagedList } from '../../api/queries/index.js';
 
 const PAGE_SIZE = 20;
 
 /** Imitations, the most liked first among those loaded; the reader's own fresh one pinned on top. */
 function Imitations({ id, pinned }: { id: number; pinned: number | null }) {
-  const list = useInfiniteList('imitations', (pageNum) => ({ params: { id }, query: { pageNum, pageSize: PAGE_SIZE } }));
+  const list = usePagedList(essayQueries.imitationPages(id, PAGE_SIZE));
   const items = useMemo(
     () => [...list.items].sort((a, b) => Number(b.id === pinned) - Number(a.id === pinned) || b.likes - a.likes || b.id - a.id),
     [list.items, pinned],
@@ -44,7 +45,7 @@ export function ImitateOriginal({ id }: { id: number }) {
   const user = useSession();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const original = useCall('essayDetails', { body: { id } }, { quietCodes: ['A0404'] });
+  const original = useQuery(essayQueries.details(id));
   const [round, setRound] = useState(0);
   const [pinned, setPinned] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
@@ -52,14 +53,24 @@ export function ImitateOriginal({ id }: { id: number }) {
 
   if (original.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
   if (isApiError(original.error, 'A0404') || (original.data && original.data.status !== 'published')) {
-    return <Result status="404" title="要仿写的原文不存在或尚未发布" extra={<Link to="/imitative"><Button type="primary">看看别的句子</Button></Link>} />;
+    return (
+      <Result
+        status="404"
+        title="要仿写的原文不存在或尚未发布"
+        extra={
+          <Link to="/imitative">
+            <Button type="primary">看看别的句子</Button>
+          </Link>
+        }
+      />
+    );
   }
   if (!original.data) return <EmptyState description="加载失败" action={<Button onClick={() => void original.refetch()}>重试</Button>} />;
   const e = original.data;
 
   const onSaved = (form: EssayForm) => {
-    void queryClient.invalidateQueries({ queryKey: ['imitations'] });
-    void queryClient.invalidateQueries({ queryKey: ['essayDetails', { body: { id } }] });
+    void queryClient.invalidateQueries({ queryKey: essayKeys.imitations });
+    void queryClient.invalidateQueries({ queryKey: essayQueries.details(id).queryKey });
     setRound((r) => r + 1);
     if (form.status === 'published') {
       setPinned(form.id);
@@ -87,7 +98,9 @@ export function ImitateOriginal({ id }: { id: number }) {
 
       <section className="imitate-compose" aria-label="写仿写">
         <h2 className="section__title">我来仿写</h2>
-        {pending ? <Alert type="info" showIcon message="仿写已提交，正在等待审核，通过后会出现在下面。" className="imitate-compose__notice" /> : null}
+        {pending ? (
+          <Alert type="info" showIcon message="仿写已提交，正在等待审核，通过后会出现在下面。" className="imitate-compose__notice" />
+        ) : null}
         {user ? (
           <EssayComposer
             key={round}

@@ -1,18 +1,11 @@
 import { Button, Segmented, Select, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { useInfiniteList } from '../../api/index.js';
-import {
-  LoadMoreList,
-  pickOne,
-  RankedEntry,
-  RankingRules,
-  ScoreBadge,
-  useQueryParam,
-  type RankingPeriod,
-} from '../../components/discovery/index.js';
+import { pickOne, RankedEntry, RankingRules, ScoreBadge, useQueryParam, type RankingPeriod } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useClassifications } from '../../hooks/useClassifications.js';
 import './Leaderboard.css';
+import { discoveryQueries, usePagedList } from '../../api/queries/index.js';
+import { InfiniteList } from '../../components/InfiniteList.js';
 
 const PERIODS: ReadonlyArray<{ key: RankingPeriod; label: string; empty: string }> = [
   { key: 'day', label: '日榜', empty: '今天还没有作品上榜' },
@@ -57,9 +50,7 @@ export default function Leaderboard() {
   const classificationId = Number(classParam) > 0 ? Number(classParam) : undefined;
   const current = PERIODS.find((p) => p.key === period)!;
 
-  const list = useInfiniteList('ranking', (pageNum) => ({
-    body: { period, type: type === 'all' ? undefined : type, classificationId, pageNum, pageSize: PAGE_SIZE },
-  }));
+  const list = usePagedList(discoveryQueries.ranking({ period, type: type === 'all' ? undefined : type, classificationId }, PAGE_SIZE));
 
   const filtered = type !== 'all' || classificationId !== undefined;
   const clearFilters = () => setParams({ period }, { replace: true });
@@ -90,7 +81,8 @@ export default function Leaderboard() {
               <ClassificationFilter value={classificationId} onChange={(id) => setClass(id ? String(id) : null, { replace: true })} />
             </div>
           </div>
-          <LoadMoreList
+          <InfiniteList
+            more="button"
             ordered
             query={list}
             itemKey={(e) => e.id}
@@ -116,11 +108,11 @@ export default function Leaderboard() {
           />
         </div>
         <aside className="with-sidebar__side">
-          <section className="discovery-box">
+          <section className="discovery-box panel">
             <h2 className="discovery-box__title">榜单怎么算</h2>
             <RankingRules />
           </section>
-          <section className="discovery-box">
+          <section className="discovery-box panel">
             <h2 className="discovery-box__title">每周精选</h2>
             <p>每周一零点，上一周发布的作品中热度最高的 20 篇会被定格为当周精选。</p>
             <Link to="/bestWeek">去看本周精选 →</Link>

@@ -61,12 +61,12 @@ export function MessageItem({ m }: { m: Message }) {
         </p>
         {QUOTES_CONTENT.has(m.type) && m.content ? <p className="message__content serif">{m.content}</p> : null}
         {m.essay && essayHref ? (
-          <Link to={essayHref} className="message__essay serif">
+          <Link to={essayHref} className="message__essay serif clamp">
             {m.essay.title ? <strong>《{m.essay.title}》</strong> : null}
             {m.essay.summary}
           </Link>
         ) : m.type !== 'follow' && m.type !== 'system' ? (
-          <p className="message__essay message__essay--gone">原作品已删除</p>
+          <p className="message__essay message__essay--gone clamp">原作品已删除</p>
         ) : null}
       </div>
     </article>

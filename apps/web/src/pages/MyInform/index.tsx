@@ -1,8 +1,8 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Tabs } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { toastSuccess, useCall, useInfiniteList } from '../../api/index.js';
+import { toastSuccess } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { RequireSignIn } from '../../components/RequireSignIn.js';
@@ -15,6 +15,8 @@ import { markAllRead } from './markAllRead.js';
 import { MessageItem } from './MessageItem.js';
 import { INFORM_TAB_KEYS, INFORM_TABS, unreadOf, type InformTab } from './tabs.js';
 import { useMessageFeed } from './useMessageFeed.js';
+import { announcementQueries, usePagedList } from '../../api/queries/index.js';
+import { UrlTabs } from '../../components/UrlTabs.js';
 
 const EMPTY: Record<InformTab['key'], { text: string; action?: { to: string; label: string } }> = {
   comment: { text: '还没有评论和回复。多写几句，和读者聊起来吧', action: { to: '/editorialEssay', label: '去写作' } },
@@ -59,7 +61,7 @@ function MessageTab({ tab }: { tab: InformTab }) {
 }
 
 function AnnouncementTab() {
-  const query = useInfiniteList('announcementMessages', (pageNum) => ({ query: { pageNum, pageSize: 10 } }));
+  const query = usePagedList(announcementQueries.mine(10));
   return (
     <InfiniteList
       query={query}
@@ -81,9 +83,10 @@ function TabLabel({ label, unread }: { label: string; unread: number }) {
 
 function Inform() {
   const queryClient = useQueryClient();
-  const [tabKey, setTabKey] = useSearchParamChoice<InformTab['key']>('type', INFORM_TAB_KEYS, 'comment');
+  const choice = useSearchParamChoice<InformTab['key']>('type', INFORM_TAB_KEYS, 'comment');
+  const tabKey = choice[0];
   const counts = useUnreadCounts();
-  const announcements = useCall('announcementMessages', { query: { pageNum: 1, pageSize: 1 } }, { silent: true, staleTime: 0 });
+  const announcements = useQuery(announcementQueries.unreadProbe());
   const byType = counts.data?.byType ?? {};
   const announcementsUnread = announcements.data?.unread ?? 0;
   const anyUnread = (counts.data?.total ?? 0) + announcementsUnread > 0;
@@ -112,11 +115,9 @@ function Inform() {
           全部标为已读
         </Button>
       </div>
-      <Tabs
+      <UrlTabs
         className="inform-tabs"
-        activeKey={tabKey}
-        onChange={(k) => setTabKey(k as InformTab['key'])}
-        destroyOnHidden
+        choice={choice}
         items={INFORM_TABS.map((t) => ({
           key: t.key,
           // The open tab's messages are being read: its dot would only flicker.

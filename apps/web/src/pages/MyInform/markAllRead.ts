@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/index.js';
-import { refreshUnread } from '../../components/people/unread.js';
 import { MESSAGE_TYPES, type MessageType } from './tabs.js';
+import { afterAnnouncementsRead, afterMessagesRead } from '../../api/queries/index.js';
 
 /** The largest page the contract allows: fewest calls. */
 const PAGE_SIZE = 50;
@@ -37,11 +37,6 @@ export async function markAllRead(queryClient: QueryClient, byType: Record<strin
       announcementsUnread > 0 ? readAnnouncements(announcementsUnread) : Promise.resolve(),
     ]);
   } finally {
-    await Promise.all([
-      refreshUnread(queryClient),
-      queryClient.invalidateQueries({ queryKey: ['messagesPage'] }),
-      queryClient.invalidateQueries({ queryKey: ['announcementMessages'] }),
-      queryClient.invalidateQueries({ queryKey: ['announcementsPage'] }),
-    ]);
+    await Promise.all([afterMessagesRead(queryClient), afterAnnouncementsRead(queryClient)]);
   }
 }

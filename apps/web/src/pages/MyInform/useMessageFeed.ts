@@ -2,8 +2,8 @@ import type { CallData } from '@shiju/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api, type ApiError } from '../../api/index.js';
-import { refreshUnread } from '../../components/people/unread.js';
 import type { MessageType } from './tabs.js';
+import { messageKeys, refreshUnread } from '../../api/queries/index.js';
 
 export type Message = CallData<'messagesPage'>['list'][number];
 
@@ -54,7 +54,7 @@ function progressOf(types: readonly MessageType[], chunks: Chunk[]): Progress[] 
 export function useMessageFeed(types: readonly MessageType[]) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery<Chunk[], ApiError, { pages: Chunk[][] }, readonly unknown[], Want>({
-    queryKey: ['messagesPage', 'feed', types.join(',')],
+    queryKey: messageKeys.feed(types),
     initialPageParam: types.map((type) => ({ type, pageNum: 1 })),
     queryFn: ({ pageParam, signal }) =>
       Promise.all(

@@ -2,9 +2,10 @@ import type { Essay } from '@shiju/contract';
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useCall } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { QueryState } from '../../components/QueryState.js';
+import { interestQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 /** The home page's personal feed tab. */
 export const FOR_YOU_HREF = '/home?tab=forYou';
@@ -13,7 +14,7 @@ function EssayLine({ essay }: { essay: Essay }) {
   const text = essay.type === 'essay' && essay.title ? essay.title : essay.summary;
   return (
     <Link to={`/bellesDetails?id=${essay.id}`} className="feed-preview__line">
-      <span className="feed-preview__text serif">{text}</span>
+      <span className="feed-preview__text serif clamp">{text}</span>
       <span className="feed-preview__source">{essay.source || essay.author.nickname}</span>
     </Link>
   );
@@ -24,7 +25,7 @@ function EssayLine({ essay }: { essay: Essay }) {
  * which brings the preview into view.
  */
 export function FeedPreview({ focus }: { focus: number }) {
-  const query = useCall('hobbyList', {});
+  const query = useQuery(interestQueries.preview());
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -53,7 +54,7 @@ export function FeedPreview({ focus }: { focus: number }) {
         {(groups) => (
           <div className="feed-preview__grid">
             {groups.map(({ tag, essays }) => (
-              <article key={tag.id} className="feed-preview__group">
+              <article key={tag.id} className="feed-preview__group panel">
                 <h3 className="feed-preview__tag"># {tag.name}</h3>
                 {essays.length === 0 ? (
                   <p className="muted">这个标签下暂时没有新作品。</p>

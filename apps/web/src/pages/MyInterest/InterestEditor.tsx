@@ -3,9 +3,10 @@ import type { Tag } from '@shiju/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input } from 'antd';
 import { useMemo, useState } from 'react';
-import { callKey, toastSuccess, useCallMutation } from '../../api/index.js';
+import { toastSuccess, useCallMutation } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { filterGroups, INDEX_LETTERS, letterOf, type TagGroup } from './groups.js';
+import { interestKeys, interestQueries } from '../../api/queries/index.js';
 
 /** The server's rule (contract: 请至少选择 3 个兴趣标签). */
 export const MIN_INTERESTS = 3;
@@ -83,11 +84,8 @@ export function InterestEditor({ groups, saved, onSaved }: Props) {
     const mutation = saved.length === 0 ? create : update;
     const result = await mutation.mutateAsync({ body: { tagIds: selected } }).catch(() => null);
     if (!result) return; // the request layer has shown why
-    queryClient.setQueryData(callKey('getInterests', {}), result);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['hobbyList'] }),
-      queryClient.invalidateQueries({ queryKey: ['hobbyPage'] }),
-    ]);
+    queryClient.setQueryData(interestQueries.mine().queryKey, result);
+    await queryClient.invalidateQueries({ queryKey: interestKeys.feeds });
     toastSuccess('兴趣已保存，「为你推荐」已按新的兴趣更新');
     onSaved();
   };
@@ -138,7 +136,7 @@ export function InterestEditor({ groups, saved, onSaved }: Props) {
             const anchor = letter !== lastLetter ? letterAnchor(letter) : undefined;
             lastLetter = letter;
             return (
-              <section key={g.parent.id} id={anchor} className="interest-group" aria-label={g.parent.name}>
+              <section key={g.parent.id} id={anchor} className="interest-group panel" aria-label={g.parent.name}>
                 <header className="interest-group__head">
                   <span className="interest-group__letter" aria-hidden="true">
                     {letter}

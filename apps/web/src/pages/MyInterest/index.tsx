@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
-import { useCall } from '../../api/index.js';
 import { QueryState } from '../../components/QueryState.js';
 import { RequireSignIn } from '../../components/RequireSignIn.js';
 import { FeedPreview } from './FeedPreview.js';
 import { groupByFirstLevel } from './groups.js';
 import { InterestEditor, MIN_INTERESTS } from './InterestEditor.js';
 import './MyInterest.css';
+import { classificationQueries, interestQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 function Interests() {
-  const letters = useCall('tagLetters', { query: {} }, { staleTime: 5 * 60_000 });
-  const mine = useCall('getInterests', {});
+  const letters = useQuery(classificationQueries.letters());
+  const mine = useQuery(interestQueries.mine());
   const [saves, setSaves] = useState(0);
   const groups = useMemo(() => groupByFirstLevel(letters.data ?? []), [letters.data]);
   const saved = mine.data?.tagIds ?? [];

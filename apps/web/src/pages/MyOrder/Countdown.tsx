@@ -5,7 +5,7 @@ import { closesAt, formatRemaining, type Order } from './orders.js';
 const WARN_MS = 5 * 60_000;
 
 /** Time left before a pending order closes, ticking each second; `onExpire` runs once when it runs out. */
-export function Countdown({ order, onExpire }: { order: Pick<Order, 'createdAt'>; onExpire: () => void }) {
+export function Countdown({ order, onExpire }: { order: Pick<Order, 'createdAt' | 'payBefore'>; onExpire: () => void }) {
   const end = closesAt(order);
   const [now, setNow] = useState(() => Date.now());
   const expire = useEffectEvent(onExpire);

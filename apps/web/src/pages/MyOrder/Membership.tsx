@@ -1,13 +1,14 @@
 import { CrownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import { useCall } from '../../api/index.js';
 import { QueryState } from '../../components/QueryState.js';
 import { saveUserInfo } from '../../lib/session.js';
+import { userQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 /** 会员有效期至 … / 已过期 / 尚未开通, from users/me (which also refreshes the stored userInfo). */
 export function Membership() {
-  const query = useCall('me', {});
+  const query = useQuery(userQueries.me());
   const me = query.data;
   useEffect(() => {
     if (me) saveUserInfo(me);

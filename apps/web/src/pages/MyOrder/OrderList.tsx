@@ -1,9 +1,9 @@
 import { Button, Tag } from 'antd';
-import { useInfiniteList } from '../../api/index.js';
-import { LoadMoreList } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Countdown } from './Countdown.js';
 import { formatDateTime, formatYuan, STATUS, type Order } from './orders.js';
+import { orderQueries, usePagedList } from '../../api/queries/index.js';
+import { InfiniteList } from '../../components/InfiniteList.js';
 
 export interface OrderActions {
   /** The order an action is running on (its buttons spin / wait). */
@@ -20,7 +20,7 @@ function OrderRow({ order, busyId, onPay, onCancel, onExpire }: OrderActions & {
   const pending = order.status === 'pending';
   const busy = busyId === order.id;
   return (
-    <article className="order-row" data-status={order.status} aria-label={`订单 ${order.orderNo}`}>
+    <article className="order-row panel" data-status={order.status} aria-label={`订单 ${order.orderNo}`}>
       <div className="order-row__product">
         <strong>{order.product.name}</strong>
         <span className="order-row__no">订单号 {order.orderNo}</span>
@@ -60,7 +60,7 @@ function OrderRow({ order, busyId, onPay, onCancel, onExpire }: OrderActions & {
 
 /** The user's own orders, newest first, with 去支付 / 取消 on pending ones. */
 export function OrderList(actions: OrderActions) {
-  const list = useInfiniteList('ordersPage', (pageNum) => ({ query: { pageNum, pageSize: PAGE_SIZE } }));
+  const list = usePagedList(orderQueries.mine(PAGE_SIZE));
   return (
     <div className="order-list">
       {list.items.length > 0 ? (
@@ -72,11 +72,12 @@ export function OrderList(actions: OrderActions) {
           <span>操作</span>
         </div>
       ) : null}
-      <LoadMoreList
+      <InfiniteList
+        more="button"
         query={list}
         itemKey={(o) => o.id}
         renderItem={(o) => <OrderRow order={o} {...actions} />}
-        skeletonRows={2}
+        skeletonCount={2}
         empty={<EmptyState description="还没有订单。选一个上面的会员套餐，点「立即开通」就能下单。" />}
       />
     </div>

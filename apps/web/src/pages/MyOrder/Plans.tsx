@@ -1,5 +1,6 @@
-import { Button } from 'antd';
-import { useCall } from '../../api/index.js';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { orderQueries } from '../../api/queries/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { QueryState } from '../../components/QueryState.js';
 import { formatYuan, type Product } from './orders.js';
@@ -12,39 +13,58 @@ interface Props {
 
 /** The membership plans as cards: price in yuan, days, what it costs per day. */
 export function Plans({ busyId, onBuy }: Props) {
-  const query = useCall('products', {}, { staleTime: 5 * 60_000 });
+  const query = useQuery(orderQueries.products());
+  // Paying means a bank transfer an editor confirms; without a configured account there is nowhere to pay.
+  const methods = useQuery(orderQueries.paymentMethods());
+  const manual = methods.data?.manual;
+  const closed = manual !== undefined && !manual.enabled;
   return (
-    <QueryState
-      query={query}
-      skeletonRows={4}
-      isEmpty={(d) => d.length === 0}
-      empty={<EmptyState description="暂时没有可开通的会员套餐，过几天再来看看吧" />}
-    >
-      {(products) => (
-        <ul className="plans">
-          {products.map((p) => (
-            <li key={p.id} className="plan">
-              <h3 className="plan__name">{p.name}</h3>
-              <p className="plan__price">
-                <strong>{formatYuan(p.priceFen)}</strong>
-                <span> / {p.days} 天</span>
-              </p>
-              <p className="plan__daily">约 {formatYuan(Math.round(p.priceFen / p.days))} / 天</p>
-              <p className="plan__desc">{p.description}</p>
-              <Button
-                type="primary"
-                block
-                loading={busyId === p.id}
-                disabled={busyId !== null && busyId !== p.id}
-                onClick={() => onBuy(p)}
-                aria-label={`立即开通${p.name}`}
-              >
-                立即开通
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </QueryState>
+    <>
+      {manual ? (
+        <Alert
+          className="plans__payment"
+          type={closed ? 'warning' : 'info'}
+          showIcon
+          title={closed ? '暂时无法购买' : '银行转账开通'}
+          description={
+            closed
+              ? manual.message
+              : `${manual.message}。转账需在下单后 ${manual.windowHours % 24 === 0 ? `${manual.windowHours / 24} 天` : `${manual.windowHours} 小时`}内完成。`
+          }
+        />
+      ) : null}
+      <QueryState
+        query={query}
+        skeletonRows={4}
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState description="暂时没有可开通的会员套餐，过几天再来看看吧" />}
+      >
+        {(products) => (
+          <ul className="plans">
+            {products.map((p) => (
+              <li key={p.id} className="plan">
+                <h3 className="plan__name">{p.name}</h3>
+                <p className="plan__price">
+                  <strong>{formatYuan(p.priceFen)}</strong>
+                  <span> / {p.days} 天</span>
+                </p>
+                <p className="plan__daily">约 {formatYuan(Math.round(p.priceFen / p.days))} / 天</p>
+                <p className="plan__desc">{p.description}</p>
+                <Button
+                  type="primary"
+                  block
+                  loading={busyId === p.id}
+                  disabled={closed || (busyId !== null && busyId !== p.id)}
+                  onClick={() => onBuy(p)}
+                  aria-label={`立即开通${p.name}`}
+                >
+                  立即开通
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </>
   );
 }

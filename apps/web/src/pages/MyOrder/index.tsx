@@ -10,6 +10,7 @@ import { formatYuan, type Order, type Product } from './orders.js';
 import { PayDialog, type PaymentStart } from './PayDialog.js';
 import { Plans } from './Plans.js';
 import './MyOrder.css';
+import { orderKeys } from '../../api/queries/index.js';
 
 /** What is running: placing an order for a product, or paying / cancelling an order. */
 type Busy = { product: number } | { order: number } | null;
@@ -20,7 +21,7 @@ function Orders() {
   const [payment, setPayment] = useState<PaymentStart | null>(null);
   const [payOpen, setPayOpen] = useState(false);
 
-  const refreshOrders = () => queryClient.invalidateQueries({ queryKey: ['ordersPage'] });
+  const refreshOrders = () => queryClient.invalidateQueries({ queryKey: orderKeys.list });
 
   /** Runs one action at a time; failures have already been shown by the request layer. */
   const run = async (b: NonNullable<Busy>, action: () => Promise<void>) => {

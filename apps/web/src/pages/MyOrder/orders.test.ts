@@ -15,4 +15,12 @@ describe('order helpers', () => {
     expect(formatRemaining(61_500)).toBe('01:02');
     expect(formatRemaining(-5)).toBe('00:00');
   });
+
+  it('gives a bank transfer the window the server set, shown in days and hours', () => {
+    const createdAt = '2026-11-22T04:00:00.000Z';
+    const payBefore = '2026-11-25T04:00:00.000Z';
+    expect(closesAt({ createdAt, payBefore })).toBe(Date.parse(payBefore));
+    expect(formatRemaining(3 * 86_400_000)).toBe('3天0小时');
+    expect(formatRemaining(2 * 3_600_000 + 5 * 60_000)).toBe('2小时05分');
+  });
 });

@@ -21,14 +21,20 @@ export function formatYuan(fen: number): string {
   return `¥${(fen / 100).toFixed(2)}`;
 }
 
-/** When a pending order closes (epoch ms). */
-export function closesAt(order: Pick<Order, 'createdAt'>): number {
+/**
+ * When a pending order closes (epoch ms): the server's `payBefore` (a bank transfer gets days, not minutes),
+ * else 30 minutes after it was placed.
+ */
+export function closesAt(order: Pick<Order, 'createdAt' | 'payBefore'>): number {
+  if (order.payBefore) return new Date(order.payBefore).getTime();
   return new Date(order.createdAt).getTime() + PENDING_MINUTES * 60_000;
 }
 
-/** mm:ss of what is left (never negative). */
+/** mm:ss of what is left (never negative); a day or more reads as days and hours. */
 export function formatRemaining(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s >= 86_400) return `${Math.floor(s / 86_400)}天${Math.floor((s % 86_400) / 3600)}小时`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}小时${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}分`;
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 

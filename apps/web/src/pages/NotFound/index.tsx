@@ -1,5 +1,9 @@
 import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { RandomSentenceCard, type SentenceFallback } from '../../components/RandomSentenceCard.js';
+
+/** Shown while the first 随机一句 loads, or if it cannot be drawn. */
+const FALLBACK: SentenceFallback = { text: '山重水复疑无路，柳暗花明又一村。', source: '陆游《游山西村》' };
 
 export default function NotFound() {
   const { pathname } = useLocation();
@@ -10,8 +14,7 @@ export default function NotFound() {
       <p className="page__lead">
         地址 <code>{pathname}</code> 不存在，可能是链接写错了，或者内容已经移走。
       </p>
-      <blockquote className="not-found__quote serif">山重水复疑无路，柳暗花明又一村。</blockquote>
-      <p className="not-found__source serif">—— 陆游《游山西村》</p>
+      <RandomSentenceCard className="random-sentence--quote" fallback={FALLBACK} />
       <div className="not-found__actions">
         <Link to="/home">
           <Button type="primary">回到首页</Button>

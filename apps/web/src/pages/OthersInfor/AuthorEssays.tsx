@@ -1,10 +1,11 @@
-import { Segmented, Tabs } from 'antd';
-import { useInfiniteList } from '../../api/index.js';
+import { Segmented } from 'antd';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
+import { essayQueries, usePagedList } from '../../api/queries/index.js';
+import { UrlTabs } from '../../components/UrlTabs.js';
 
 const KINDS = ['all', 'sentence', 'essay'] as const;
 type Kind = (typeof KINDS)[number];
@@ -15,9 +16,7 @@ const KIND_LABEL: Record<Kind, string> = { all: '全部', sentence: '句子', es
 const PAGE_SIZE = 10;
 
 function EssayList({ authorId, kind, sort, own }: { authorId: number; kind: Kind; sort: Sort; own: boolean }) {
-  const query = useInfiniteList('essaysPage', (pageNum) => ({
-    body: { authorId, type: kind === 'all' ? undefined : kind, sort, pageNum, pageSize: PAGE_SIZE },
-  }));
+  const query = usePagedList(essayQueries.byAuthor({ authorId, type: kind === 'all' ? undefined : kind, sort }, PAGE_SIZE));
   const what = kind === 'all' ? '作品' : KIND_LABEL[kind];
   const empty = own ? (
     <EmptyState
@@ -36,15 +35,13 @@ function EssayList({ authorId, kind, sort, own }: { authorId: number; kind: Kind
 
 /** A user's published texts: 全部 / 句子 / 美文, newest or hottest first; both choices live in the URL. */
 export function AuthorEssays({ authorId, own }: { authorId: number; own: boolean }) {
-  const [kind, setKind] = useSearchParamChoice<Kind>('tab', KINDS, 'all');
+  const kindChoice = useSearchParamChoice<Kind>('tab', KINDS, 'all');
   const [sort, setSort] = useSearchParamChoice<Sort>('sort', SORTS, 'new');
   return (
-    <Tabs
+    <UrlTabs
       className="person-essays"
-      activeKey={kind}
-      onChange={(k) => setKind(k as Kind)}
-      destroyOnHidden
-      tabBarExtraContent={
+      choice={kindChoice}
+      extra={
         <Segmented<Sort>
           size="small"
           value={sort}

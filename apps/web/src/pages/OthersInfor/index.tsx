@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState.js';
+import { ReportButton } from '../../components/ReportButton.js';
 import { FollowButton } from '../../components/people/FollowButton.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
 import { UserNotFound, useProfileParam, type Profile } from '../../components/people/PersonPage.js';
@@ -42,7 +43,10 @@ function Header({ p, own }: { p: Profile; own: boolean }) {
             编辑资料
           </LinkButton>
         ) : (
-          <FollowButton userId={p.id} nickname={p.nickname} isFollowing={p.isFollowing} />
+          <>
+            <FollowButton userId={p.id} nickname={p.nickname} isFollowing={p.isFollowing} />
+            <ReportButton targetType="user" targetId={p.id} />
+          </>
         )
       }
       footer={

@@ -1,21 +1,19 @@
-import { Tabs } from 'antd';
 import { PersonPage } from '../../components/people/PersonPage.js';
 import { RELATION_TYPES, RelationList, type RelationType } from '../../components/people/RelationList.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
+import { UrlTabs } from '../../components/UrlTabs.js';
 import { useSession } from '../../hooks/useSession.js';
 import { formatCount } from '../../lib/format.js';
 
 /** /othersRelation?id=&type=following|followers */
 export default function OthersRelation() {
   const me = useSession();
-  const [type, setType] = useSearchParamChoice<RelationType>('type', RELATION_TYPES, 'following');
+  const choice = useSearchParamChoice<RelationType>('type', RELATION_TYPES, 'following');
   return (
     <PersonPage heading={(p) => (p.id === me?.id ? '我的关注与粉丝' : `${p.nickname} 的关注与粉丝`)}>
       {(p) => (
-        <Tabs
-          activeKey={type}
-          onChange={(k) => setType(k as RelationType)}
-          destroyOnHidden
+        <UrlTabs
+          choice={choice}
           items={[
             {
               key: 'following',

@@ -4,7 +4,8 @@ import { Button, Tag, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { isApiError, toastSuccess } from '../../api/index.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
-import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage } from '../../api/upload.js';
+import { LIMITS } from '@shiju/contract/core';
+import { checkImage, IMAGE_ACCEPT, uploadImage } from '../../api/upload.js';
 import { useUpdateMe } from './useUpdateMe.js';
 
 /** The file states of seed §4 (ready, success) plus the two in between and after a failure. */
@@ -88,7 +89,7 @@ export function AvatarField({ me }: { me: UserInfo }) {
         <UserAvatar user={me} size={88} />
         <div className="avatar-field__pick">
           <Upload
-            accept={IMAGE_TYPES.join(',')}
+            accept={IMAGE_ACCEPT}
             showUploadList={false}
             beforeUpload={(file) => {
               pick(file);
@@ -102,7 +103,7 @@ export function AvatarField({ me }: { me: UserInfo }) {
               恢复默认头像
             </Button>
           ) : null}
-          <p className="muted avatar-field__hint">支持 JPG、PNG、WebP、GIF，不超过 {MAX_IMAGE_BYTES / 1024 / 1024} MB</p>
+          <p className="muted avatar-field__hint">支持 JPG、PNG、WebP、GIF，不超过 {LIMITS.uploadBytes / 1024 / 1024} MB</p>
         </div>
       </div>
       {picked && tag ? (

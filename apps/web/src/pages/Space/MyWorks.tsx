@@ -4,15 +4,16 @@ import { LinkButton } from '../../components/people/LinkButton.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import { OwnEssayList, type OwnStatus } from './OwnEssayList.js';
 
-const STATUSES = ['published', 'pending', 'rejected'] as const satisfies readonly OwnStatus[];
+const STATUSES = ['published', 'pending', 'rejected', 'hidden'] as const satisfies readonly OwnStatus[];
 type WorkStatus = (typeof STATUSES)[number];
 
-const STATUS_LABEL: Record<WorkStatus, string> = { published: '已发布', pending: '审核中', rejected: '未通过' };
+const STATUS_LABEL: Record<WorkStatus, string> = { published: '已发布', pending: '审核中', rejected: '未通过', hidden: '已被隐藏' };
 
 const EMPTY_TEXT: Record<WorkStatus, string> = {
   published: '还没有发布的作品，去写第一句？',
   pending: '没有等待审核的作品。含有敏感词的作品会先在这里等编辑审核',
   rejected: '没有未通过审核的作品，继续保持',
+  hidden: '没有被编辑隐藏的作品',
 };
 
 function WriteLink() {
@@ -23,7 +24,7 @@ function WriteLink() {
   );
 }
 
-/** 我的作品 with its status sub-tabs (已发布 / 审核中 / 未通过); the status lives in the URL beside the tab. */
+/** 我的作品 with its status sub-tabs (已发布 / 审核中 / 未通过 / 已被隐藏); the status lives in the URL beside the tab. */
 export function MyWorks() {
   const [status, setStatus] = useSearchParamChoice<WorkStatus>('status', STATUSES, 'published');
   return (

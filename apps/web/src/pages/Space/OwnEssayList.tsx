@@ -3,19 +3,21 @@ import type { Essay } from '@shiju/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { api, toastSuccess, useInfiniteList } from '../../api/index.js';
+import { api, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
+import { afterEssayRemoved, essayQueries, usePagedList } from '../../api/queries/index.js';
 
-export type OwnStatus = 'published' | 'pending' | 'rejected' | 'draft';
+export type OwnStatus = 'published' | 'pending' | 'rejected' | 'hidden' | 'draft';
 
 const PAGE_SIZE = 10;
 
 const STATUS_TAG: Partial<Record<OwnStatus, { color: string; text: string }>> = {
   pending: { color: 'gold', text: '审核中' },
   rejected: { color: 'red', text: '未通过' },
+  hidden: { color: 'volcano', text: '已被隐藏' },
   draft: { color: 'default', text: '草稿' },
 };
 
@@ -44,11 +46,7 @@ function OwnEssay({ essay }: { essay: Essay }) {
     try {
       await api('deleteEssay', { params: { id: essay.id } });
       toastSuccess('已删除');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['myEssays'] }),
-        queryClient.invalidateQueries({ queryKey: ['userProfile'] }),
-        queryClient.invalidateQueries({ queryKey: ['essaysPage'], refetchType: 'none' }),
-      ]);
+      await afterEssayRemoved(queryClient);
     } catch {
       /* the request layer has said why */
     } finally {
@@ -60,11 +58,21 @@ function OwnEssay({ essay }: { essay: Essay }) {
     <div className="own-essay">
       <EssayCard essay={essay} />
       <div className="own-essay__bar">
-        {status ? <Tag color={status.color}>{status.text}</Tag> : <span />}
+        {status ? (
+          <span className="own-essay__status">
+            <Tag color={status.color}>{status.text}</Tag>
+            {essay.statusReason ? <span className="own-essay__reason">原因：{essay.statusReason}</span> : null}
+          </span>
+        ) : (
+          <span />
+        )}
         <div className="own-essay__actions">
-          <LinkButton to={`/editorialEssay?id=${essay.id}`} size="small" icon={<EditOutlined />}>
-            编辑
-          </LinkButton>
+          {/* A text an editor hid comes back only through the editor's restore, so there is nothing to edit. */}
+          {essay.status === 'hidden' ? null : (
+            <LinkButton to={`/editorialEssay?id=${essay.id}`} size="small" icon={<EditOutlined />}>
+              编辑
+            </LinkButton>
+          )}
           <Button size="small" danger icon={<DeleteOutlined />} loading={deleting} onClick={() => void remove()}>
             删除
           </Button>
@@ -76,6 +84,6 @@ function OwnEssay({ essay }: { essay: Essay }) {
 
 /** My texts of one status (drafts included), newest first. */
 export function OwnEssayList({ status, empty }: { status: OwnStatus; empty: ReactNode }) {
-  const query = useInfiniteList('myEssays', (pageNum) => ({ query: { status, pageNum, pageSize: PAGE_SIZE } }));
+  const query = usePagedList(essayQueries.own(status, PAGE_SIZE));
   return <InfiniteList query={query} itemKey={(e) => e.id} renderItem={(e) => <OwnEssay essay={e} />} empty={empty} />;
 }

@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Password } from '@shiju/contract/core';
+import { Password } from '@shiju/contract/schema';
 import type { UserInfo } from '@shiju/contract';
 import { Button, Form, Input, Switch } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -13,7 +13,7 @@ const BIO_MAX = 200;
 
 function Block({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
-    <section className="settings-block">
+    <section className="settings-block panel">
       <h2 className="settings-block__title">{title}</h2>
       {lead ? <p className="settings-block__lead">{lead}</p> : null}
       {children}

@@ -1,8 +1,7 @@
 import { EditOutlined, HomeOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@shiju/contract';
-import { Button, Tabs } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
-import { useCall } from '../../api/index.js';
 import { QueryState } from '../../components/QueryState.js';
 import { RequireSignIn } from '../../components/RequireSignIn.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
@@ -13,6 +12,9 @@ import { useSearchParamChoice } from '../../components/people/useSearchParamChoi
 import { saveUserInfo } from '../../lib/session.js';
 import { MyDrafts, MyWorks } from './MyWorks.js';
 import { Settings } from './Settings.js';
+import { userQueries } from '../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
+import { UrlTabs } from '../../components/UrlTabs.js';
 
 const TABS = ['works', 'drafts', 'likes', 'collects', 'following', 'followers', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -47,10 +49,11 @@ function tabContent(tab: Tab, me: UserInfo) {
 }
 
 function SpaceView({ me }: { me: UserInfo }) {
-  const [tab, setTab] = useSearchParamChoice<Tab>('tab', TABS, 'works');
+  const choice = useSearchParamChoice<Tab>('tab', TABS, 'works');
+  const [tab, setTab] = choice;
   // `status` belongs to 我的作品 only.
   const go = (t: Tab) => setTab(t, ['status']);
-  const profile = useCall('userProfile', { params: { id: me.id } });
+  const profile = useQuery(userQueries.profile(me.id));
   const counts = profile.data;
   const stat = (label: string, value: number | undefined, to?: Tab): ProfileStat => ({
     label,
@@ -82,11 +85,10 @@ function SpaceView({ me }: { me: UserInfo }) {
           </>
         }
       />
-      <Tabs
+      <UrlTabs
         className="space-tabs"
-        activeKey={tab}
-        onChange={(k) => go(k as Tab)}
-        destroyOnHidden
+        choice={choice}
+        drop={['status']}
         items={TABS.map((t) => ({ key: t, label: TAB_LABEL[t], children: tabContent(t, me) }))}
       />
     </>
@@ -94,7 +96,7 @@ function SpaceView({ me }: { me: UserInfo }) {
 }
 
 function Space() {
-  const query = useCall('me', {});
+  const query = useQuery(userQueries.me());
   const me = query.data;
 
   // Keep the stored userInfo (the header's nickname and avatar) in step with the server.

@@ -1,7 +1,8 @@
 import type { CallInput, UserInfo } from '@shiju/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, callKey } from '../../api/index.js';
+import { api } from '../../api/index.js';
 import { saveUserInfo } from '../../lib/session.js';
+import { userKeys, userQueries } from '../../api/queries/index.js';
 
 /**
  * Saves part of the profile. The answer is the new userInfo: stored at once (the header shows the new
@@ -12,8 +13,8 @@ export function useUpdateMe() {
   return async (body: NonNullable<CallInput<'updateMe'>['body']>): Promise<UserInfo> => {
     const me = await api('updateMe', { body });
     saveUserInfo(me);
-    queryClient.setQueryData(callKey('me', {}), me);
-    await queryClient.invalidateQueries({ queryKey: ['userProfile'] });
+    queryClient.setQueryData(userQueries.me().queryKey, me);
+    await queryClient.invalidateQueries({ queryKey: userKeys.profiles });
     return me;
   };
 }

@@ -14,6 +14,8 @@ interface FileState {
 interface Props {
   value?: string | null;
   onChange?: (url: string | null) => void;
+  /** What the picture is called on the buttons (the console's theme uploads a 背景图 with it). */
+  noun?: string;
 }
 
 const PHASE_TEXT: Record<Phase, string> = { ready: '就绪', uploading: '上传中…', success: '上传成功', error: '上传失败' };
@@ -22,7 +24,7 @@ const PHASE_TEXT: Record<Phase, string> = { ready: '就绪', uploading: '上传�
  * The cover picker (PRODUCT §7: a file shows as ready, then success, or the error with its reason). Works as
  * an antd form control: `value` is the uploaded image's URL.
  */
-export function CoverUpload({ value, onChange }: Props) {
+export function CoverUpload({ value, onChange, noun = '封面' }: Props) {
   const [file, setFile] = useState<FileState | null>(null);
 
   const start = async (raw: File) => {
@@ -41,7 +43,7 @@ export function CoverUpload({ value, onChange }: Props) {
 
   return (
     <div className="cover-upload">
-      {value ? <img className="cover-upload__preview" src={value} alt="封面预览" /> : null}
+      {value ? <img className="cover-upload__preview" src={value} alt={`${noun}预览`} /> : null}
       <div className="cover-upload__actions">
         <Upload
           accept={IMAGE_ACCEPT}
@@ -52,7 +54,7 @@ export function CoverUpload({ value, onChange }: Props) {
           }}
         >
           <Button icon={<PictureOutlined />} disabled={file?.phase === 'uploading'}>
-            {value ? '更换封面' : '上传封面'}
+            {value ? `更换${noun}` : `上传${noun}`}
           </Button>
         </Upload>
         {value ? (
@@ -70,7 +72,13 @@ export function CoverUpload({ value, onChange }: Props) {
       </div>
       {file ? (
         <p className={`upload-status upload-status--${file.phase}`} role="status" data-phase={file.phase}>
-          {file.phase === 'uploading' ? <LoadingOutlined /> : file.phase === 'success' ? <CheckCircleFilled /> : file.phase === 'error' ? <CloseCircleFilled /> : null}
+          {file.phase === 'uploading' ? (
+            <LoadingOutlined />
+          ) : file.phase === 'success' ? (
+            <CheckCircleFilled />
+          ) : file.phase === 'error' ? (
+            <CloseCircleFilled />
+          ) : null}
           <span className="upload-status__name">{file.name}</span>
           <span>{PHASE_TEXT[file.phase]}</span>
           {file.error ? <span className="upload-status__reason">：{file.error}</span> : null}

@@ -1,7 +1,8 @@
 import type { CallInput, CallData } from '@shiju/contract';
-import { Button, Form, Input, Segmented, Select } from 'antd';
+import { Alert, Button, Form, Input, Segmented, Select } from 'antd';
 import { useRef, useState } from 'react';
-import { api } from '../../../api/index.js';
+import { api, toastSuccess } from '../../../api/index.js';
+import { confirmDialog } from '../../ConfirmDialog/index.js';
 import { useClassifications } from '../../../hooks/useClassifications.js';
 import { charCount, LIMITS } from '../../../lib/essay/limits.js';
 import { CoverUpload } from './CoverUpload.js';
@@ -37,6 +38,8 @@ export interface EssayComposerProps {
   lockType?: EssayType;
   /** After the server accepted a save; `form.status` tells published from pending or draft. */
   onSaved: (form: EssayForm, intent: SaveIntent) => void;
+  /** After a published text was taken back to drafts (撤回); the answer is the text as a draft. */
+  onWithdrawn?: (form: EssayForm) => void;
 }
 
 const TYPES: Array<{ value: EssayType; label: string }> = [
@@ -73,7 +76,7 @@ function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['
  * essay (title ≤ 50, rich text ≤ 20,000, cover), classification and tags, 保存草稿 / 发布. Limits show
  * while typing; leaving with unsaved changes asks first.
  */
-export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved }: EssayComposerProps) {
+export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved, onWithdrawn }: EssayComposerProps) {
   const [form] = Form.useForm<Values>();
   const [start] = useState(() => valuesOf(initial, defaults, lockType));
   const type = Form.useWatch('type', form) ?? start.type;
@@ -84,6 +87,30 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
   const [dirty, setDirty] = useState(false);
   const essayChars = useRef(0);
   const guard = useUnsavedChangesGuard(dirty);
+  // Saving a published text updates it in place (the server keeps it public); leaving the site is 撤回, asked apart.
+  const published = initial?.status === 'published';
+  const hidden = initial?.status === 'hidden';
+
+  const withdraw = async () => {
+    if (!savedId) return;
+    const action = await confirmDialog({
+      title: '撤回到草稿？',
+      content: `撤回后这篇作品会从首页、分类、排行和搜索中消失，别人打开链接会看到“内容不存在”；它回到你的草稿箱，阅读、喜欢、收藏和评论都会保留，重新发布后恢复显示。${dirty ? '还没保存的修改不会被保存。' : ''}`,
+      okText: '撤回到草稿',
+      cancelText: '取消',
+      danger: true,
+    });
+    if (action !== 'confirm') return;
+    try {
+      const form = await api('withdrawEssay', { params: { id: savedId } });
+      setDirty(false);
+      guard.release();
+      toastSuccess('已撤回到草稿');
+      onWithdrawn?.(form);
+    } catch {
+      // The request layer showed why.
+    }
+  };
 
   const save = async (intent: SaveIntent) => {
     let v: Values;
@@ -121,11 +148,37 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
     <Form<Values>
       form={form}
       layout="vertical"
-      className="composer"
+      className="composer panel"
       initialValues={start}
       onValuesChange={() => setDirty(true)}
       requiredMark={false}
+      disabled={hidden}
     >
+      {initial?.status === 'rejected' ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="composer__notice"
+          title="这篇作品没有通过审核"
+          description={`原因：${initial.statusReason ?? '未说明'}。修改后可以重新发布，编辑会再次审核。`}
+        />
+      ) : hidden ? (
+        <Alert
+          type="error"
+          showIcon
+          className="composer__notice"
+          title="这篇作品已被编辑隐藏"
+          description={`原因：${initial.statusReason ?? '违反社区规范'}。被隐藏的作品不能编辑或重新发布，如有疑问请联系编辑。`}
+        />
+      ) : published ? (
+        <Alert
+          type="info"
+          showIcon
+          className="composer__notice"
+          title="这篇作品已发布"
+          description="保存修改后它仍然公开，阅读、喜欢和评论都会保留；如果想暂时下线，可以撤回到草稿。"
+        />
+      ) : null}
       <Form.Item name="type" hidden={!!lockType || !!initial} label="类型">
         <Segmented<EssayType> options={TYPES} />
       </Form.Item>
@@ -135,10 +188,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
           <Form.Item
             name="sentence"
             label="句子"
-            rules={[
-              { required: true, whitespace: true, message: '写下一句话吧' },
-              { validator: maxChars(LIMITS.sentenceChars, '句子') },
-            ]}
+            rules={[{ required: true, whitespace: true, message: '写下一句话吧' }, { validator: maxChars(LIMITS.sentenceChars, '句子') }]}
           >
             <Input.TextArea
               className="composer__sentence serif"
@@ -192,7 +242,12 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
       )}
 
       <div className="composer__row">
-        <Form.Item name="classificationId" label="分类" rules={[{ required: true, message: '请选择分类' }]} className="composer__classification">
+        <Form.Item
+          name="classificationId"
+          label="分类"
+          rules={[{ required: true, message: '请选择分类' }]}
+          className="composer__classification"
+        >
           <Select
             placeholder="选择分类"
             loading={classifications.isPending}
@@ -208,11 +263,17 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
 
       <div className="composer__actions">
         <span className="composer__state">{dirty ? '有未保存的修改' : savedId ? '已保存' : ''}</span>
-        <Button onClick={() => void save('draft')} loading={saving === 'draft'} disabled={saving !== null}>
-          保存草稿
-        </Button>
+        {published ? (
+          <Button danger onClick={() => void withdraw()} disabled={saving !== null}>
+            撤回到草稿
+          </Button>
+        ) : (
+          <Button onClick={() => void save('draft')} loading={saving === 'draft'} disabled={saving !== null}>
+            保存草稿
+          </Button>
+        )}
         <Button type="primary" onClick={() => void save('publish')} loading={saving === 'publish'} disabled={saving !== null}>
-          发布
+          {published ? '保存修改' : '发布'}
         </Button>
       </div>
     </Form>

@@ -32,7 +32,19 @@ interface Props {
 
 const HTTP_URL = /https?:\/\/[^\s<>"']+/;
 
-function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label} mouseEnterDelay={0.4}>
       <Button
@@ -97,7 +109,11 @@ function Toolbar({ editor }: { editor: Editor }) {
     setUploading(true);
     try {
       const img = await uploadImage(file);
-      editor.chain().focus().setImage({ src: img.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src: img.url, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
     } catch (e) {
       toastError(`图片上传失败：${(e as Error).message}`);
     } finally {
@@ -177,14 +193,21 @@ export function RichTextEditor({ value, onChange, placeholder = '从这里开始
         heading: { levels: [2, 3] },
         code: false,
         codeBlock: false,
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https'], HTMLAttributes: { rel: 'noopener nofollow', target: '_blank' } },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ['http', 'https'],
+          HTMLAttributes: { rel: 'noopener nofollow', target: '_blank' },
+        },
       }),
       Image.configure({ inline: false }),
       Placeholder.configure({ placeholder }),
       CharacterCount.configure({ limit: LIMITS.essayContentChars }),
     ],
     content: value,
-    editorProps: { attributes: { class: 'rte-content rich-text serif', 'aria-label': ariaLabel, 'aria-multiline': 'true', role: 'textbox' } },
+    editorProps: {
+      attributes: { class: 'rte-content rich-text serif', 'aria-label': ariaLabel, 'aria-multiline': 'true', role: 'textbox' },
+    },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML(), e.storage.characterCount.characters()),
   });
   const count = useEditorState({ editor, selector: ({ editor: e }) => e?.storage.characterCount.characters() ?? 0 });

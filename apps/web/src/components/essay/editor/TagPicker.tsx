@@ -1,7 +1,9 @@
 import type { Tag } from '@shiju/contract';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { toastInfo, useCall } from '../../../api/index.js';
+import { toastInfo } from '../../../api/index.js';
+import { classificationQueries } from '../../../api/queries/index.js';
+import { useQuery } from '@tanstack/react-query';
 
 export const MAX_TAGS = 10;
 
@@ -36,7 +38,7 @@ export function buildTagTree(tags: Tag[]): Node[] {
 
 /** Searchable tag picker over both levels of the chosen classification's tags (at most 10). */
 export function TagPicker({ classificationId, value = [], onChange }: Props) {
-  const letters = useCall('tagLetters', { query: { classificationId } }, { enabled: classificationId !== undefined, staleTime: 5 * 60_000 });
+  const letters = useQuery({ ...classificationQueries.letters(classificationId), enabled: classificationId !== undefined });
   const tree = useMemo(() => buildTagTree((letters.data ?? []).flatMap((g) => g.tags)), [letters.data]);
   return (
     <TreeSelect<number[]>

@@ -1,0 +1,92 @@
+/**
+ * Readers for the benchmark: 50 signed-in users with likes, interests and 不感兴趣 marks, and comment pages on a few
+ * hundred texts. Written once per database (later runs find them); counters move as the write paths move them.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.js';
+import { essays } from '../src/db/schema.js';
+import { hashToken } from '../src/http/auth.js';
+import { hotScoreSql } from '../src/lib/engagement.js';
+import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import type { BenchData } from './workloads.js';
+
+const READERS = 50;
+const LIKES_EACH = 200;
+const HIDDEN_EACH = 20;
+const COMMENTED = 300;
+const COMMENTS_EACH = 12;
+
+const tokenOf = (i: number) => `bench-reader-token-${String(i).padStart(4, '0')}-${'x'.repeat(24)}`;
+const pick = (ids: number[], n: number) => Array.from({ length: n }, () => ids[Math.floor(Math.random() * ids.length)]!);
+const intArray = (ids: number[]) =>
+  sql`array[${sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::int[]`;
+
+/** Adds `n` to a counter of each text (as the write paths do: the counter, then its hot score). */
+async function bump(db: Db, column: 'likes' | 'comments', ids: number[], n: number) {
+  if (!ids.length) return;
+  await db.execute(sql`update essays set ${sql.raw(column)} = ${sql.raw(column)} + ${n} where id = any(${intArray(ids)})`);
+  await db.update(essays).set({ hotScore: hotScoreSql() }).where(inArray(essays.id, ids));
+}
+
+export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise<BenchData> {
+  const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute<T & Record<string, unknown>>(q)).rows;
+  const ids = (await rows<{ id: number }>(sql`select id from essays where status = 'published' order by id`)).map((r) => Number(r.id));
+  const tagIds = (await rows<{ id: number }>(sql`select id from tags where essay_count > 0`)).map((r) => Number(r.id));
+  const readers: number[] = [];
+  for (let i = 0; i < READERS; i++) {
+    const name = `bench_reader_${i}`;
+    await db.execute(sql`insert into users (username, nickname) values (${name}, ${`读者${i}`}) on conflict do nothing`);
+    const [u] = await rows<{ id: number }>(sql`select id from users where lower(username) = ${name}`);
+    const id = Number(u!.id);
+    readers.push(id);
+    await db.execute(sql`insert into sessions (user_id, token_hash, expires_at) values (${id}, ${hashToken(tokenOf(i))}, now() + interval '30 days')
+      on conflict (token_hash) do update set expires_at = excluded.expires_at, revoked_at = null`);
+    const [has] = await rows<{ n: number }>(sql`select count(*)::int as n from likes where user_id = ${id}`);
+    if (Number(has!.n) > 0) continue;
+    const liked = (
+      await rows<{
+        essay_id: number;
+      }>(sql`insert into likes (user_id, essay_id) select ${id}, x from unnest(${intArray(pick(ids, LIKES_EACH))}) x
+        on conflict do nothing returning essay_id`)
+    ).map((r) => Number(r.essay_id));
+    await bump(db, 'likes', liked, 1);
+    await db.execute(sql`update users set likes_received = likes_received + x.n
+      from (select author_id, count(*)::int as n from essays where id = any(${intArray(liked)}) group by author_id) x where users.id = x.author_id`);
+    await db.execute(
+      sql`insert into uninterested (user_id, essay_id) select ${id}, x from unnest(${intArray(pick(ids, HIDDEN_EACH))}) x on conflict do nothing`,
+    );
+    await db.execute(
+      sql`insert into interests (user_id, tag_id) select ${id}, x from unnest(${intArray(pick(tagIds, 3))}) x on conflict do nothing`,
+    );
+  }
+  let commented = (
+    await rows<{ id: number }>(
+      sql`select distinct essay_id as id from comments where user_id = any(${intArray(readers)}) and root_id is null`,
+    )
+  ).map((r) => Number(r.id));
+  if (!commented.length) {
+    commented = [...new Set(pick(ids, COMMENTED))];
+    await db.execute(sql`insert into comments (essay_id, user_id, content, likes)
+      select e, (${intArray(readers)})[1 + (g % ${READERS})], '写得真好，第' || g || '条', g % 5
+      from unnest(${intArray(commented)}) e cross join generate_series(1, ${COMMENTS_EACH}) g`);
+    await bump(db, 'comments', commented, COMMENTS_EACH);
+  }
+  await refreshRankings(db);
+  // Autovacuum may be off (it is on the benchmark machine): clear what the writes above left behind.
+  await db.execute(sql`vacuum analyze`);
+  const classificationIds = (await rows<{ id: number }>(sql`select id from classifications where essay_count > 0`)).map((r) =>
+    Number(r.id),
+  );
+  return {
+    kind,
+    texts: ids.length,
+    ids,
+    classificationIds,
+    tagIds,
+    tokens: readers.map((_, i) => tokenOf(i)),
+    commented,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:process`: the compiled server as an operator runs it, on the embedded database and on
+ * PostgreSQL: start time on an empty database (cold: migrations and the starter library) and on an existing one
+ * (warm), resident memory idle and under load (autocannon, lists and details), written to the "Process" section
+ * of BENCHMARKS.md. Memory is the kernel's RSS of the server process (/proc/<pid>/status).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureServerBuilt, ensureWebBuilt, root } from '../../../scripts/lib.mjs';
+import { api, sleep, startServer, type ServerProcess } from '../test/processes.js';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOAD_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+
+const rssMb = (pid: number) => {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return line ? Math.round(Number(line[1]) / 1024) : NaN;
+};
+
+async function timedStart(env: Record<string, string>) {
+  const t0 = performance.now();
+  const server = await startServer({ SEED_ON_START: 'true', ...env });
+  return { server, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** RSS after the process has settled, then its peak and its value after a load of lists and details. */
+async function memory(server: ServerProcess) {
+  await sleep(5000);
+  const idle = rssMb(server.pid);
+  const page = await api(server.base, 'POST', '/api/v1/es/essays/pc/page', { body: { pageSize: 50 } });
+  const ids = (page.data as { list: { id: number }[] }).list.map((e) => e.id);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 200);
+  const result = await autocannon({
+    url: server.base,
+    connections: CONNECTIONS,
+    duration: LOAD_S,
+    requests: [
+      { method: 'POST', path: '/api/v1/es/essays/pc/page', headers: { 'content-type': 'application/json' }, body: '{"pageSize":10}' },
+      {
+        method: 'POST',
+        path: '/api/v1/pc/essays/details',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ id: ids[crypto.randomInt(ids.length)] }) }),
+      },
+    ],
+  });
+  clearInterval(sampler);
+  await sleep(3000);
+  return { idle, peak, after: rssMb(server.pid), rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+}
+
+async function stop(server: ServerProcess) {
+  server.kill('SIGTERM');
+  await server.exited;
+}
+
+async function measure(label: string, env: Record<string, string>) {
+  console.log(`› ${label}: cold start…`);
+  const cold = await timedStart(env);
+  const coldMemory = await memory(cold.server);
+  await stop(cold.server);
+  console.log(`› ${label}: warm start…`);
+  const warm = await timedStart(env);
+  const warmMemory = await memory(warm.server);
+  await stop(warm.server);
+  return { label, cold: cold.seconds, warm: warm.seconds, coldMemory, warmMemory };
+}
+
+async function main() {
+  ensureWebBuilt();
+  await ensureServerBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-bench-proc-'));
+  const name = `shiju_bench_proc_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const rows = [];
+  try {
+    rows.push(await measure('embedded (PGlite)', { DATA_DIR: dataDir }));
+    rows.push(await measure('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url.toString() }));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const table = [
+    '| database | start | seconds to ready | RSS idle MB | RSS peak under load MB | RSS after load MB | req/s under load | errors |',
+    '| -------- | ----- | ---------------- | ----------- | ---------------------- | ----------------- | ---------------- | ------ |',
+    ...rows.flatMap((r) =>
+      (['cold', 'warm'] as const).map((kind) => {
+        const m = kind === 'cold' ? r.coldMemory : r.warmMemory;
+        return `| ${r.label} | ${kind} | ${(kind === 'cold' ? r.cold : r.warm).toFixed(1)} | ${m.idle} | ${m.peak} | ${m.after} | ${m.rps} | ${m.errors} |`;
+      }),
+    ),
+  ];
+  const section = [
+    '<!-- process:start (written by npm run bench:process) -->',
+    '## Process: start time and memory',
+    '',
+    `Written by \`npm run bench:process\` on ${new Date().toISOString()}: the compiled server (\`node apps/server/dist/main.js\`)`,
+    'on an empty database (cold: migrations and the starter library, loaded in a child process on PGlite) and again on',
+    `the same database (warm). RSS of the server process, idle 5 s after ready, peak and after ${LOAD_S} s of lists and`,
+    `details at ${CONNECTIONS} connections. Target (issue 10): idle RSS on the embedded database ≤ 300 MB after the first start.`,
+    '',
+    `- Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    '',
+    ...table,
+    '<!-- process:end -->',
+  ].join('\n');
+  const file = path.join(root, 'BENCHMARKS.md');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const marked = /<!-- process:start[\s\S]*<!-- process:end -->/;
+  fs.writeFileSync(file, marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}\n`);
+  console.log(`\n${table.join('\n')}\n\n→ BENCHMARKS.md`);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+/**
+ * What `npm run bench` asks of the API. Every cache-proof workload draws a new request each time (random ids over
+ * the whole corpus, random filters, sorts, pages and readers), so the in-process micro-caches cannot answer it.
+ */
+export interface BenchData {
+  kind: 'postgres' | 'pglite';
+  texts: number;
+  /** Every published id: details draw from all of them. */
+  ids: number[];
+  classificationIds: number[];
+  tagIds: number[];
+  /** Session tokens of signed-in readers (each with likes, interests and 不感兴趣 marks). */
+  tokens: string[];
+  /** Texts with a page of comments. */
+  commented: number[];
+}
+
+export interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: object;
+  token?: string;
+}
+
+export interface Workload {
+  name: string;
+  /** Which target of issue 8 it answers to. */
+  target?: 'list' | 'details' | 'ranking' | 'search';
+  connections?: number;
+  next(): Request;
+}
+
+const any = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const between = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+/** 30 typical searches: single characters and words, authors, places, whole and half lines. */
+export const SEARCHES = [
+  '月',
+  '春',
+  '山',
+  '明月',
+  '江南',
+  '故乡',
+  '相思',
+  '离别',
+  '秋风',
+  '梅花',
+  '杨柳',
+  '黄河',
+  '长安',
+  '李白',
+  '杜甫',
+  '苏轼',
+  '千里',
+  '天涯',
+  '落花',
+  '少年',
+  '读书',
+  '床前明月光',
+  '春眠不觉晓',
+  '大漠孤烟直',
+  '海内存知己',
+  '但愿人长久',
+  '人生若只如初见',
+  '会当凌绝顶',
+  '举头望明月',
+  '白日依山尽',
+] as const;
+
+const LIST = '/api/v1/es/essays/pc/page';
+const DETAILS = '/api/v1/pc/essays/details';
+
+export function randomListBody(d: BenchData) {
+  const filter = any(['none', 'classification', 'tag', 'type'] as const);
+  return {
+    pageNum: between(1, 50),
+    pageSize: 10,
+    sort: any(['new', 'hot', 'likes'] as const),
+    ...(filter === 'classification' ? { classificationId: any(d.classificationIds) } : {}),
+    ...(filter === 'tag' ? { tagId: any(d.tagIds) } : {}),
+    ...(filter === 'type' ? { type: any(['sentence', 'essay'] as const) } : {}),
+  };
+}
+
+export const listRandom = (d: BenchData): Request => ({ method: 'POST', path: LIST, body: randomListBody(d) });
+export const listRandomSignedIn = (d: BenchData): Request => ({ ...listRandom(d), token: any(d.tokens) });
+export const detailsRandom = (d: BenchData): Request => ({ method: 'POST', path: DETAILS, body: { id: any(d.ids) } });
+export const detailsRandomSignedIn = (d: BenchData): Request => ({ ...detailsRandom(d), token: any(d.tokens) });
+
+/** The corpus workloads (PostgreSQL, 50 connections unless noted), each measured next to the bare route. */
+export function corpusWorkloads(d: BenchData): Workload[] {
+  return [
+    { name: 'list · first page, identical (cached)', next: () => ({ method: 'POST', path: LIST, body: { pageNum: 1, pageSize: 10 } }) },
+    { name: 'list · random filter/sort/page', target: 'list', next: () => listRandom(d) },
+    { name: 'list · random, signed in', target: 'list', next: () => listRandomSignedIn(d) },
+    { name: 'details · random of all texts', target: 'details', next: () => detailsRandom(d) },
+    { name: 'details · random, signed in', target: 'details', next: () => detailsRandomSignedIn(d) },
+    {
+      name: 'rankings · random period/filter/page',
+      target: 'ranking',
+      next: () => ({
+        method: 'POST',
+        path: '/api/v1/es/essays/ranking/page',
+        body: {
+          period: any(['day', 'week', 'month', 'all'] as const),
+          pageNum: between(1, 5),
+          pageSize: 10,
+          ...(Math.random() < 0.3 ? { classificationId: any(d.classificationIds) } : {}),
+          ...(Math.random() < 0.3 ? { type: any(['sentence', 'essay'] as const) } : {}),
+        },
+        token: Math.random() < 0.5 ? any(d.tokens) : undefined,
+      }),
+    },
+    {
+      name: 'search · 30 typical queries (10 connections)',
+      target: 'search',
+      connections: 10,
+      next: () => ({ method: 'GET', path: `/api/v1/pc/search?q=${encodeURIComponent(any(SEARCHES))}&type=essay&pageNum=${between(1, 3)}` }),
+    },
+    {
+      name: 'personal feed · signed in, random page',
+      target: 'list',
+      next: () => ({ method: 'GET', path: `/api/v1/pc/essays/hobbyPage?pageNum=${between(1, 20)}&pageSize=10`, token: any(d.tokens) }),
+    },
+    {
+      name: 'comment page · random commented text',
+      target: 'list',
+      next: () => ({
+        method: 'GET',
+        path: `/api/v1/app/essay/comment/page?essayId=${any(d.commented)}&sort=${any(['hot', 'new'])}&pageNum=${between(1, 2)}&pageSize=10`,
+      }),
+    },
+  ];
+}
+
+/** Every call the pages make, for the embedded database at the starter size (10 connections). */
+export function pageCalls(d: BenchData): Workload[] {
+  const get = (name: string, path: () => string, signed = false): Workload => ({
+    name,
+    connections: 10,
+    next: () => ({ method: 'GET', path: path(), token: signed ? any(d.tokens) : undefined }),
+  });
+  return [
+    { name: 'essay list · random', connections: 10, next: () => listRandom(d) },
+    { name: 'essay list · random, signed in', connections: 10, next: () => listRandomSignedIn(d) },
+    { name: 'details · random', connections: 10, next: () => detailsRandom(d) },
+    { name: 'details · random, signed in', connections: 10, next: () => detailsRandomSignedIn(d) },
+    {
+      name: 'rankings',
+      connections: 10,
+      next: () => ({ method: 'POST', path: '/api/v1/es/essays/ranking/page', body: { period: any(['day', 'week', 'month', 'all']) } }),
+    },
+    get('search', () => `/api/v1/pc/search?q=${encodeURIComponent(any(SEARCHES))}&type=${any(['essay', 'user', 'tag'])}`),
+    get('best of the week', () => '/api/v1/pc/essays/bestWeek'),
+    get('personal feed', () => '/api/v1/pc/essays/hobbyPage', true),
+    get('interest groups', () => '/api/v1/pc/essays/hobbyList', true),
+    get('comment page', () => `/api/v1/app/essay/comment/page?essayId=${any(d.commented)}`),
+    get('most discussed under a tag', () => `/api/v1/pc/essays/tag/comment/${any(d.tagIds)}`),
+    get('classifications', () => '/api/v1/pc/classifications/page'),
+    get('tags of a classification', () => `/api/v1/pc/classificationTagRel/page?classificationId=${any(d.classificationIds)}`),
+    get('tag letter index', () => '/api/v1/pc/classificationTagRel/letter'),
+    get('theme', () => '/api/v1/pc/theme?type=0'),
+    get('announcements', () => '/api/v1/pc/announcements/page'),
+    get('me', () => '/api/v1/users/me', true),
+    get('my messages count', () => '/api/app/app-users/message', true),
+    get('ads of a position', () => '/api/v1/pc/ads/list/1'),
+  ];
+}

@@ -1,0 +1,94 @@
+/** SQL of the admin console that works on many rows at once. Counters move in SQL, in the caller's transaction. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { classifications, comments, essays, essayTags, sessions, tags, users } from '../../db/schema.js';
+import type { Tx } from '../essays/queries.js';
+
+/**
+ * Puts a set of texts on or off the site together with every count that depends on them: classification,
+ * tag and author counts and their originals' imitation counts (the bulk twin of essays' `moveCounts`).
+ */
+export async function movePublishedCounts(tx: Tx, ids: number[], delta: 1 | -1) {
+  if (!ids.length) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${classifications} c set essay_count = greatest(c.essay_count + x.n * ${delta}, 0)
+    from (select classification_id id, count(*)::int n from essays where id in (${list}) and classification_id is not null group by 1) x
+    where c.id = x.id`);
+  await tx.execute(sql`update ${tags} t set essay_count = greatest(t.essay_count + x.n * ${delta}, 0)
+    from (select tag_id id, count(*)::int n from ${essayTags} where essay_id in (${list}) group by 1) x where t.id = x.id`);
+  await tx.execute(sql`update ${users} u set essay_count = greatest(u.essay_count + x.n * ${delta}, 0)
+    from (select author_id id, count(*)::int n from essays where id in (${list}) group by 1) x where u.id = x.id`);
+  await tx.execute(sql`update ${essays} e set imitations = greatest(e.imitations + x.n * ${delta}, 0)
+    from (select imitate_of id, count(*)::int n from essays where id in (${list}) and imitate_of is not null group by 1) x where e.id = x.id`);
+}
+
+/** Moves a user's visible comments to `banned` (or back) and keeps the texts' and threads' comment counts exact. */
+export async function setCommentsBanned(tx: Tx, userId: number, banned: boolean) {
+  const [from, to] = banned ? (['visible', 'banned'] as const) : (['banned', 'visible'] as const);
+  const moved = await tx
+    .update(comments)
+    .set({ status: to })
+    .where(and(eq(comments.userId, userId), eq(comments.status, from)))
+    .returning({ id: comments.id, essayId: comments.essayId, rootId: comments.rootId });
+  if (!moved.length) return { comments: 0, essayIds: [] as number[] };
+  const delta = banned ? -1 : 1;
+  const byEssay = new Map<number, number>();
+  const byRoot = new Map<number, number>();
+  for (const c of moved) {
+    byEssay.set(c.essayId, (byEssay.get(c.essayId) ?? 0) + 1);
+    if (c.rootId) byRoot.set(c.rootId, (byRoot.get(c.rootId) ?? 0) + 1);
+  }
+  for (const [id, n] of byEssay)
+    await tx
+      .update(essays)
+      .set({ comments: sql`greatest(${essays.comments} + ${n * delta}, 0)` })
+      .where(eq(essays.id, id));
+  for (const [id, n] of byRoot)
+    await tx
+      .update(comments)
+      .set({ replyCount: sql`greatest(${comments.replyCount} + ${n * delta}, 0)` })
+      .where(eq(comments.id, id));
+  return { comments: moved.length, essayIds: [...byEssay.keys()] };
+}
+
+export async function revokeAllSessions(tx: Tx, userId: number) {
+  const r = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`))
+    .returning({ id: sessions.id });
+  return r.length;
+}
+
+export async function activeAdminCount(tx: Tx) {
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  return r?.n ?? 0;
+}
+
+/** Hides a user's published texts because of a ban (or brings exactly those back), counts included. */
+export async function setEssaysBanned(tx: Tx, userId: number, banned: boolean) {
+  const ids = (
+    await tx
+      .select({ id: essays.id })
+      .from(essays)
+      .where(
+        banned
+          ? and(eq(essays.authorId, userId), eq(essays.status, 'published'))
+          : and(eq(essays.authorId, userId), eq(essays.hiddenByBan, true), eq(essays.status, 'hidden')),
+      )
+  ).map((r) => r.id);
+  if (!ids.length) return ids;
+  if (banned) {
+    await movePublishedCounts(tx, ids, -1);
+    await tx.update(essays).set({ status: 'hidden', hiddenByBan: true, statusReason: '作者账号被封禁' }).where(inArray(essays.id, ids));
+  } else {
+    await tx.update(essays).set({ status: 'published', hiddenByBan: false, statusReason: null }).where(inArray(essays.id, ids));
+    await movePublishedCounts(tx, ids, 1);
+  }
+  return ids;
+}

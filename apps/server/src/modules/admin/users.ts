@@ -1,0 +1,170 @@
+/**
+ * Users in the console: ban (every session revoked at once, texts and comments hidden from others while it
+ * lasts), unban, role. An admin can neither ban nor demote themself, nor the last active admin.
+ */
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { CallParsed } from '@shiju/contract';
+import type { Db } from '../../db/client.js';
+import { activity, users } from '../../db/schema.js';
+import type { UserRow } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { offsetOf } from '../../lib/paging.js';
+import { forgetEssay, forgetLists } from '../essays/cache.js';
+import type { Tx } from '../essays/queries.js';
+import { audited, type Actor } from './audit.js';
+import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './queries.js';
+import { likePattern } from './presenter.js';
+import { countUpTo, one } from '../../lib/paging.js';
+
+const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The A0220 message: until when (Beijing time) and why. */
+export function banMessage(u: Pick<UserRow, 'bannedUntil' | 'banReason'>) {
+  const until = u.bannedUntil ? `封禁至 ${fmt(u.bannedUntil)}（北京时间）` : '永久封禁';
+  return u.banReason ? `${until}，原因：${u.banReason}` : until;
+}
+
+function presentAdminUser(u: UserRow, lastActiveAt: Date | string | null = null) {
+  return {
+    id: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    bio: u.bio,
+    role: u.role,
+    status: u.status,
+    banReason: u.status === 'banned' ? u.banReason : null,
+    bannedUntil: u.status === 'banned' && u.bannedUntil ? u.bannedUntil.toISOString() : null,
+    memberUntil: u.memberUntil ? u.memberUntil.toISOString() : null,
+    essayCount: u.essayCount,
+    followerCount: u.followerCount,
+    createdAt: u.createdAt.toISOString(),
+    lastActiveAt: lastActiveAt ? new Date(lastActiveAt).toISOString() : null,
+  };
+}
+
+const lastActive = sql<string | null>`(select max(${activity.createdAt}) from ${activity} where ${activity.userId} = ${users.id})`;
+
+export async function pageUsers(db: Db, q: CallParsed<'adminUsersPage'>['query']) {
+  const like = q.keyword ? likePattern(q.keyword) : null;
+  const where = and(
+    like ? or(ilike(users.username, like), ilike(users.nickname, like)) : undefined,
+    q.status ? eq(users.status, q.status) : undefined,
+    q.role ? eq(users.role, q.role) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select({ u: users, lastActive })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
+  ]);
+  return { ...total, list: rows.map((r) => presentAdminUser(r.u, r.lastActive)) };
+}
+
+async function loadUser(db: Db | Tx, id: number) {
+  const [u] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  if (!u) throw notFound('用户不存在');
+  return u;
+}
+
+async function refuseLastAdmin(tx: Tx, target: UserRow, what: string) {
+  if (target.role === 'admin' && target.status === 'active' && (await activeAdminCount(tx)) <= 1)
+    throw invalid(`id 不能${what}最后一位管理员`);
+}
+
+/** Inside a transaction: the ban itself, shared by the users page and report resolution. */
+export async function banInTx(tx: Tx, actorId: number, id: number, reason: string, until: string | null | undefined) {
+  if (id === actorId) throw invalid('id 不能封禁自己');
+  const target = await loadUser(tx, id);
+  if (until && new Date(until).getTime() <= Date.now()) throw invalid('until 封禁结束时间必须晚于现在');
+  await refuseLastAdmin(tx, target, '封禁');
+  const first = target.status !== 'banned';
+  const [after] = await tx
+    .update(users)
+    .set({ status: 'banned', banReason: reason, bannedUntil: until ? new Date(until) : null })
+    .where(eq(users.id, id))
+    .returning();
+  const sessions = await revokeAllSessions(tx, id);
+  const essays = first ? await setEssaysBanned(tx, id, true) : [];
+  const hidden = first ? await setCommentsBanned(tx, id, true) : { comments: 0, essayIds: [] };
+  return {
+    user: after!,
+    summary: { reason, until: until ?? null, sessions, essays: essays.length, comments: hidden.comments },
+    touched: [...essays, ...hidden.essayIds],
+  };
+}
+
+/** Drops cached details of the texts a ban touched, and the list pages. */
+export function forgetAll(ids: number[]) {
+  for (const id of ids) forgetEssay(id);
+  forgetLists();
+}
+
+export async function banUser(db: Db, actor: NonNullable<Actor>, id: number, body: CallParsed<'adminBanUser'>['body']) {
+  const r = await audited(
+    db,
+    actor,
+    (x: Awaited<ReturnType<typeof banInTx>>) => ({ action: 'user.ban', targetType: 'user', targetId: id, summary: x.summary }),
+    (tx) => banInTx(tx, actor.id, id, body.reason, body.until),
+  );
+  forgetAll(r.touched);
+  return presentAdminUser(r.user);
+}
+
+async function unbanInTx(tx: Tx, id: number) {
+  const target = await loadUser(tx, id);
+  if (target.status !== 'banned') throw invalid('id 该用户未被封禁');
+  const [after] = await tx.update(users).set({ status: 'active', banReason: null, bannedUntil: null }).where(eq(users.id, id)).returning();
+  const essays = await setEssaysBanned(tx, id, false);
+  const shown = await setCommentsBanned(tx, id, false);
+  return { user: after!, summary: { essays: essays.length, comments: shown.comments }, touched: [...essays, ...shown.essayIds] };
+}
+
+export async function unbanUser(db: Db, actor: Actor, id: number) {
+  const r = await audited(
+    db,
+    actor,
+    (x: Awaited<ReturnType<typeof unbanInTx>>) => ({
+      action: actor ? 'user.unban' : 'user.unban.expired',
+      targetType: 'user',
+      targetId: id,
+      summary: x.summary,
+    }),
+    (tx) => unbanInTx(tx, id),
+  );
+  forgetAll(r.touched);
+  return presentAdminUser(r.user);
+}
+
+/** A ban whose end has passed lifts itself when its user next signs in (and by the hourly job). */
+export async function liftExpiredBan(db: Db, u: UserRow) {
+  if (u.status !== 'banned' || !u.bannedUntil || u.bannedUntil.getTime() > Date.now()) return false;
+  await unbanUser(db, null, u.id);
+  return true;
+}
+
+export async function liftExpiredBans(db: Db) {
+  const due = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.status, 'banned'), sql`${users.bannedUntil} <= now()`));
+  for (const u of due) await liftExpiredBan(db, u);
+  return due.length;
+}
+
+export async function setRole(db: Db, actor: NonNullable<Actor>, id: number, role: UserRow['role']) {
+  const user = await audited(db, actor, { action: 'user.role', targetType: 'user', targetId: id, summary: { role } }, async (tx) => {
+    const target = await loadUser(tx, id);
+    if (role !== 'admin' && target.role === 'admin') {
+      if (id === actor.id) throw invalid('role 不能取消自己的管理员身份');
+      await refuseLastAdmin(tx, target, '降级');
+    }
+    const [after] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
+    return after!;
+  });
+  return presentAdminUser(user);
+}

@@ -1,0 +1,73 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { comments, essays, messages, users } from '../../db/schema.js';
+import { countUpTo, one, withTotal } from '../../lib/paging.js';
+import type { Tx } from '../essays/queries.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageType = MessageRow['type'];
+export type NewMessage = Pick<MessageRow, 'userId' | 'type' | 'actorId' | 'essayId' | 'commentId' | 'content'>;
+
+/** Whether the user already has a message of this type from this actor about this text. */
+export async function hasSame(db: Db | Tx, m: Pick<NewMessage, 'userId' | 'type' | 'actorId' | 'essayId'>): Promise<boolean> {
+  const same = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, m.userId),
+        eq(messages.type, m.type),
+        m.actorId === null ? isNull(messages.actorId) : eq(messages.actorId, m.actorId),
+        m.essayId ? eq(messages.essayId, m.essayId) : isNull(messages.essayId),
+      ),
+    )
+    .limit(1);
+  return same.length > 0;
+}
+
+export async function insert(db: Db | Tx, m: NewMessage) {
+  await db.insert(messages).values(m);
+}
+
+export function unreadByType(db: Db, userId: number) {
+  return db
+    .select({ type: messages.type, n: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
+    .groupBy(messages.type);
+}
+
+/**
+ * A page of one user's messages (of one type or all), newest first, with the actor, the text (and its status
+ * and author, to tell whether it may be shown) and the status of the comment.
+ */
+export function pageOf(db: Db, userId: number, type: MessageType | undefined, limit: number, offset: number) {
+  const where = and(eq(messages.userId, userId), type ? eq(messages.type, type) : undefined);
+  return withTotal(
+    db
+      .select({
+        m: messages,
+        actor: { id: users.id, nickname: users.nickname, avatar: users.avatar },
+        essay: { id: essays.id, title: essays.title, summary: essays.summary, status: essays.status, authorId: essays.authorId },
+        commentStatus: comments.status,
+      })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.actorId))
+      .leftJoin(essays, eq(essays.id, messages.essayId))
+      .leftJoin(comments, eq(comments.id, messages.commentId))
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit)
+      .offset(offset),
+    countUpTo(db, db.select(one).from(messages).where(where).$dynamic()),
+  );
+}
+export type MessagePageRow = Awaited<ReturnType<typeof pageOf>>['rows'][number];
+
+export async function markRead(db: Db, ids: number[]) {
+  if (!ids.length) return;
+  await db
+    .update(messages)
+    .set({ readAt: sql`now()` })
+    .where(inArray(messages.id, ids));
+}

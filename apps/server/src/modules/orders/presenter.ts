@@ -1,0 +1,29 @@
+import type { OrderRow, ProductRow } from './queries.js';
+
+/** How long an order stays pending unless paying by transfer gives it a longer window. */
+export const PENDING_MINUTES = 30;
+
+/** When a pending order closes by itself: its transfer window once paying by transfer, else 30 minutes. */
+export const closesAt = (o: OrderRow) => o.payBefore ?? new Date(o.createdAt.getTime() + PENDING_MINUTES * 60 * 1000);
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const presentProduct = (p: ProductRow) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  priceFen: p.priceFen,
+  days: p.days,
+});
+
+export const presentOrder = (o: OrderRow, p: ProductRow) => ({
+  id: o.id,
+  orderNo: o.orderNo,
+  product: presentProduct(p),
+  amount: o.amount,
+  status: o.status,
+  createdAt: o.createdAt.toISOString(),
+  paidAt: iso(o.paidAt),
+  closedAt: iso(o.closedAt),
+  payBefore: o.status === 'pending' ? closesAt(o).toISOString() : null,
+});

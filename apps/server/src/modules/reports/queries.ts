@@ -1,0 +1,119 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { comments, essays, reports, users } from '../../db/schema.js';
+import type { Tx } from '../essays/queries.js';
+import { cappedTotal } from '../../lib/paging.js';
+
+type Exec = Db | Tx;
+export type ReportRow = typeof reports.$inferSelect;
+export type TargetType = ReportRow['targetType'];
+
+export async function insertOpen(
+  db: Exec,
+  r: { reporterId: number; targetType: TargetType; targetId: number; reason: string; detail: string },
+) {
+  // The partial unique index (one open report per reporter and target) turns a repeat into no row.
+  const [row] = await db.insert(reports).values(r).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function recentCountBy(db: Exec, reporterId: number, seconds: number) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), sql`${reports.createdAt} > now() - make_interval(secs => ${seconds})`));
+  return r?.n ?? 0;
+}
+
+export async function findReport(db: Exec, id: number) {
+  const [r] = await db.select().from(reports).where(eq(reports.id, id));
+  return r ?? null;
+}
+
+export async function closeOpen(
+  tx: Tx,
+  t: { targetType: TargetType; targetId: number },
+  status: 'resolved' | 'dismissed',
+  by: number,
+  note: string,
+) {
+  return tx
+    .update(reports)
+    .set({ status, resolvedBy: by, resolution: note, resolvedAt: sql`now()` })
+    .where(and(eq(reports.targetType, t.targetType), eq(reports.targetId, t.targetId), eq(reports.status, 'open')))
+    .returning({ id: reports.id });
+}
+
+/** One row per target and status: open groups first, then the most recently reported. */
+export async function pageGroups(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const groups = db
+    .select({
+      targetType: reports.targetType,
+      targetId: reports.targetId,
+      status: reports.status,
+      id: sql<number>`min(${reports.id})`.as('id'),
+      count: sql<number>`count(*)::int`.as('count'),
+      firstAt: sql<string>`min(${reports.createdAt})`.as('first_at'),
+      lastAt: sql<string>`max(${reports.createdAt})`.as('last_at'),
+    })
+    .from(reports)
+    .where(where)
+    .groupBy(reports.targetType, reports.targetId, reports.status)
+    .as('g');
+  const [rows, [n]] = await Promise.all([
+    db
+      .select()
+      .from(groups)
+      .orderBy(desc(sql`${groups.status} = 'open'`), desc(groups.lastAt), desc(groups.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(groups),
+  ]);
+  return { rows, ...cappedTotal(n?.n ?? 0) };
+}
+
+/** Every report of these (target, status) groups, newest first, with its reporter. */
+export async function reportsOfGroups(db: Db, keys: { targetType: TargetType; targetId: number; status: ReportRow['status'] }[]) {
+  if (!keys.length) return [];
+  return db
+    .select({ r: reports, reporter: { id: users.id, nickname: users.nickname, avatar: users.avatar } })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(
+      or(...keys.map((k) => and(eq(reports.targetType, k.targetType), eq(reports.targetId, k.targetId), eq(reports.status, k.status)))),
+    )
+    .orderBy(desc(reports.createdAt), desc(reports.id));
+}
+
+const ownerCols = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar };
+
+export async function essayTargets(db: Exec, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: essays.id, title: essays.title, summary: essays.summary, status: essays.status, owner: ownerCols })
+    .from(essays)
+    .innerJoin(users, eq(users.id, essays.authorId))
+    .where(inArray(essays.id, ids));
+}
+
+export async function commentTargets(db: Exec, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: comments.id, content: comments.content, status: comments.status, essayId: comments.essayId, owner: ownerCols })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(inArray(comments.id, ids));
+}
+
+export async function userTargets(db: Exec, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ ...ownerCols, bio: users.bio, status: users.status })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export async function usersByIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select({ id: users.id, nickname: users.nickname, avatar: users.avatar }).from(users).where(inArray(users.id, ids));
+}

@@ -1,0 +1,199 @@
+/**
+ * 举报: readers report texts, comments and users (one open report per reporter and target, burst-limited);
+ * editors work through a queue grouped by target and resolve a target's open reports together.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { CallParsed } from '@shiju/contract';
+import type { Db } from '../../db/client.js';
+import { reports, users } from '../../db/schema.js';
+import type { UserRow } from '../../http/auth.js';
+import { AppError, invalid, notFound } from '../../http/errors.js';
+import { offsetOf } from '../../lib/paging.js';
+import { findEssay, type Tx } from '../essays/queries.js';
+import { findVisible } from '../comments/queries.js';
+import { removeComment } from '../comments/service.js';
+import { audited, type Actor } from '../admin/audit.js';
+import { deleteInTx, hideInTx } from '../admin/essays.js';
+import { banInTx, forgetAll } from '../admin/users.js';
+import * as q from './queries.js';
+
+/** Reports one person may file within a minute before A0501. */
+export const REPORT_BURST = 5;
+const SHOWN_PER_GROUP = 10;
+
+/** Who owns a target (and whether the public can see it); null when it does not exist. */
+async function ownerOf(db: Db, type: q.TargetType, id: number) {
+  switch (type) {
+    case 'essay': {
+      const e = await findEssay(db, id);
+      return e?.status === 'published' ? e.authorId : null;
+    }
+    case 'comment':
+      return (await findVisible(db, id))?.userId ?? null;
+    case 'user': {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return u?.id ?? null;
+    }
+  }
+}
+
+export async function createReport(db: Db, me: UserRow, body: CallParsed<'createReport'>['body']) {
+  const owner = await ownerOf(db, body.targetType, body.targetId);
+  if (owner === null) throw notFound('举报的内容不存在');
+  if (owner === me.id) throw invalid('targetId 不能举报自己');
+  if ((await q.recentCountBy(db, me.id, 60)) >= REPORT_BURST) throw new AppError('A0501', '举报太频繁，请稍后再试');
+  const row = await q.insertOpen(db, { reporterId: me.id, ...body, detail: body.detail ?? '' });
+  if (!row) throw invalid('targetId 你已举报过该内容，编辑处理前无需重复举报');
+  return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
+}
+
+type GroupKey = { targetType: q.TargetType; targetId: number; status: q.ReportRow['status'] };
+type GroupRow = Awaited<ReturnType<typeof q.pageGroups>>['rows'][number];
+
+async function presentGroups(db: Db, groups: GroupRow[]) {
+  const ids = (t: q.TargetType) => [...new Set(groups.filter((g) => g.targetType === t).map((g) => g.targetId))];
+  const [all, essays, comments, people] = await Promise.all([
+    q.reportsOfGroups(db, groups),
+    q.essayTargets(db, ids('essay')),
+    q.commentTargets(db, ids('comment')),
+    q.userTargets(db, ids('user')),
+  ]);
+  const resolverIds = [...new Set(all.map((r) => r.r.resolvedBy).filter((x): x is number => x !== null))];
+  const resolvers = new Map((await q.usersByIds(db, resolverIds)).map((u) => [u.id, u]));
+  const target = (g: GroupKey) => {
+    const missing = { title: '（已不存在）', excerpt: '', owner: null, status: 'missing', essayId: null };
+    switch (g.targetType) {
+      case 'essay': {
+        const e = essays.find((x) => x.id === g.targetId);
+        return e
+          ? { title: e.title ?? e.summary.slice(0, 30), excerpt: e.summary, owner: e.owner, status: e.status, essayId: e.id }
+          : missing;
+      }
+      case 'comment': {
+        const c = comments.find((x) => x.id === g.targetId);
+        return c ? { title: c.content.slice(0, 30), excerpt: c.content, owner: c.owner, status: c.status, essayId: c.essayId } : missing;
+      }
+      case 'user': {
+        const u = people.find((x) => x.id === g.targetId);
+        return u
+          ? {
+              title: u.nickname,
+              excerpt: u.bio,
+              owner: { id: u.id, username: u.username, nickname: u.nickname, avatar: u.avatar },
+              status: u.status,
+              essayId: null,
+            }
+          : missing;
+      }
+    }
+  };
+  return groups.map((g) => {
+    const mine = all.filter((x) => x.r.targetType === g.targetType && x.r.targetId === g.targetId && x.r.status === g.status);
+    const reasons = new Map<string, number>();
+    for (const x of mine) reasons.set(x.r.reason, (reasons.get(x.r.reason) ?? 0) + 1);
+    const latest = mine[0]?.r;
+    return {
+      id: g.id,
+      targetType: g.targetType,
+      targetId: g.targetId,
+      target: target(g),
+      status: g.status,
+      count: g.count,
+      reasons: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+      reports: mine.slice(0, SHOWN_PER_GROUP).map((x) => ({
+        id: x.r.id,
+        reporter: x.reporter?.id ? x.reporter : null,
+        reason: x.r.reason,
+        detail: x.r.detail,
+        createdAt: x.r.createdAt.toISOString(),
+      })),
+      firstAt: new Date(g.firstAt).toISOString(),
+      lastAt: new Date(g.lastAt).toISOString(),
+      resolvedBy: latest?.resolvedBy ? (resolvers.get(latest.resolvedBy) ?? null) : null,
+      resolution: latest?.resolution ?? null,
+      resolvedAt: latest?.resolvedAt ? latest.resolvedAt.toISOString() : null,
+    };
+  });
+}
+
+export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['query']) {
+  const where = and(
+    query.status ? eq(reports.status, query.status) : undefined,
+    query.targetType ? eq(reports.targetType, query.targetType) : undefined,
+  );
+  const { rows, ...total } = await q.pageGroups(db, where, query.pageSize, offsetOf(query));
+  return { ...total, list: await presentGroups(db, rows) };
+}
+
+const ACTION_NAMES = { dismiss: '驳回举报', hide: '隐藏', delete: '删除', ban: '封禁' } as const;
+
+/** Applies the action to the target inside the audited transaction; answers the texts whose pages changed. */
+async function act(tx: Tx, actorId: number, r: q.ReportRow, body: CallParsed<'adminResolveReport'>['body']) {
+  const why = body.note || `被举报：${r.reason}`;
+  const essayIds: number[] = [];
+  switch (body.action) {
+    case 'dismiss':
+      break;
+    case 'hide':
+    case 'delete':
+      if (r.targetType === 'user') throw invalid('action 用户不能隐藏或删除，请选择封禁');
+      if (r.targetType === 'essay') {
+        if (body.action === 'hide') await hideInTx(tx, r.targetId, why);
+        else await deleteInTx(tx, r.targetId, why);
+        essayIds.push(r.targetId);
+      } else {
+        const c = await findVisible(tx, r.targetId);
+        if (c) {
+          await removeComment(tx, c);
+          essayIds.push(c.essayId);
+        }
+      }
+      break;
+    case 'ban': {
+      const owner =
+        r.targetType === 'user'
+          ? r.targetId
+          : r.targetType === 'essay'
+            ? (await findEssay(tx, r.targetId))?.authorId
+            : (await q.commentTargets(tx, [r.targetId]))[0]?.owner.id;
+      if (!owner) throw notFound('被举报的用户不存在');
+      const banned = await banInTx(tx, actorId, owner, why, body.until);
+      essayIds.push(...banned.touched);
+      break;
+    }
+  }
+  const closed = await q.closeOpen(
+    tx,
+    r,
+    body.action === 'dismiss' ? 'dismissed' : 'resolved',
+    actorId,
+    body.note || ACTION_NAMES[body.action],
+  );
+  return { essayIds, closed: closed.length };
+}
+
+export async function resolve(db: Db, actor: NonNullable<Actor>, id: number, body: CallParsed<'adminResolveReport'>['body']) {
+  const r = await q.findReport(db, id);
+  if (!r) throw notFound('举报不存在');
+  if (r.status !== 'open') throw invalid('id 该举报已处理');
+  const done = await audited(
+    db,
+    actor,
+    (x: Awaited<ReturnType<typeof act>>) => ({
+      action: `report.${body.action}`,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      summary: { reportId: id, reports: x.closed, note: body.note ?? null, until: body.until ?? null },
+    }),
+    (tx) => act(tx, actor.id, r, body),
+  );
+  forgetAll(done.essayIds);
+  const status = body.action === 'dismiss' ? 'dismissed' : 'resolved';
+  const { rows } = await q.pageGroups(
+    db,
+    and(eq(reports.targetType, r.targetType), eq(reports.targetId, r.targetId), eq(reports.status, status)),
+    1,
+    0,
+  );
+  return (await presentGroups(db, rows))[0]!;
+}

@@ -1,0 +1,109 @@
+/**
+ * Two compiled server processes on one PostgreSQL: a write through one reaches the other's caches within a
+ * second, the scheduled jobs run in one process only (and move to the other when it stops), and with
+ * REDIS_URL the rate limits are shared.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addClassification, api, canRunPrivatePostgres, privatePostgres, startServer, waitFor, type ServerProcess } from './processes.js';
+
+type Cluster = Awaited<ReturnType<typeof privatePostgres>>;
+
+let cluster: Cluster;
+let classificationId: number;
+const started: ServerProcess[] = [];
+
+async function twoServers(env: Record<string, string> = {}) {
+  const a = await startServer({ DATABASE_URL: cluster.url, ...env });
+  const b = await startServer({ DATABASE_URL: cluster.url, ...env });
+  started.push(a, b);
+  return [a, b] as const;
+}
+
+/** The other process sees the change within a second, though its caches hold lists for 5 s and details for 30 s. */
+async function provesInvalidation(a: ServerProcess, b: ServerProcess, tag: string) {
+  const reg = await api(a.base, 'POST', '/api/v1/auth/register', { body: { username: `inv_${tag}`, password: 'goodpass123' } });
+  const token = (reg.data as { accessToken: string }).accessToken;
+  const write = (content: string) => ({ type: 'sentence', content, classificationId, status: 'publish' });
+  const created = await api(a.base, 'POST', '/api/v1/app/essay', { token, body: write('春眠不觉晓，处处闻啼鸟。') });
+  expect(created.code).toBe('00000');
+  const id = (created.data as { id: number }).id;
+
+  const details = () => api(b.base, 'POST', '/api/v1/pc/essays/details', { body: { id } });
+  const listed = async () =>
+    ((await api(b.base, 'POST', '/api/v1/es/essays/pc/page', { body: { pageSize: 50 } })).data as { list: { id: number }[] }).list.some(
+      (e) => e.id === id,
+    );
+  expect((await details()).code).toBe('00000'); // now in B's caches
+  expect(await listed()).toBe(true);
+
+  expect((await api(a.base, 'PUT', `/api/v1/app/essay/${id}`, { token, body: write('夜来风雨声，花落知多少。') })).code).toBe('00000');
+  expect(
+    await waitFor(async () => ((await details()).data as { content?: string } | null)?.content?.includes('花落知多少') === true, 1000),
+  ).toBe(true);
+
+  expect((await api(a.base, 'DELETE', `/api/v1/app/essay/${id}`, { token })).code).toBe('00000');
+  expect(await waitFor(async () => (await details()).code === 'A0404' && !(await listed()), 1000)).toBe(true);
+}
+
+const runsJobs = (s: ServerProcess) => s.output().includes('this process runs the scheduled jobs');
+const jobRuns = (s: ServerProcess, job: string) =>
+  s
+    .output()
+    .split('\n')
+    .filter((l) => l.includes(`"job":"${job}"`) && l.includes('job done')).length;
+
+describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL', () => {
+  beforeAll(async () => {
+    cluster = await privatePostgres();
+    // Two processes starting at once on an empty database: one migrates, the other waits for it.
+    const both = await Promise.all([startServer({ DATABASE_URL: cluster.url }), startServer({ DATABASE_URL: cluster.url })]);
+    for (const s of both) s.kill('SIGTERM');
+    expect(await Promise.all(both.map((s) => s.exited))).toEqual([0, 0]);
+    classificationId = await addClassification(cluster.url);
+  });
+
+  afterAll(async () => {
+    for (const s of started) if (s.alive()) s.kill('SIGKILL');
+    await cluster?.destroy();
+  });
+
+  it('broadcasts cache invalidation through LISTEN/NOTIFY and runs each job in one process only', async () => {
+    const [a, b] = await twoServers();
+    await provesInvalidation(a, b, crypto.randomBytes(3).toString('hex'));
+
+    expect(await waitFor(() => runsJobs(a) || runsJobs(b), 5000)).toBe(true);
+    expect(runsJobs(a) && runsJobs(b)).toBe(false);
+    const [leader, other] = runsJobs(a) ? [a, b] : [b, a];
+    for (const job of ['rankings-day-week', 'best-of-week', 'close-stale-orders']) {
+      expect(jobRuns(leader, job)).toBe(1);
+      expect(jobRuns(other, job)).toBe(0);
+    }
+
+    leader.kill('SIGTERM');
+    await leader.exited;
+    expect(await waitFor(() => runsJobs(other) && jobRuns(other, 'close-stale-orders') === 1, 10_000)).toBe(true);
+  });
+
+  it('with REDIS_URL: invalidation through Redis pub/sub, and rate limits shared by both processes', async () => {
+    // Rate-limit counters live in Redis for 10 minutes: a random client address keeps runs apart.
+    const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    const [a, b] = await twoServers({ REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '127.0.0.1' });
+    await provesInvalidation(a, b, crypto.randomBytes(3).toString('hex'));
+
+    const tag = crypto.randomBytes(3).toString('hex');
+    const codes: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const server = i % 2 ? b : a;
+      const r = await fetch(`${server.base}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ username: `rl_${tag}_${i}`, password: 'goodpass123' }),
+      });
+      codes.push(((await r.json()) as { code: string }).code);
+    }
+    // 20 sign-ups per address per 10 minutes in all, not 20 per process.
+    expect(codes.filter((c) => c === '00000')).toHaveLength(20);
+    expect(codes.filter((c) => c === 'A0501')).toHaveLength(10);
+  });
+});

@@ -1,0 +1,159 @@
+/** What keeps lists, details and rankings fast on a large corpus: capped totals, counters, round trips, rankings. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { TOTAL_CAP } from '@shiju/contract';
+import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { seedTaxonomy } from './fixtures.js';
+import { classifications, essays, rankingEntries, tags } from '../src/db/schema.js';
+import { refreshRankings } from '../src/modules/discovery/ranking.js';
+
+let t: TestContext;
+let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
+type Person = Awaited<ReturnType<typeof signUp>>;
+let bulkAuthor: Person, reader: Person;
+const BULK = TOTAL_CAP + 5;
+
+const list = (body: object, token?: string) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', token, payload: body });
+const details = (id: number, token?: string) => call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', token, payload: { id } });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tx = await seedTaxonomy(t.database.db);
+  [bulkAuthor, reader] = [await signUp(t.app), await signUp(t.app)];
+  const db = t.database.db;
+  // More texts than the cap, under 散文 and tagged 思乡, with their counters kept as the write path keeps them.
+  await db.execute(sql`insert into essays (type, content, summary, author_id, classification_id, status, published_at, search_vector)
+    select 'sentence', '批量第' || g || '句', '批量第' || g || '句', ${bulkAuthor.user.id}, ${tx.sanwen.id}, 'published', now() - g * interval '1 minute',
+      to_tsvector('simple', '批量')
+    from generate_series(1, ${BULK}) g`);
+  await db.execute(
+    sql`insert into essay_tags (essay_id, tag_id) select id, ${tx.sixiang.id} from essays where author_id = ${bulkAuthor.user.id}`,
+  );
+  await db
+    .update(classifications)
+    .set({ essayCount: sql`${classifications.essayCount} + ${BULK}` })
+    .where(eq(classifications.id, tx.sanwen.id));
+  await db
+    .update(tags)
+    .set({ essayCount: sql`${tags.essayCount} + ${BULK}` })
+    .where(eq(tags.id, tx.sixiang.id));
+});
+afterAll(async () => t?.close());
+
+describe('list totals', () => {
+  it('stop counting at the cap and say so', async () => {
+    const r = await list({ authorId: bulkAuthor.user.id, pageSize: 5, pageNum: 3 });
+    expect(r.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+    expect(r.data.list).toHaveLength(5);
+    const few = await list({ authorId: reader.user.id });
+    expect(few.data).toMatchObject({ list: [], total: 0, totalCapped: false });
+  });
+
+  it('are exact from the classification and tag counters, less what the viewer marked 不感兴趣', async () => {
+    const byClass = await list({ classificationId: tx.sanwen.id });
+    expect(byClass.data).toMatchObject({ total: BULK, totalCapped: false });
+    const byTag = await list({ tagId: tx.sixiang.id, sort: 'hot' });
+    expect(byTag.data).toMatchObject({ total: BULK, totalCapped: false });
+    const hidden = byClass.data.list[0].id as number;
+    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${hidden}`, token: reader.token })).code).toBe(
+      '00000',
+    );
+    const mine = await list({ classificationId: tx.sanwen.id }, reader.token);
+    expect(mine.data).toMatchObject({ total: BULK - 1, totalCapped: false });
+    expect(mine.data.list.map((e: any) => e.id)).not.toContain(hidden);
+    expect((await list({ tagId: tx.sixiang.id }, reader.token)).data.total).toBe(BULK - 1);
+  });
+
+  it('are capped on every other list, search included', async () => {
+    const found = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('批量')}&type=essay` });
+    expect(found.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+    const people = await call(t.app, { method: 'GET', url: '/api/v1/pc/search?q=zz-nobody&type=user' });
+    expect(people.data).toMatchObject({ list: [], total: 0, totalCapped: false });
+  });
+});
+
+describe('round trips', () => {
+  /** Statements sent to the database while `run` runs (drizzle and the prepared reads both go through client.query). */
+  async function statements(run: () => Promise<unknown>) {
+    const client = t.database.db.$client as unknown as { query: (...a: unknown[]) => unknown };
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('answer a signed-in list or details in at most two', async () => {
+    const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0].id as number;
+    await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: reader.token, payload: { essayId: id } });
+    let page: any;
+    expect(
+      await statements(async () => (page = await list({ classificationId: tx.sanwen.id, sort: 'likes' }, reader.token))),
+    ).toBeLessThanOrEqual(2);
+    expect(page.data.list[0]).toMatchObject({ id, liked: true, collected: false });
+    let shown: any;
+    expect(await statements(async () => (shown = await details(id, reader.token)))).toBeLessThanOrEqual(2);
+    expect(shown.data).toMatchObject({ id, liked: true, following: false, classification: { id: tx.sanwen.id } });
+    expect(shown.data.tags.map((x: any) => x.id)).toEqual([tx.sixiang.id]);
+  });
+});
+
+describe('rankings', () => {
+  it('are precomputed lists that no request recomputes, with the reader’s flags on top', async () => {
+    const top = (await list({ authorId: bulkAuthor.user.id, pageSize: 1 })).data.list[0].id as number;
+    await t.database.db.update(essays).set({ likes: 500 }).where(eq(essays.id, top));
+    await refreshRankings(t.database.db);
+    const stored = await t.database.db.select().from(rankingEntries).where(eq(rankingEntries.period, 'all'));
+    // Each list keeps its depth, not the whole table.
+    expect(stored.length).toBeLessThan(BULK);
+    const all = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/es/essays/ranking/page',
+      token: reader.token,
+      payload: { period: 'all' },
+    });
+    expect(all.data.list[0]).toMatchObject({ id: top, rank: 1, engagement: 1500 });
+    // A like moves the counters at once but the ranking only on the next refresh; the viewer's flag is live.
+    await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: reader.token, payload: { essayId: top } });
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/es/essays/ranking/page',
+      token: reader.token,
+      payload: { period: 'all' },
+    });
+    expect(again.data.list[0]).toMatchObject({ id: top, engagement: 1500, liked: true, likes: 501 });
+    await refreshRankings(t.database.db);
+    const later = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
+    expect(later.data.list[0]).toMatchObject({ id: top, engagement: 1503, liked: false });
+  });
+});
+
+describe('tag lists', () => {
+  it('walk the sort keys copied onto essay_tags, which follow every write to the text', async () => {
+    const db = t.database.db;
+    const x = (await list({ authorId: bulkAuthor.user.id, pageNum: 90, pageSize: 10 })).data.list[0].id as number;
+    // As a signed-in reader: visitors' pages are cached for seconds, and these writes bypass the app.
+    const first = async (sort: string) =>
+      (await list({ tagId: tx.sixiang.id, sort, pageSize: 1 }, reader.token)).data.list[0]?.id as number;
+    // Written by hand, not through the app: the copies still follow.
+    await db.update(essays).set({ likes: 100_000 }).where(eq(essays.id, x));
+    expect(await first('likes')).toBe(x);
+    await db
+      .update(essays)
+      .set({ publishedAt: new Date(Date.now() + 60_000) })
+      .where(eq(essays.id, x));
+    expect(await first('new')).toBe(x);
+    await db.update(essays).set({ status: 'pending' }).where(eq(essays.id, x));
+    for (const sort of ['likes', 'new', 'hot']) expect(await first(sort)).not.toBe(x);
+    // A text published through the app is first in its tag's newest list at once.
+    const fresh = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/app/essay',
+      token: reader.token,
+      payload: { type: 'sentence', content: '新写的一句', classificationId: tx.meiju.id, tagIds: [tx.sixiang.id], status: 'publish' },
+    });
+    expect(await first('new')).toBe(fresh.data.id);
+  });
+});

@@ -1,0 +1,84 @@
+import type { CallData, CallId, CallInput } from '@shiju/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../client.js';
+
+type RawQuery<K extends CallId> = NonNullable<CallInput<K>['query']>;
+/**
+ * The query string a paged admin call takes (paging and filters). Coerced fields (`z.coerce.number()`: page
+ * numbers, ids) read as `unknown` on the input side; the console always sends numbers there.
+ */
+export type AdminQuery<K extends CallId> = { [P in keyof RawQuery<K>]?: unknown extends RawQuery<K>[P] ? number : RawQuery<K>[P] };
+/** One row of a paged admin call. */
+export type AdminRow<K extends CallId> = CallData<K> extends { list: Array<infer T> } ? T : never;
+
+/**
+ * Every cache entry of the editor's console lives under `['admin', …]`. A write in the console invalidates
+ * `adminKeys.all`: one approval changes the queue, the content list, the dashboard's figures and the audit log
+ * at once, and only the queries on screen refetch.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: (days: number) => [...adminKeys.all, 'dashboard', days] as const,
+  essays: (query: AdminQuery<'adminEssaysPage'>) => [...adminKeys.all, 'essays', query] as const,
+  reports: (query: AdminQuery<'adminReportsPage'>) => [...adminKeys.all, 'reports', query] as const,
+  classifications: () => [...adminKeys.all, 'classifications'] as const,
+  tags: () => [...adminKeys.all, 'tags'] as const,
+  announcements: (query: AdminQuery<'adminAnnouncementsPage'>) => [...adminKeys.all, 'announcements', query] as const,
+  ads: (query: AdminQuery<'adminAdsPage'>) => [...adminKeys.all, 'ads', query] as const,
+  bestWeek: (week: string | undefined) => [...adminKeys.all, 'bestWeek', week ?? 'latest'] as const,
+  orders: (query: AdminQuery<'adminOrdersPage'>) => [...adminKeys.all, 'orders', query] as const,
+  users: (query: AdminQuery<'adminUsersPage'>) => [...adminKeys.all, 'users', query] as const,
+  audit: (query: AdminQuery<'adminAuditPage'>) => [...adminKeys.all, 'audit', query] as const,
+};
+
+/** Editors act on what is true now: no minute-old cache; a table keeps its rows while the next page loads. */
+const FRESH = { staleTime: 0, placeholderData: keepPreviousData } as const;
+
+export const adminDashboardQuery = (days: number) =>
+  queryOptions({
+    queryKey: adminKeys.dashboard(days),
+    queryFn: ({ signal }) => api('adminDashboard', { query: { days } }, { signal }),
+    staleTime: 0,
+  });
+
+export const adminEssaysQuery = (query: AdminQuery<'adminEssaysPage'>) =>
+  queryOptions({ queryKey: adminKeys.essays(query), queryFn: ({ signal }) => api('adminEssaysPage', { query }, { signal }), ...FRESH });
+
+export const adminReportsQuery = (query: AdminQuery<'adminReportsPage'>) =>
+  queryOptions({ queryKey: adminKeys.reports(query), queryFn: ({ signal }) => api('adminReportsPage', { query }, { signal }), ...FRESH });
+
+export const adminClassificationsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.classifications(),
+    queryFn: ({ signal }) => api('adminClassifications', {}, { signal }),
+    staleTime: 0,
+  });
+
+export const adminTagsQuery = () =>
+  queryOptions({ queryKey: adminKeys.tags(), queryFn: ({ signal }) => api('adminTags', {}, { signal }), staleTime: 0 });
+
+export const adminAnnouncementsQuery = (query: AdminQuery<'adminAnnouncementsPage'>) =>
+  queryOptions({
+    queryKey: adminKeys.announcements(query),
+    queryFn: ({ signal }) => api('adminAnnouncementsPage', { query }, { signal }),
+    ...FRESH,
+  });
+
+export const adminAdsQuery = (query: AdminQuery<'adminAdsPage'>) =>
+  queryOptions({ queryKey: adminKeys.ads(query), queryFn: ({ signal }) => api('adminAdsPage', { query }, { signal }), ...FRESH });
+
+export const adminBestWeekQuery = (week: string | undefined) =>
+  queryOptions({
+    queryKey: adminKeys.bestWeek(week),
+    queryFn: ({ signal }) => api('adminBestWeek', { query: { week } }, { signal }),
+    staleTime: 0,
+  });
+
+export const adminOrdersQuery = (query: AdminQuery<'adminOrdersPage'>) =>
+  queryOptions({ queryKey: adminKeys.orders(query), queryFn: ({ signal }) => api('adminOrdersPage', { query }, { signal }), ...FRESH });
+
+export const adminUsersQuery = (query: AdminQuery<'adminUsersPage'>) =>
+  queryOptions({ queryKey: adminKeys.users(query), queryFn: ({ signal }) => api('adminUsersPage', { query }, { signal }), ...FRESH });
+
+export const adminAuditQuery = (query: AdminQuery<'adminAuditPage'>) =>
+  queryOptions({ queryKey: adminKeys.audit(query), queryFn: ({ signal }) => api('adminAuditPage', { query }, { signal }), ...FRESH });

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { defineDomain } from './define.js';
+
+const announcements = defineDomain('announcements');
+
+export const announcementKeys = { all: announcements.all };
+
+export const announcementQueries = {
+  /** Read state belongs to whoever is signed in, so the list is kept per user. */
+  board: (userId: number | null, pageSize: number) =>
+    announcements.paged('announcementsPage', (pageNum) => ({ query: { pageNum, pageSize } }), {}, { user: userId }),
+  latest: (pageSize: number) => announcements.query('announcementsPage', { query: { pageNum: 1, pageSize } }, { quietCodes: ['B0501'] }),
+  /** 我的通知 · 公告 */
+  mine: (pageSize: number) => announcements.paged('announcementMessages', (pageNum) => ({ query: { pageNum, pageSize } })),
+  unreadProbe: () => ({
+    ...announcements.query('announcementMessages', { query: { pageNum: 1, pageSize: 1 } }, { silent: true }),
+    staleTime: 0,
+  }),
+  /** Opening an announcement marks it read, so it is always asked afresh. */
+  one: (id: number) => ({ ...announcements.query('announcementForm', { params: { id } }, { quietCodes: ['A0404'] }), staleTime: 0 }),
+};
+
+/** Lists that show read state (公告, 我的通知 · 公告) after announcements were read. */
+export function afterAnnouncementsRead(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+}

@@ -1,0 +1,33 @@
+import { defineDomain } from './define.js';
+
+const classifications = defineDomain('classifications');
+
+/** Classifications and their tags change only by an editor's hand: they may be five minutes old. */
+const STALE_MS = 5 * 60_000;
+
+export const classificationKeys = { all: classifications.all };
+
+export const classificationQueries = {
+  list: () => ({ ...classifications.query('classificationsPage', { query: { pageNum: 1, pageSize: 50 } }), staleTime: STALE_MS }),
+  detail: (id: number) => classifications.query('classificationDetail', { params: { id } }, { quietCodes: ['A0404'] }),
+  /** First-level tags of a classification; the classification page and the tag homes share this entry. */
+  tags: (classificationId: number) => ({
+    ...classifications.query(
+      'classificationTags',
+      { query: { classificationId, pageNum: 1, pageSize: 50 } },
+      { quietCodes: ['B0501', 'A0404'] },
+    ),
+    staleTime: STALE_MS,
+  }),
+  secondLevelTags: (parentId: number) =>
+    classifications.query('secondLevelTags', { query: { parentId, pageNum: 1, pageSize: 50 } }, { quietCodes: ['B0501'] }),
+  /** The A–Z tag index, of one classification or of all. */
+  letters: (classificationId?: number) => ({
+    ...classifications.query(
+      'tagLetters',
+      { query: classificationId === undefined ? {} : { classificationId } },
+      { quietCodes: ['B0501'] },
+    ),
+    staleTime: STALE_MS,
+  }),
+};

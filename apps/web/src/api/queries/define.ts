@@ -1,0 +1,73 @@
+import type { CallData, CallId } from '@shiju/contract';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  type InfiniteData,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query';
+import { callApi, type ApiInput } from '../client.js';
+import type { ApiError } from '../errors.js';
+import type { RequestOptions } from '../request.js';
+
+type Quiet = Pick<RequestOptions, 'quietCodes' | 'silent'>;
+type Paged<T> = { list: T[]; total: number };
+
+/** The item type of a paged call (`data = { list, total }`). */
+export type PageItem<K extends CallId> = CallData<K> extends { list: Array<infer T> } ? T : never;
+
+/** A read call with one input, for `useQuery`. */
+function callQueryOptions<K extends CallId>(domain: string, id: K, input: ApiInput<K>, quiet: Quiet = {}) {
+  return queryOptions<CallData<K>, ApiError, CallData<K>, readonly unknown[]>({
+    queryKey: [domain, id, input],
+    queryFn: ({ signal }) => callApi(id, input, { ...quiet, signal }),
+  });
+}
+
+/** A page of call K: the call's data, with its list and total known to the type system. */
+type PageOf<K extends CallId> = CallData<K> & Paged<PageItem<K>>;
+
+/** A paged call page by page (PRODUCT §5: pageNum from 1, `total` counts all items), for `usePagedList`. */
+function pagedQueryOptions<K extends CallId>(
+  domain: string,
+  id: K,
+  makeInput: (pageNum: number) => ApiInput<K>,
+  quiet: Quiet = {},
+  scope?: unknown,
+) {
+  return infiniteQueryOptions<PageOf<K>, ApiError, InfiniteData<PageOf<K>, number>, readonly unknown[], number>({
+    queryKey: [domain, id, 'pages', makeInput(1), ...(scope === undefined ? [] : [scope])],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => callApi(id, makeInput(pageParam), { ...quiet, signal }) as Promise<PageOf<K>>,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.list.length, 0);
+      return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+    },
+  });
+}
+
+/**
+ * A domain's key root and its builders of query options. Every key it makes is `[domain, callId, …]`, so
+ * `all` reaches everything the domain caches and `call(id)` every input of one call.
+ */
+export function defineDomain<D extends string>(domain: D) {
+  return {
+    all: [domain] as const,
+    call: (id: CallId) => [domain, id] as const,
+    query: <K extends CallId>(id: K, input: ApiInput<K>, quiet?: Quiet) => callQueryOptions(domain, id, input, quiet),
+    /** `scope` joins the key when the answer depends on more than the input (who is signed in). */
+    paged: <K extends CallId>(id: K, makeInput: (pageNum: number) => ApiInput<K>, quiet?: Quiet, scope?: unknown) =>
+      pagedQueryOptions(domain, id, makeInput, quiet, scope),
+  };
+}
+
+/** A paged call as one growing list: the loaded items flattened, and the total the first page reported. */
+export function usePagedList<TPage extends Paged<unknown>>(
+  options: UseInfiniteQueryOptions<TPage, ApiError, InfiniteData<TPage, number>, readonly unknown[], number>,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  const query = useInfiniteQuery({ ...options, enabled });
+  const pages = query.data?.pages;
+  const items = (pages?.flatMap((p) => p.list) ?? []) as Array<TPage['list'][number]>;
+  return { ...query, items, total: pages?.[0]?.total ?? 0 };
+}

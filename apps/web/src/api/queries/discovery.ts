@@ -1,0 +1,24 @@
+import type { CallInput, SearchType } from '@shiju/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { defineDomain } from './define.js';
+
+const discovery = defineDomain('discovery');
+
+type RankingBody = NonNullable<CallInput<'ranking'>['body']>;
+
+export const discoveryKeys = { all: discovery.all };
+
+export const discoveryQueries = {
+  /** The top of a ranking (sidebars, hot searches). */
+  rankingTop: (period: RankingBody['period'], pageSize: number) =>
+    discovery.query('ranking', { body: { period, pageNum: 1, pageSize } }, { quietCodes: ['B0501'] }),
+  ranking: (filter: Omit<RankingBody, 'pageNum' | 'pageSize'>, pageSize: number) =>
+    discovery.paged('ranking', (pageNum) => ({ body: { ...filter, pageNum, pageSize } })),
+  /** One week's best texts (the latest without a week); the picker stays on screen while the next loads. */
+  bestWeek: (week?: string) => ({
+    ...discovery.query('bestWeek', { query: week ? { week } : {} }, { quietCodes: ['A0404', 'B0501'] }),
+    placeholderData: keepPreviousData,
+  }),
+  search: (q: string, type: SearchType, pageSize: number) =>
+    discovery.paged('search', (pageNum) => ({ query: { q, type, pageNum, pageSize } })),
+};

@@ -1,0 +1,65 @@
+import type { CallData, CallInput, Essay } from '@shiju/contract';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { callApi } from '../client.js';
+import type { ApiError } from '../errors.js';
+import { defineDomain } from './define.js';
+import { interestKeys } from './interests.js';
+import { userKeys } from './users.js';
+
+const essays = defineDomain('essays');
+
+type ListBody = NonNullable<CallInput<'essaysPage'>['body']>;
+/** Filters and sort of es/essays/pc/page; paging is the query's business. */
+export type EssayFilter = Omit<ListBody, 'pageNum' | 'cursor'>;
+type FeedPage = CallData<'essaysPage'> & { list: Essay[]; nextCursor: string | null };
+
+export const essayKeys = {
+  all: essays.all,
+  /** Every list of published texts (首页's feed, an author's works, related texts), whatever the filter. */
+  lists: essays.call('essaysPage'),
+  details: essays.call('essayDetails'),
+  own: essays.call('myEssays'),
+  imitations: essays.call('imitations'),
+};
+
+export const essayQueries = {
+  details: (id: number) => essays.query('essayDetails', { body: { id } }, { quietCodes: ['A0404'] }),
+  /** The author's editable copy, always asked afresh before editing. */
+  form: (id: number) => ({ ...essays.query('essayForm', { params: { id } }, { quietCodes: ['A0404', 'A0301'] }), staleTime: 0 }),
+  page: (body: ListBody) => essays.query('essaysPage', { body }),
+  byAuthor: (filter: EssayFilter & { authorId: number }, pageSize: number) =>
+    essays.paged('essaysPage', (pageNum) => ({ body: { ...filter, pageNum, pageSize } })),
+  own: (status: Essay['status'], pageSize: number) => essays.paged('myEssays', (pageNum) => ({ query: { status, pageNum, pageSize } })),
+  imitations: (id: number, pageSize: number) => essays.query('imitations', { params: { id }, query: { pageNum: 1, pageSize } }),
+  imitationPages: (id: number, pageSize: number) =>
+    essays.paged('imitations', (pageNum) => ({ params: { id }, query: { pageNum, pageSize } })),
+  /**
+   * Published texts paged by the server's keyset cursor (`nextCursor`): page 40 costs what page 1 does. Its key
+   * sits under `essayKeys.lists`, so whatever refreshes the lists refreshes the feed.
+   */
+  feed: (filter: EssayFilter) =>
+    infiniteQueryOptions<FeedPage, ApiError, { pages: FeedPage[] }, readonly unknown[], string | null>({
+      queryKey: [...essayKeys.lists, 'feed', filter],
+      initialPageParam: null,
+      queryFn: ({ pageParam, signal }) =>
+        callApi(
+          'essaysPage',
+          { body: { ...filter, cursor: pageParam ?? undefined } },
+          { quietCodes: ['B0501'], signal },
+        ) as Promise<FeedPage>,
+      getNextPageParam: (last) => (last.list.length > 0 && last.nextCursor ? last.nextCursor : undefined),
+    }),
+};
+
+/**
+ * After a text is deleted or leaves the lists: every list of texts, the author's own list and counts, the
+ * interest feed, and the cached details of texts. Lists not on screen refetch when they are shown next.
+ */
+export async function afterEssayRemoved(queryClient: QueryClient): Promise<void> {
+  queryClient.removeQueries({ queryKey: essayKeys.details });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: essayKeys.all }),
+    queryClient.invalidateQueries({ queryKey: interestKeys.feeds }),
+    queryClient.invalidateQueries({ queryKey: userKeys.profiles }),
+  ]);
+}

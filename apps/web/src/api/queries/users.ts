@@ -1,0 +1,24 @@
+import { defineDomain } from './define.js';
+
+const users = defineDomain('users');
+
+export const userKeys = {
+  all: users.all,
+  me: users.call('me'),
+  /** Public profiles with their counts (作品, 关注, 粉丝). */
+  profiles: users.call('userProfile'),
+  relations: users.call('userRelations'),
+};
+
+export const userQueries = {
+  /** The signed-in user's own account (membership, settings). */
+  me: () => users.query('me', {}),
+  profile: (id: number) => users.query('userProfile', { params: { id } }, { quietCodes: ['A0404'] }),
+  relations: (userId: number, type: 'following' | 'followers', pageSize: number) =>
+    users.paged('userRelations', (pageNum) => ({ params: { id: userId }, query: { type, pageNum, pageSize } })),
+  /** What a user liked or collected; a private list answers A0301, which the page shows as a state. */
+  reacted: (userId: number, kind: 'like' | 'collect', pageSize: number) =>
+    users.paged(kind === 'like' ? 'userLikes' : 'userCollects', (pageNum) => ({ params: { id: userId }, query: { pageNum, pageSize } }), {
+      quietCodes: ['A0301'],
+    }),
+};

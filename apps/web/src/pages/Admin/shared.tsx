@@ -1,0 +1,235 @@
+import type { CallData, CallId } from '@shiju/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Input, Select, Space, type TableColumnType, type TablePaginationConfig } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { callApi, type ApiInput } from '../../api/client.js';
+import { toastSuccess } from '../../api/index.js';
+import { adminKeys } from '../../api/queries/admin.js';
+import { confirmDialog } from '../../components/ConfirmDialog/index.js';
+import { FormModal } from '../../components/FormModal.js';
+
+/**
+ * Runs one console write: the call, a success toast, then every console query refetches (adminKeys.all).
+ * Resolves with the answer, or undefined when it failed (the request layer already showed why).
+ */
+export function useAdminWrite() {
+  const queryClient = useQueryClient();
+  return async function write<K extends CallId>(id: K, input: ApiInput<K>, done: string): Promise<CallData<K> | undefined> {
+    let data: CallData<K>;
+    try {
+      data = await callApi(id, input);
+    } catch {
+      return undefined;
+    }
+    toastSuccess(done);
+    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    return data;
+  };
+}
+
+/** Asks first, then writes; for actions that are easy to click by mistake. */
+export function useConfirmedWrite() {
+  const write = useAdminWrite();
+  return async function confirmed<K extends CallId>(
+    ask: { title: string; content?: ReactNode; okText: string; danger?: boolean },
+    id: K,
+    input: ApiInput<K>,
+    done: string,
+  ): Promise<CallData<K> | undefined> {
+    const action = await confirmDialog({ ...ask, cancelText: '取消' });
+    if (action !== 'confirm') return undefined;
+    return write(id, input, done);
+  };
+}
+
+interface PagedQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * The paging and filters of one server-paged table. Changing a filter goes back to page 1; the table takes
+ * `tableProps(list)`.
+ */
+export function usePagedQuery<Q extends PagedQuery>(initial: Q) {
+  const [query, setQuery] = useState<Q>({ pageNum: 1, pageSize: ADMIN_PAGE_SIZE, ...initial });
+  const setFilter = (patch: Partial<Q>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  const pagination = (total: number | undefined): TablePaginationConfig => ({
+    current: query.pageNum,
+    pageSize: query.pageSize,
+    total: total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (t) => `共 ${t} 条`,
+    onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+  });
+  /** What every console table of this query takes: row keys, the loading state, the rows and the pager. */
+  const tableProps = <T,>(list: { isFetching: boolean; data?: { list: T[]; total: number } }) => ({
+    rowKey: 'id',
+    loading: list.isFetching,
+    dataSource: list.data?.list,
+    pagination: pagination(list.data?.total),
+  });
+  return { query, setFilter, tableProps };
+}
+
+/** A select filter whose "all" choice clears it. */
+export function FilterSelect<V extends string | number>({
+  value,
+  onChange,
+  options,
+  placeholder,
+  width = 130,
+}: {
+  value: V | undefined;
+  onChange: (v: V | undefined) => void;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  placeholder: string;
+  width?: number;
+}) {
+  return (
+    <Select<V>
+      allowClear
+      value={value}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      style={{ width }}
+      options={options.map((o) => ({ value: o.value, label: o.label }))}
+      onChange={(v) => onChange(v ?? undefined)}
+    />
+  );
+}
+
+export function SearchFilter({
+  placeholder,
+  onSearch,
+  width = 220,
+}: {
+  placeholder: string;
+  onSearch: (v: string | undefined) => void;
+  width?: number;
+}) {
+  return (
+    <Input.Search
+      allowClear
+      placeholder={placeholder}
+      aria-label={placeholder}
+      style={{ width }}
+      onSearch={(v) => onSearch(v.trim() || undefined)}
+    />
+  );
+}
+
+/** The 编辑 / 删除 column of the console's editable lists. */
+export function editDeleteColumn<T>(onEdit: (row: T) => void, onDelete: (row: T) => void): TableColumnType<T> {
+  return {
+    title: '操作',
+    key: 'actions',
+    width: 140,
+    render: (_, row) => (
+      <Space>
+        <Button size="small" onClick={() => onEdit(row)}>
+          编辑
+        </Button>
+        <Button size="small" danger onClick={() => onDelete(row)}>
+          删除
+        </Button>
+      </Space>
+    ),
+  };
+}
+
+// ---------- reason dialog ----------
+
+export interface ReasonValues {
+  reason: string;
+  /** ISO time, only when `withUntil` was asked. */
+  until: string | null;
+}
+
+export interface ReasonOptions {
+  title: string;
+  /** What happens, said before the editor commits. */
+  description?: ReactNode;
+  label: string;
+  required: boolean;
+  /** Common reasons to pick with one click. */
+  presets?: readonly string[];
+  /** Also ask for an optional end time (bans). */
+  withUntil?: boolean;
+  okText: string;
+  danger?: boolean;
+  maxLength?: number;
+  /** Resolves true when done (the dialog closes), false to keep it open. */
+  onSubmit: (values: ReasonValues) => Promise<boolean>;
+}
+
+interface ReasonForm {
+  reason?: string;
+  until?: Dayjs | null;
+}
+
+function ReasonDialog({ options, onClose }: { options: ReasonOptions; onClose: () => void }) {
+  const [form] = Form.useForm<ReasonForm>();
+  const { maxLength = 200 } = options;
+  return (
+    <FormModal<ReasonForm>
+      form={form}
+      title={options.title}
+      okText={options.okText}
+      danger={options.danger}
+      initialValues={{}}
+      requiredMark={options.required}
+      onSubmit={(v) => options.onSubmit({ reason: (v.reason ?? '').trim(), until: v.until ? v.until.toISOString() : null })}
+      onClose={onClose}
+    >
+      {options.description ? <div className="admin-muted admin-dialog__lead">{options.description}</div> : null}
+      {options.presets?.length ? (
+        <Form.Item label="常用原因">
+          <Select
+            placeholder="选择一条，或在下面直接填写"
+            aria-label="常用原因"
+            options={options.presets.map((p) => ({ value: p, label: p }))}
+            onChange={(p: string) => form.setFieldValue('reason', p)}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="reason"
+        label={options.label}
+        rules={options.required ? [{ required: true, whitespace: true, message: `请填写${options.label}` }] : []}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={maxLength} showCount aria-label={options.label} />
+      </Form.Item>
+      {options.withUntil ? (
+        <Form.Item name="until" label="截止时间（不填为永久）">
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            style={{ width: '100%' }}
+            disabledDate={(d) => d.isBefore(new Date(), 'day')}
+            aria-label="截止时间"
+          />
+        </Form.Item>
+      ) : null}
+    </FormModal>
+  );
+}
+
+/** A dialog that asks why (reject, hide, ban, refund …) before a write; render `element` once in the section. */
+export function useReasonDialog() {
+  const [options, setOptions] = useState<ReasonOptions | null>(null);
+  const element = options ? <ReasonDialog options={options} onClose={() => setOptions(null)} /> : null;
+  return { ask: setOptions, element };
+}
+
+/** Plain text of sanitised HTML, for excerpts and highlighting (parsed inertly: nothing runs or loads). */
+export function plainText(html: string): string {
+  if (!/[<&]/.test(html)) return html;
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const el of doc.body.querySelectorAll('p, h2, h3, li, blockquote, br')) el.append('\n');
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { Id, line, route } from '../schema.js';
+
+/** A CSS selector the `js` encoding writes into: plain selectors only (ids, classes, tags, attributes). */
+const Selector = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\w\s#.\-[\]="'>:]+$/, '只能是简单的 CSS 选择器');
+
+export const OpenSentence = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  author: z.string().nullable().describe('作者（取自出处，如 李白）'),
+  source: z.string().nullable().describe('出处，如 李白《静夜思》'),
+  classification: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  link: z.string().describe('拾句上这句话的页面'),
+  length: z.number().int().describe('字数'),
+  token: z.string().describe('下次请求带上 token，即可避免重复（供无 Cookie 的外站嵌入使用）'),
+});
+export type OpenSentence = z.infer<typeof OpenSentence>;
+
+export const OPEN_SENTENCE_RECENT = 200;
+
+export const openCalls = {
+  openSentence: route({
+    id: 'openSentence',
+    method: 'GET',
+    path: '/api/v1/open/sentence',
+    auth: 'optional',
+    owner: 'open',
+    summary: '随机一句（开放接口，可跨域调用；encode=text|js 时直接返回文本或脚本）',
+    silent: true,
+    query: z
+      .object({
+        classificationId: Id.optional(),
+        tagId: Id.optional(),
+        minLength: z.coerce.number().int().min(1).max(300).optional(),
+        maxLength: z.coerce.number().int().min(1).max(300).optional(),
+        author: line(20).min(1).optional(),
+        encode: z.enum(['json', 'text', 'js']).default('json'),
+        select: Selector.default('.shiju-sentence'),
+        token: z
+          .string()
+          .max(1200)
+          .regex(/^[\w-]*$/, '格式不正确')
+          .optional(),
+      })
+      .refine((q) => q.minLength === undefined || q.maxLength === undefined || q.minLength <= q.maxLength, {
+        message: 'minLength 不能大于 maxLength',
+        path: ['minLength'],
+      }),
+    response: OpenSentence,
+    errors: ['A0400', 'A0404', 'A0501'],
+  }),
+} as const;

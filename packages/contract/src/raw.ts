@@ -1,0 +1,32 @@
+/**
+ * The few answers that are deliberately not `{ code, msg, data }` envelopes, because their reader is not our
+ * web client: listed once here, served as declared, and listed in the README. Payment providers'
+ * notification replies join this list when that feature is built.
+ */
+export interface RawResponse {
+  method: 'GET' | 'POST';
+  path: string;
+  contentType: string;
+  reader: string;
+}
+
+export const RAW_RESPONSES = {
+  metrics: {
+    method: 'GET',
+    path: '/metrics',
+    contentType: 'text/plain; version=0.0.4; charset=utf-8',
+    reader: 'Prometheus scraper (text exposition format)',
+  },
+  openSentenceText: {
+    method: 'GET',
+    path: '/api/v1/open/sentence?encode=text',
+    contentType: 'text/plain; charset=utf-8',
+    reader: 'other sites embedding 随机一句 as plain text (errors stay envelopes)',
+  },
+  openSentenceJs: {
+    method: 'GET',
+    path: '/api/v1/open/sentence?encode=js',
+    contentType: 'application/javascript; charset=utf-8',
+    reader: 'a <script> on another site that writes the sentence into its element (errors stay envelopes)',
+  },
+} as const satisfies Record<string, RawResponse>;

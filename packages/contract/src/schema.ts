@@ -1,0 +1,94 @@
+/** Zod building blocks of the call table: the route shape, ids, paging and the account field rules. */
+import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
+import { UPLOAD_URL } from './core.js';
+
+// Validation messages in Simplified Chinese, on the server and in the browser alike.
+z.config(z.locales.zhCN());
+
+export type Auth = 'none' | 'optional' | 'required' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Which issue owns the behaviour of a call; the server may leave calls of later issues unimplemented. */
+export type Owner = 'foundation' | 'reading-writing' | 'social' | 'discovery' | 'commerce' | 'admin' | 'open';
+
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: Method;
+  /** Fastify-style path (`:id` parameters), always starting with `/api`. */
+  path: string;
+  auth: Auth;
+  summary: string;
+  owner: Owner;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` in the success envelope. */
+  response: R;
+  errors: readonly ErrorCode[];
+  /** Multipart upload instead of a JSON body. */
+  multipart?: boolean;
+  /** The client shows no loading mask for this call (seed §9). */
+  silent?: boolean;
+}
+
+export function route<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  return def;
+}
+
+// ---------- shared building blocks ----------
+
+/** Positive integer ids; query strings arrive as text, so coerce. */
+export const Id = z.coerce.number().int().positive().max(2147483647);
+export const IdParams = z.object({ id: Id });
+
+export const PageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    /** True when there are more than `total` (= TOTAL_CAP) items: the count stopped at the cap. */
+    totalCapped: z.boolean(),
+  });
+}
+
+export const Ok = z.object({ ok: z.literal(true) });
+export const Timestamp = z.string().describe('ISO 8601 time');
+
+/** Strings from users are trimmed; an empty string counts as missing for optional fields. */
+const SINGLE_LINE = /^[^\r\n\t]*$/;
+
+/** Strings from users are trimmed; an empty string counts as missing for optional fields. Single line: no line breaks or tabs. */
+export const text = (min: number, max: number) => z.string().trim().min(min).max(max).regex(SINGLE_LINE, '不能包含换行或制表符');
+/** A single-line string without a minimum (titles, sources, search words). */
+export const line = (max: number) => z.string().trim().max(max).regex(SINGLE_LINE, '不能包含换行或制表符');
+
+/** An image this site stored, by its exact path shape (see UPLOAD_URL). */
+export const UploadUrl = z.string().trim().max(300).regex(UPLOAD_URL, '必须是本站上传的图片');
+
+export const Username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(20)
+  .regex(/^[A-Za-z0-9_]+$/, '只能包含字母、数字和下划线');
+export const Password = z
+  .string()
+  .min(8)
+  .max(64)
+  .refine((s) => !/^\d+$/.test(s), '不能全是数字');
