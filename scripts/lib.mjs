@@ -1,6 +1,7 @@
 // Shared steps of the two README commands: install dependencies and build the web app when needed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -102,7 +103,9 @@ function ensureStarterFile() {
   if (fresh) return;
   let hasCorpus = true;
   try {
-    import.meta.resolve('chinese-poetry/package.json');
+    // createRequire rather than import.meta.resolve: this file also runs inside Vitest's global setup, whose module
+    // runner has no import.meta.resolve.
+    createRequire(import.meta.url).resolve('chinese-poetry/package.json');
   } catch {
     hasCorpus = false;
   }

@@ -67,6 +67,18 @@ export function page<T extends z.ZodType>(item: T) {
   });
 }
 
+/** Directions a sortable table asks for (antd's names: the console's tables send them as they are). */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * The query fields of a page that can be sorted by one of `fields`: `sortField` and `sortOrder` together; without
+ * them the call's own default order applies.
+ */
+export function sortQuery<F extends string>(fields: readonly [F, ...F[]]) {
+  return { sortField: z.enum(fields).optional(), sortOrder: z.enum(SORT_ORDERS).optional() };
+}
+
 export const Ok = z.object({ ok: z.literal(true) });
 export const Timestamp = z.string().describe('ISO 8601 time');
 

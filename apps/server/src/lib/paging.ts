@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { TOTAL_CAP } from '@shiju/contract';
+import { TOTAL_CAP, type SortOrder } from '@shiju/contract';
 import type { Db } from '../db/client.js';
 
 export function offsetOf(p: { pageNum: number; pageSize: number }): number {
@@ -42,4 +42,19 @@ export const one = { one: sql<number>`1`.as('one') };
 export async function withTotal<T>(rows: PromiseLike<T[]>, total: PromiseLike<Total>): Promise<{ rows: T[] } & Total> {
   const [list, t] = await Promise.all([rows, total]);
   return { rows: list, ...t };
+}
+
+/**
+ * The ORDER BY of a sortable page: the asked column in the asked direction, then `tieBreak` the same way so pages
+ * never overlap; `fallback` when the query names no sort. Nulls go last either way (never-active users, never-shown ads).
+ */
+export function sortedBy<F extends string>(
+  q: { sortField?: F | undefined; sortOrder?: SortOrder | undefined },
+  columns: Record<F, AnyColumn | SQL>,
+  tieBreak: AnyColumn,
+  fallback: SQL[],
+): SQL[] {
+  if (!q.sortField || !q.sortOrder) return fallback;
+  const by = q.sortOrder === 'ascend' ? asc : desc;
+  return [sql`${by(columns[q.sortField])} nulls last`, by(tieBreak)];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRelativeTime, todayStamp } from './format.js';
+import { formatCount, formatRelativeTime, todayStamp, totalLabel } from './format.js';
 
 describe('formatCount', () => {
   it('keeps numbers below ten thousand as they are', () => {
@@ -40,5 +40,13 @@ describe('formatRelativeTime', () => {
 describe('todayStamp', () => {
   it('is the local date as YYYY-MM-DD', () => {
     expect(todayStamp(new Date(2026, 0, 7, 23, 59))).toBe('2026-01-07');
+  });
+});
+
+describe('totalLabel', () => {
+  it('shows an exact total as it is and a capped one with a plus', () => {
+    expect(totalLabel(37, false)).toBe('37');
+    expect(totalLabel(1000, true)).toBe('1000+');
+    expect(totalLabel(1000, false)).toBe('1000');
   });
 });

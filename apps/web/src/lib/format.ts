@@ -16,6 +16,11 @@ export function formatCount(n: number | null | undefined): string {
   return `${twoDecimals(v / YI)}亿`;
 }
 
+/** A page's total as the reader sees it: exact, or "1000+" when the server stopped counting at its cap. */
+export function totalLabel(total: number, capped: boolean | undefined): string {
+  return capped ? `${total}+` : String(total);
+}
+
 /** Chinese relative time: 刚刚 · 3分钟前 · 2小时前 · 昨天 12:30 · 3月5日 · 2025年3月5日. */
 export function formatRelativeTime(input: string | number | Date, now: Date = new Date()): string {
   const t = dayjs(input);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok, page, PageQuery, route, text, Timestamp } from '../schema.js';
+import { Id, IdParams, Ok, page, PageQuery, route, sortQuery, text, Timestamp } from '../schema.js';
 import { EssayStatus, EssayType, Role, UserBrief } from './entities.js';
 import { Ad } from './ads.js';
 import { Classification, Tag } from './classifications.js';
@@ -335,6 +335,7 @@ export const adminCalls = {
       classificationId: Id.optional(),
       keyword: z.string().trim().max(50).optional(),
       authorId: Id.optional(),
+      ...sortQuery(['createdAt', 'publishedAt', 'views', 'likes', 'comments']),
     }),
     response: page(AdminEssay),
     errors: [...W],
@@ -552,6 +553,7 @@ export const adminCalls = {
     query: AdminPageQuery.extend({
       position: z.coerce.number().int().min(0).max(99).optional(),
       status: z.enum(['active', 'paused']).optional(),
+      ...sortQuery(['createdAt', 'weight', 'impressions', 'clicks', 'ctr']),
     }),
     response: page(AdminAd),
     errors: [...W],
@@ -688,6 +690,7 @@ export const adminCalls = {
       keyword: z.string().trim().max(50).optional(),
       status: UserStatus.optional(),
       role: Role.optional(),
+      ...sortQuery(['createdAt', 'essayCount', 'followerCount', 'lastActiveAt']),
     }),
     response: page(AdminUser),
     errors: [...W],
@@ -733,7 +736,7 @@ export const adminCalls = {
     path: '/api/v1/admin/audit/page',
     auth: 'admin',
     owner: 'admin',
-    summary: '操作日志（新的在前）',
+    summary: '操作日志（默认新的在前，可按时间排序）',
     query: AdminPageQuery.extend({
       adminId: Id.optional(),
       action: z.string().trim().max(60).optional(),
@@ -742,6 +745,7 @@ export const adminCalls = {
       /** Inclusive days in Asia/Shanghai. */
       from: Day.optional(),
       to: Day.optional(),
+      ...sortQuery(['createdAt']),
     }),
     response: page(AuditEntry),
     errors: [...W],

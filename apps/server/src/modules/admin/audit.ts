@@ -7,8 +7,7 @@ import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
-import { offsetOf } from '../../lib/paging.js';
-import { countUpTo, one } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy } from '../../lib/paging.js';
 
 /** The admin and address behind a change; null for the system's own (an expired ban lifting itself). */
 export type Actor = { id: number; ip: string } | null;
@@ -64,7 +63,7 @@ export async function pageAudit(db: Db, q: CallParsed<'adminAuditPage'>['query']
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(...sortedBy(q, { createdAt: auditLog.createdAt }, auditLog.id, [desc(auditLog.createdAt), desc(auditLog.id)]))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
     countUpTo(db, db.select(one).from(auditLog).where(where).$dynamic()),

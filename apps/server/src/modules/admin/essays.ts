@@ -8,14 +8,13 @@ import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { classifications, essays, reports, users } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { offsetOf } from '../../lib/paging.js';
 import type { EssayRow, Tx } from '../essays/queries.js';
 import { changeStatus } from '../essays/service.js';
 import { forgetEssay } from '../essays/cache.js';
 import { notify } from '../messages/service.js';
 import { audited, type Actor } from './audit.js';
 import { likePattern, presentAdminEssay } from './presenter.js';
-import { countUpTo, one } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy } from '../../lib/paging.js';
 
 const openReports = sql<number>`(select count(*)::int from ${reports} where ${reports.targetType} = 'essay' and ${reports.targetId} = ${essays.id} and ${reports.status} = 'open')`;
 
@@ -43,7 +42,13 @@ export async function pageEssays(db: Db, q: CallParsed<'adminEssaysPage'>['query
     like ? or(ilike(essays.title, like), ilike(essays.content, like), ilike(essays.source, like)) : undefined,
   );
   // The review queue is first come, first served; everything else newest first.
-  const order = q.status === 'pending' ? [asc(essays.updatedAt), asc(essays.id)] : [desc(essays.createdAt), desc(essays.id)];
+  const byDefault = q.status === 'pending' ? [asc(essays.updatedAt), asc(essays.id)] : [desc(essays.createdAt), desc(essays.id)];
+  const order = sortedBy(
+    q,
+    { createdAt: essays.createdAt, publishedAt: essays.publishedAt, views: essays.views, likes: essays.likes, comments: essays.comments },
+    essays.id,
+    byDefault,
+  );
   const [rows, total] = await Promise.all([
     loadRows(db, where)
       .orderBy(...order)

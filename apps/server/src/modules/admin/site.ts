@@ -1,18 +1,17 @@
 /** Announcements, ads, the theme and the best-of-week list, as the console edits them. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { ads, announcements, bestWeekEntries, essays, themes, users } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
-import { offsetOf } from '../../lib/paging.js';
 import { previousWeek } from '@shiju/contract/core';
 import { frozenWeeks, weekEntries } from '../discovery/bestWeek.js';
 import { DEFAULT_THEME } from '../site/service.js';
 import { presentAd } from '../ads/presenter.js';
 import { audited, type Actor } from './audit.js';
 import { iso } from './presenter.js';
-import { cappedTotal } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 // ---------- announcements ----------
 
@@ -30,16 +29,16 @@ const presentAnnouncement = (a: AnnouncementRow) => ({
 });
 
 export async function pageAnnouncements(db: Db, q: CallParsed<'adminAnnouncementsPage'>['query']) {
-  const [rows, [n]] = await Promise.all([
+  const { rows, ...total } = await withTotal(
     db
       .select()
       .from(announcements)
       .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    db.select({ n: sql<number>`count(*)::int` }).from(announcements),
-  ]);
-  return { ...cappedTotal(n?.n ?? 0), list: rows.map(presentAnnouncement) };
+    countUpTo(db, db.select(one).from(announcements).$dynamic()),
+  );
+  return { ...total, list: rows.map(presentAnnouncement) };
 }
 
 type AnnouncementBody = CallParsed<'adminCreateAnnouncement'>['body'];
@@ -99,14 +98,24 @@ const presentAdminAd = (a: AdRow) => ({
 
 export async function pageAds(db: Db, q: CallParsed<'adminAdsPage'>['query']) {
   const where = and(q.position !== undefined ? eq(ads.position, q.position) : undefined, q.status ? eq(ads.status, q.status) : undefined);
-  const [rows, [n]] = await Promise.all([
-    db.select().from(ads).where(where).orderBy(ads.position, desc(ads.weight), desc(ads.id)).limit(q.pageSize).offset(offsetOf(q)),
+  const ctr = sql`case when ${ads.impressions} = 0 then 0 else ${ads.clicks}::float8 / ${ads.impressions} end`;
+  const order = sortedBy(
+    q,
+    { createdAt: ads.createdAt, weight: ads.weight, impressions: ads.impressions, clicks: ads.clicks, ctr },
+    ads.id,
+    [asc(ads.position), desc(ads.weight), desc(ads.id)],
+  );
+  const { rows, ...total } = await withTotal(
     db
-      .select({ n: sql<number>`count(*)::int` })
+      .select()
       .from(ads)
-      .where(where),
-  ]);
-  return { ...cappedTotal(n?.n ?? 0), list: rows.map(presentAdminAd) };
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    countUpTo(db, db.select(one).from(ads).where(where).$dynamic()),
+  );
+  return { ...total, list: rows.map(presentAdminAd) };
 }
 
 type AdBody = CallParsed<'adminCreateAd'>['body'];

@@ -8,13 +8,12 @@ import type { Db } from '../../db/client.js';
 import { activity, users } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { offsetOf } from '../../lib/paging.js';
 import { forgetEssay, forgetLists } from '../essays/cache.js';
 import type { Tx } from '../essays/queries.js';
 import { audited, type Actor } from './audit.js';
 import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './queries.js';
 import { likePattern } from './presenter.js';
-import { countUpTo, one } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy } from '../../lib/paging.js';
 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -57,7 +56,14 @@ export async function pageUsers(db: Db, q: CallParsed<'adminUsersPage'>['query']
       .select({ u: users, lastActive })
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(
+        ...sortedBy(
+          q,
+          { createdAt: users.createdAt, essayCount: users.essayCount, followerCount: users.followerCount, lastActiveAt: lastActive },
+          users.id,
+          [desc(users.createdAt), desc(users.id)],
+        ),
+      )
       .limit(q.pageSize)
       .offset(offsetOf(q)),
     countUpTo(db, db.select(one).from(users).where(where).$dynamic()),

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, essays, reports, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
-import { cappedTotal } from '../../lib/paging.js';
+import { countUpTo, one, withTotal } from '../../lib/paging.js';
 
 type Exec = Db | Tx;
 export type ReportRow = typeof reports.$inferSelect;
@@ -15,14 +15,6 @@ export async function insertOpen(
   // The partial unique index (one open report per reporter and target) turns a repeat into no row.
   const [row] = await db.insert(reports).values(r).onConflictDoNothing().returning();
   return row ?? null;
-}
-
-export async function recentCountBy(db: Exec, reporterId: number, seconds: number) {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reports)
-    .where(and(eq(reports.reporterId, reporterId), sql`${reports.createdAt} > now() - make_interval(secs => ${seconds})`));
-  return r?.n ?? 0;
 }
 
 export async function findReport(db: Exec, id: number) {
@@ -60,16 +52,15 @@ export async function pageGroups(db: Db, where: SQL | undefined, limit: number, 
     .where(where)
     .groupBy(reports.targetType, reports.targetId, reports.status)
     .as('g');
-  const [rows, [n]] = await Promise.all([
+  return withTotal(
     db
       .select()
       .from(groups)
       .orderBy(desc(sql`${groups.status} = 'open'`), desc(groups.lastAt), desc(groups.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(groups),
-  ]);
-  return { rows, ...cappedTotal(n?.n ?? 0) };
+    countUpTo(db, db.select(one).from(groups).$dynamic()),
+  );
 }
 
 /** Every report of these (target, status) groups, newest first, with its reporter. */

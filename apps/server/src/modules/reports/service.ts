@@ -2,6 +2,7 @@
  * 举报: readers report texts, comments and users (one open report per reporter and target, burst-limited);
  * editors work through a queue grouped by target and resolve a target's open reports together.
  */
+import { allow } from '../../lib/limits.js';
 import { and, eq } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
@@ -41,7 +42,8 @@ export async function createReport(db: Db, me: UserRow, body: CallParsed<'create
   const owner = await ownerOf(db, body.targetType, body.targetId);
   if (owner === null) throw notFound('举报的内容不存在');
   if (owner === me.id) throw invalid('targetId 不能举报自己');
-  if ((await q.recentCountBy(db, me.id, 60)) >= REPORT_BURST) throw new AppError('A0501', '举报太频繁，请稍后再试');
+  // Counted and checked in one statement: parallel reports cannot all pass as the burst's first.
+  if (!(await allow(db, { key: `report:${me.id}`, windowMs: 60_000 }, REPORT_BURST))) throw new AppError('A0501', '举报太频繁，请稍后再试');
   const row = await q.insertOpen(db, { reporterId: me.id, ...body, detail: body.detail ?? '' });
   if (!row) throw invalid('targetId 你已举报过该内容，编辑处理前无需重复举报');
   return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };

@@ -9,9 +9,10 @@ import {
 import { callApi, type ApiInput } from '../client.js';
 import type { ApiError } from '../errors.js';
 import type { RequestOptions } from '../request.js';
+import { totalLabel } from '../../lib/format.js';
 
 type Quiet = Pick<RequestOptions, 'quietCodes' | 'silent'>;
-type Paged<T> = { list: T[]; total: number };
+type Paged<T> = { list: T[]; total: number; totalCapped?: boolean };
 
 /** The item type of a paged call (`data = { list, total }`). */
 export type PageItem<K extends CallId> = CallData<K> extends { list: Array<infer T> } ? T : never;
@@ -69,5 +70,7 @@ export function usePagedList<TPage extends Paged<unknown>>(
   const query = useInfiniteQuery({ ...options, enabled });
   const pages = query.data?.pages;
   const items = (pages?.flatMap((p) => p.list) ?? []) as Array<TPage['list'][number]>;
-  return { ...query, items, total: pages?.[0]?.total ?? 0 };
+  // The label shows "1000+" when the server stopped counting at its cap.
+  const total = pages?.[0]?.total ?? 0;
+  return { ...query, items, total, totalText: totalLabel(total, pages?.[0]?.totalCapped) };
 }

@@ -133,7 +133,7 @@ function AdEditor({ editing, onClose }: { editing: Ad | null; onClose: () => voi
 
 /** 广告: every ad with its impressions, clicks and click-through rate; create, edit, pause, delete. */
 export default function Ads() {
-  const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminAdsQuery>[0]>({});
+  const { query, setFilter, tableProps, sortable } = usePagedQuery<Parameters<typeof adminAdsQuery>[0]>({});
   const list = useQuery(adminAdsQuery(query));
   const confirmed = useConfirmedWrite();
   const [editing, setEditing] = useState<Ad | 'new' | null>(null);
@@ -185,7 +185,7 @@ export default function Ads() {
           },
           {
             title: '权重 / 频次',
-            key: 'weight',
+            ...sortable('weight'),
             width: 110,
             render: (_, a) => `${a.weight} / ${a.frequency ? `${a.frequency} 小时` : '不限'}`,
           },
@@ -201,9 +201,9 @@ export default function Ads() {
             ),
           },
           { title: '状态', key: 'status', width: 90, render: (_, a) => <Tag color={STATUS[a.status].color}>{STATUS[a.status].label}</Tag> },
-          { title: '展示', key: 'impressions', width: 80, render: (_, a) => formatCount(a.impressions) },
-          { title: '点击', key: 'clicks', width: 80, render: (_, a) => formatCount(a.clicks) },
-          { title: '点击率', key: 'ctr', width: 80, render: (_, a) => `${(a.ctr * 100).toFixed(2)}%` },
+          { title: '展示', ...sortable('impressions'), width: 90, render: (_, a) => formatCount(a.impressions) },
+          { title: '点击', ...sortable('clicks'), width: 90, render: (_, a) => formatCount(a.clicks) },
+          { title: '点击率', ...sortable('ctr'), width: 100, render: (_, a) => `${(a.ctr * 100).toFixed(2)}%` },
           editDeleteColumn(setEditing, remove),
         ]}
       />

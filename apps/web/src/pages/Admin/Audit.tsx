@@ -30,7 +30,7 @@ function targetLabel(t: string | null): string {
 
 /** 操作日志: every console write, newest first: who, what, on what, the change, from where. */
 export default function Audit() {
-  const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminAuditQuery>[0]>({});
+  const { query, setFilter, tableProps, sortable } = usePagedQuery<Parameters<typeof adminAuditQuery>[0]>({});
   const list = useQuery(adminAuditQuery(query));
 
   return (
@@ -55,7 +55,7 @@ export default function Audit() {
         {...tableProps(list)}
         scroll={{ x: 900 }}
         columns={[
-          { title: '时间', key: 'time', width: 150, render: (_, a) => formatDateTime(a.createdAt) },
+          { title: '时间', ...sortable('createdAt'), width: 150, render: (_, a) => formatDateTime(a.createdAt) },
           { title: '管理员', key: 'admin', width: 170, render: (_, a) => (a.admin ? <PersonCell user={a.admin} /> : '—') },
           { title: '操作', key: 'action', width: 170, render: (_, a) => <Tag color="blue">{a.action}</Tag> },
           {

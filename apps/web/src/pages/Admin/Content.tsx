@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Tooltip } from 'antd';
 import { adminClassificationsQuery, adminEssaysQuery } from '../../api/queries/admin.js';
 import { formatCount } from '../../lib/format.js';
+import { formatDateTime } from '../MyOrder/orders.js';
 import { ESSAY_STATUS_OPTIONS, ESSAY_TYPE_OPTIONS, EssayCell, EssayStatusTag, MODERATION_REASONS, type AdminEssay } from './essays.js';
 import { FilterSelect, SearchFilter, useAdminWrite, useConfirmedWrite, usePagedQuery, useReasonDialog } from './shared.js';
 
 /** 内容: every text in any status; hide one from the site with a reason, or restore it. */
 export default function Content() {
-  const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminEssaysQuery>[0]>({});
+  const { query, setFilter, tableProps, sortable } = usePagedQuery<Parameters<typeof adminEssaysQuery>[0]>({});
   const list = useQuery(adminEssaysQuery(query));
   const classifications = useQuery(adminClassificationsQuery());
   const write = useAdminWrite();
@@ -69,15 +70,27 @@ export default function Content() {
               </>
             ),
           },
+          { title: '阅读', ...sortable('views'), width: 90, render: (_, e) => formatCount(e.views) },
           {
-            title: '数据',
-            key: 'counts',
-            width: 140,
+            title: '喜欢',
+            ...sortable('likes'),
+            width: 90,
+            render: (_, e) => (
+              <Tooltip title={`收藏 ${formatCount(e.collects)}`}>
+                <span>{formatCount(e.likes)}</span>
+              </Tooltip>
+            ),
+          },
+          { title: '评论', ...sortable('comments'), width: 90, render: (_, e) => formatCount(e.comments) },
+          {
+            title: '创建 / 发布',
+            ...sortable('createdAt'),
+            width: 150,
             render: (_, e) => (
               <div className="admin-muted">
-                阅读 {formatCount(e.views)} · 喜欢 {formatCount(e.likes)}
+                {formatDateTime(e.createdAt)}
                 <br />
-                收藏 {formatCount(e.collects)} · 评论 {formatCount(e.comments)}
+                {e.publishedAt ? formatDateTime(e.publishedAt) : '未发布'}
               </div>
             ),
           },

@@ -27,7 +27,7 @@ function banText(u: AdminUser): string {
 /** 用户: find people; ban with a reason and an optional end, lift a ban, make or unmake editors. */
 export default function Users() {
   const me = useSession();
-  const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminUsersQuery>[0]>({});
+  const { query, setFilter, tableProps, sortable } = usePagedQuery<Parameters<typeof adminUsersQuery>[0]>({});
   const list = useQuery(adminUsersQuery(query));
   const write = useAdminWrite();
   const confirmed = useConfirmedWrite();
@@ -95,23 +95,19 @@ export default function Users() {
             width: 90,
             render: (_, u) => (u.role === 'admin' ? <Tag color="blue">管理员</Tag> : <span className="admin-muted">用户</span>),
           },
+          { title: '作品', ...sortable('essayCount'), width: 80, render: (_, u) => formatCount(u.essayCount) },
+          { title: '粉丝', ...sortable('followerCount'), width: 80, render: (_, u) => formatCount(u.followerCount) },
           {
-            title: '作品 / 粉丝',
-            key: 'counts',
-            width: 110,
-            render: (_, u) => `${formatCount(u.essayCount)} / ${formatCount(u.followerCount)}`,
+            title: '注册',
+            ...sortable('createdAt'),
+            width: 150,
+            render: (_, u) => <span className="admin-muted">{formatDateTime(u.createdAt)}</span>,
           },
           {
-            title: '注册 / 最近活跃',
-            key: 'times',
-            width: 170,
-            render: (_, u) => (
-              <div className="admin-muted">
-                {formatDateTime(u.createdAt)}
-                <br />
-                {u.lastActiveAt ? formatDateTime(u.lastActiveAt) : '—'}
-              </div>
-            ),
+            title: '最近活跃',
+            ...sortable('lastActiveAt'),
+            width: 150,
+            render: (_, u) => <span className="admin-muted">{u.lastActiveAt ? formatDateTime(u.lastActiveAt) : '—'}</span>,
           },
           {
             title: '操作',

@@ -1,6 +1,6 @@
-import type { CallData, CallId } from '@shiju/contract';
+import type { CallData, CallId, SortOrder } from '@shiju/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select, Space, type TableColumnType, type TablePaginationConfig } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, type TableColumnType, type TablePaginationConfig, type TableProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { callApi, type ApiInput } from '../../api/client.js';
@@ -8,6 +8,7 @@ import { toastSuccess } from '../../api/index.js';
 import { adminKeys } from '../../api/queries/admin.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { FormModal } from '../../components/FormModal.js';
+import { totalLabel } from '../../lib/format.js';
 
 /**
  * Runs one console write: the call, a success toast, then every console query refetches (adminKeys.all).
@@ -46,34 +47,50 @@ export function useConfirmedWrite() {
 interface PagedQuery {
   pageNum?: number;
   pageSize?: number;
+  sortField?: string;
+  sortOrder?: SortOrder;
 }
 
 export const ADMIN_PAGE_SIZE = 20;
 
 /**
- * The paging and filters of one server-paged table. Changing a filter goes back to page 1; the table takes
- * `tableProps(list)`.
+ * The paging, filters and sorting of one server-paged table. Changing a filter or the sort goes back to page 1;
+ * the table takes `tableProps(list)`, and a sortable column spreads `sortable('field')` (the server sorts).
  */
 export function usePagedQuery<Q extends PagedQuery>(initial: Q) {
   const [query, setQuery] = useState<Q>({ pageNum: 1, pageSize: ADMIN_PAGE_SIZE, ...initial });
   const setFilter = (patch: Partial<Q>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
-  const pagination = (total: number | undefined): TablePaginationConfig => ({
+  const pagination = (total: number | undefined, capped = false): TablePaginationConfig => ({
     current: query.pageNum,
     pageSize: query.pageSize,
     total: total ?? 0,
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
-    showTotal: (t) => `共 ${t} 条`,
+    showTotal: () => `共 ${totalLabel(total ?? 0, capped)} 条`,
     onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
   });
   /** What every console table of this query takes: row keys, the loading state, the rows and the pager. */
-  const tableProps = <T,>(list: { isFetching: boolean; data?: { list: T[]; total: number } }) => ({
+  const onChange: TableProps<unknown>['onChange'] = (_p, _f, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const on = s?.order && typeof s.columnKey === 'string';
+    setFilter({ sortField: on ? s.columnKey : undefined, sortOrder: on ? s.order : undefined } as Partial<Q>);
+  };
+  const tableProps = <T,>(list: { isFetching: boolean; data?: { list: T[]; total: number; totalCapped?: boolean } }) => ({
     rowKey: 'id',
     loading: list.isFetching,
     dataSource: list.data?.list,
-    pagination: pagination(list.data?.total),
+    pagination: pagination(list.data?.total, list.data?.totalCapped),
+    onChange: onChange as TableProps<T>['onChange'],
   });
-  return { query, setFilter, tableProps };
+  /** A column the server can sort by: its key is the call's `sortField`; the arrow shows the current order. */
+  const sortable = (key: NonNullable<Q['sortField']>) => ({
+    key,
+    sorter: true,
+    sortDirections: ['descend', 'ascend'] as SortOrder[],
+    sortOrder: query.sortField === key ? (query.sortOrder ?? null) : null,
+  });
+  return { query, setFilter, tableProps, sortable };
 }
 
 /** A select filter whose "all" choice clears it. */

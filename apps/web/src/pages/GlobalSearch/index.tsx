@@ -57,7 +57,7 @@ function Results({ q, type }: { q: string; type: SearchType }) {
     <>
       {list.items.length > 0 ? (
         <p className="global-search__total" role="status">
-          找到 {list.total} 个相关{noun}
+          找到 {list.totalText} 个相关{noun}
         </p>
       ) : null}
       <InfiniteList
