@@ -219,6 +219,12 @@ describe('hide and restore', () => {
       (await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/bestWeek?week=${week}` })).data.list.some((e: any) => e.id === id);
     await refreshRankings(t.database.db, ['all']);
     expect([await inRanking(), await inSearch(), await inBestWeek()]).toEqual([true, true, true]);
+    const rankingTotal = async () =>
+      (await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all', pageSize: 1 } })).data.total;
+    const entries = async () =>
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ranking_entries where essay_id = ${id}`)).rows[0]!.n;
+    const totalBefore = await rankingTotal();
+    expect(await entries()).toBeGreaterThan(0);
 
     const hidden = await adminCall('POST', `/api/v1/admin/essays/${id}/hide`, { reason: '抄袭' });
     expect(hidden.data).toMatchObject({ status: 'hidden', statusReason: '抄袭', likes: 1 });
@@ -227,6 +233,9 @@ describe('hide and restore', () => {
     expect((await details(id, fan.token)).code).toBe('A0404');
     expect(await latestIds()).not.toContain(id);
     expect([await inRanking(), await inSearch(), await inBestWeek()]).toEqual([false, false, false]);
+    // It left the precomputed lists at once (a trigger), so their totals drop before the next refresh.
+    expect(await entries()).toBe(0);
+    expect(await rankingTotal()).toBe(totalBefore - 1);
     expect(await counts()).toEqual({ author: before.author - 1, cls: before.cls - 1 });
     // The author still sees it, marked, with the reason — and cannot put it back.
     const own = await details(id, author.token);

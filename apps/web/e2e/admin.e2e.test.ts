@@ -203,6 +203,30 @@ describe("the editor's console", () => {
     await page.getByText(expected).waitFor();
   });
 
+  it('sorts the users table on the server by a column header, both ways', async () => {
+    const admin = await fresh();
+    await signInAs(admin, await adminAccount());
+    await openConsole(admin, 'users', '用户');
+    const header = admin.locator('.ant-table-thead th', { hasText: '作品' });
+    const counts = async () =>
+      (await admin
+        .locator('.ant-table-tbody .ant-table-row')
+        .evaluateAll((rows) => rows.map((r) => Number((r.querySelectorAll('td')[3]?.textContent ?? '').trim())))) as number[];
+    const sortedAs = async (order: 'descend' | 'ascend') => {
+      const answered = admin.waitForResponse((r) => r.url().includes('/api/v1/admin/users/page') && r.url().includes(`sortOrder=${order}`));
+      await header.click();
+      await answered;
+      await admin.locator('.ant-table-thead th[aria-sort]', { hasText: '作品' }).waitFor();
+      await admin.locator('.ant-spin-blur').waitFor({ state: 'detached' });
+      return counts();
+    };
+    const down = await sortedAs('descend');
+    expect(down.length).toBeGreaterThan(1);
+    expect(down).toEqual([...down].sort((x, y) => y - x));
+    const up = await sortedAs('ascend');
+    expect(up).toEqual([...up].sort((x, y) => x - y));
+  });
+
   it('bans a user with a reason; their sign-in says why instead of letting them in', async () => {
     const troll = await registerUser('e2e_ban', '捣乱的人');
     const admin = await fresh();

@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:profile -- "<workload name>"`: runs one corpus workload of `npm run bench` for 10 s against the
+ * API started with --cpu-prof, then prints where the API process spent its time (self time by function). For finding
+ * out whether a slow workload waits on Node or on PostgreSQL (idle time in the profile = waiting).
+ */
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { corpusWorkloads, type BenchData } from './workloads.js';
+
+const wanted = process.argv[2] ?? 'list · random, signed in';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-prof-'));
+const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+  execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`],
+  env: {
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shiju_bench',
+    PORT: '0',
+    NODE_ENV: 'production',
+  },
+  stdio: 'inherit',
+});
+const ready = await new Promise<{ port: number; data: BenchData }>((resolve) =>
+  child.on('message', (m: { ready: { port: number }; data: BenchData }) => resolve({ port: m.ready.port, data: m.data })),
+);
+const w = corpusWorkloads(ready.data).find((x) => x.name === wanted);
+if (!w) throw new Error(`no workload named ${wanted}`);
+const r = await autocannon({
+  url: `http://127.0.0.1:${ready.port}`,
+  connections: w.connections ?? 50,
+  duration: 10,
+  requests: [
+    {
+      setupRequest: (req: any) => {
+        const x = w.next();
+        return {
+          ...req,
+          method: x.method,
+          path: x.path,
+          body: x.body ? JSON.stringify(x.body) : undefined,
+          headers: {
+            ...(x.body ? { 'content-type': 'application/json' } : {}),
+            ...(x.token ? { authorization: `Bearer ${x.token}` } : {}),
+          },
+        };
+      },
+    },
+  ],
+});
+console.log(`${wanted}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx`);
+await new Promise<void>((done) => {
+  child.on('exit', () => done());
+  child.kill('SIGTERM');
+});
+const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
+const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+const self = new Map<string, number>();
+let total = 0;
+prof.samples.forEach((id, i) => {
+  const n = byId.get(id)!;
+  const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-3).join('/')}:${n.callFrame.lineNumber}`;
+  const dt = prof.timeDeltas[i] ?? 0;
+  total += dt;
+  self.set(key, (self.get(key) ?? 0) + dt);
+});
+for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+console.log(`profile: ${path.join(dir, file)}`);
