@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng, registerUser, settled, signInAs } from './essay-helpers.js';
-import { closePage, openPage, uniqueUsername, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+import { closePage, opened, openPage, uniqueUsername, useBrowser, waitForPath, waitForTitle } from './helpers.js';
 
 async function pickClassification(page: Page, name: string): Promise<void> {
   await page.locator('.composer__classification .ant-select').click();
+  // The options slide in; a click before they settle can land beside the option.
+  await opened(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
   await page.locator('.ant-select-item-option', { hasText: name }).first().click();
 }
 
