@@ -51,14 +51,23 @@ export async function createSession(db: Pick<Db, 'insert'>, userId: number, req:
   return token;
 }
 
-export async function resolveSession(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | null> {
-  const now = new Date();
-  const rows = await db
-    .select({ s: sessions, u: users })
+/** The session lookup every signed-in request makes, built once per database and prepared (named on PostgreSQL). */
+function sessionQuery(db: Db) {
+  return db
+    .select({ s: { id: sessions.id, lastUsedAt: sessions.lastUsedAt }, u: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_token');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+export async function resolveSession(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | null> {
+  const now = new Date();
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+  const rows = await query.execute({ hash: hashToken(token) });
   const row = rows[0];
   if (!row || row.u.status !== 'active') return null;
   if (now.getTime() - row.s.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
