@@ -74,6 +74,18 @@ interface Result {
   p99: number;
   errors: number;
   load: number;
+  /** Share of in-process cache lookups that hit during the measurement (the app's /metrics); null for the bare route. */
+  cacheHits: number | null;
+}
+
+/** Cache lookups so far by result, summed over the app's caches (its Prometheus counter). */
+async function cacheLookups(port: number): Promise<{ hit: number; miss: number } | null> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => null);
+  if (!res?.ok) return null;
+  const out = { hit: 0, miss: 0 };
+  for (const m of (await res.text()).matchAll(/^shiju_cache_lookups_total\{[^}]*result="(hit|miss)"[^}]*\} (\d+)/gm))
+    out[m[1] as 'hit' | 'miss'] += Number(m[2]);
+  return out;
 }
 
 const visitors = Array.from({ length: 1000 }, (_, i) => `bench-visitor-${String(i).padStart(6, '0')}`);
@@ -109,8 +121,13 @@ async function measure(
       ],
     });
   await run(1); // warm-up
+  const before = await cacheLookups(port);
   const r = await run(opts.seconds ?? SECONDS);
+  const after = await cacheLookups(port);
+  const hits = before && after ? after.hit - before.hit : 0;
+  const lookups = before && after ? hits + after.miss - before.miss : 0;
   return {
+    cacheHits: before && after ? (lookups ? hits / lookups : 0) : null,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -217,12 +234,15 @@ pages, 50 signed-in readers with likes, interests and 不感兴趣 marks, a thou
 route in a separate process on the same machine, measured just before each workload at the same concurrency (A/B
 interleaved), so each ratio compares like with like under the load of that moment.
 
-| workload | conns | req/s | bare req/s | ratio | p50 ms | p99 ms | errors | load | target | met |
-|---|---|---|---|---|---|---|---|---|---|---|
+\`cache hits\` is the share of the app's in-process cache lookups that hit during the measurement (its \`/metrics\`):
+what the caches answered rather than the database.
+
+| workload | conns | req/s | bare req/s | ratio | p50 ms | p99 ms | cache hits | errors | load | target | met |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${corpus
   .map(({ w, bare: b, r }) => {
     const ratio = r.rps / b.rps;
-    return `| ${w.name} | ${w.connections ?? CONNECTIONS} | ${fmt(r.rps)} | ${fmt(b.rps)} | ${ratio.toFixed(3)}× | ${r.p50} | ${r.p99} | ${r.errors} | ${r.load.toFixed(2)} | ${w.target ? TARGETS[w.target].text : ''} | ${verdict(w.target, ratio, r)} |`;
+    return `| ${w.name} | ${w.connections ?? CONNECTIONS} | ${fmt(r.rps)} | ${fmt(b.rps)} | ${ratio.toFixed(3)}× | ${r.p50} | ${r.p99} | ${r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(0)}%`} | ${r.errors} | ${r.load.toFixed(2)} | ${w.target ? TARGETS[w.target].text : ''} | ${verdict(w.target, ratio, r)} |`;
   })
   .join('\n')}
 
@@ -256,7 +276,7 @@ ${embedded.message.data.texts.toLocaleString('en-US')} texts. No baseline: the t
 
 | call | req/s | p50 ms | p99 ms | errors | met |
 |---|---|---|---|---|---|
-${starter.map(({ w, r }) => `| ${w.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.p99 < 50 && !r.errors ? '✓' : '✗'} |`).join('\n')}
+${starter.map(({ w, r }) => `| ${w.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(0)}%`} | ${r.errors} | ${r.p99 < 50 && !r.errors ? '✓' : '✗'} |`).join('\n')}
 
 ## Before (commit 8139fdd, measured for issue 8 on this machine)
 
