@@ -121,6 +121,8 @@ describe('WeChat Pay', () => {
     expect(until - Date.now()).toBeLessThan(30.1 * DAY);
     const told = await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=system', token: buyer.token });
     expect(told.data.list[0].content).toContain('微信支付');
+    // Members wear a 会员 badge on their public profile.
+    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${buyer.user.id}` })).data.isMember).toBe(true);
     const [n] = await notes(id);
     expect(n).toMatchObject({ provider: 'wechat', kind: 'payment', verified: true, outcome: 'applied' });
     expect(n!.headers).toHaveProperty('wechatpay-signature');
@@ -257,6 +259,14 @@ describe('WeChat Pay', () => {
     expect((await notes(id))[0]).toMatchObject({ kind: 'query', outcome: 'applied', verified: true });
   });
 
+  it('finds a payment whose callback is late when the buyer comes back to their orders', async () => {
+    const { buyer, id, orderNo } = await buyWith('wechat');
+    await wx.pay(orderNo, { notify: false });
+    const mine = await call(t.app, { method: 'GET', url: '/api/v1/pc/orders/page', token: buyer.token });
+    expect(mine.data.list.find((o: any) => o.id === id)).toMatchObject({ status: 'paid', provider: 'wechat' });
+    expect(await memberUntil(buyer.token)).not.toBeNull();
+  });
+
   it('refunds through the refund API, once however often it is asked', async () => {
     const { buyer, id, orderNo } = await buyWith('wechat');
     await wx.pay(orderNo);
@@ -272,6 +282,7 @@ describe('WeChat Pay', () => {
     expect((await memberUntil(buyer.token))!).toBeLessThanOrEqual(Math.max(until - 30 * DAY, Date.now()) + 5000);
     expect((await memberUntil(buyer.token))!).toBeGreaterThan(Date.now() - 5000);
     expect((await poll(buyer, id)).data.refundedAt).toBeTruthy();
+    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${buyer.user.id}` })).data.isMember).toBe(false);
   });
 
   it('follows a refund that WeChat Pay completes later, by its notification (twice is once)', async () => {

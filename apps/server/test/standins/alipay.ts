@@ -182,7 +182,7 @@ export async function startAlipayStandin(opts: { deliver?: Deliver } = {}) {
       const url = new URL(req.url ?? '/', 'http://standin');
       const control = /^\/__standin\/pay\/([\w-]+)$/.exec(url.pathname);
       if (control && req.method === 'POST') {
-        pay(control[1]!).then(
+        void pay(control[1]!).then(
           (r) => {
             res.writeHead(200, { 'content-type': 'application/json' });
             res.end(JSON.stringify({ answer: r.answer }));

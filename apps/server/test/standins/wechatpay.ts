@@ -168,7 +168,7 @@ export async function startWechatStandin(opts: WechatStandinOptions = {}) {
       // Test control: the buyer pays (used by the end-to-end run, which has no handle on this process).
       const control = /^\/__standin\/pay\/([\w-]+)$/.exec(url.pathname);
       if (control && req.method === 'POST') {
-        pay(control[1]!).then(
+        void pay(control[1]!).then(
           (r) => send(200, { answer: r.answer }),
           (e: Error) => fail(404, 'NOT_FOUND', e.message),
         );

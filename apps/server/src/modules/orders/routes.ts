@@ -7,7 +7,8 @@ import { alipayNotify, wechatNotify } from '../payments/service.js';
 export const orderHandlers = defineHandlers({
   products: async ({ db }) => orders.listProducts(db),
   createOrder: async ({ db, me, body }) => orders.createOrder(db, me, body.productId),
-  ordersPage: async ({ db, me, query }) => orders.pageOrders(db, me, query.status, query.pageSize, offsetOf(query)),
+  ordersPage: async ({ db, me, query, config, req }) =>
+    orders.pageOrders(db, me, query.status, query.pageSize, offsetOf(query), config, req.log),
   cancelOrder: async ({ db, me, params, config, req }) => orders.cancelOrder(db, me, params.id, config, req.log),
   payOrder: async ({ db, me, params, body, config, req }) => orders.payOrder(db, me, params.id, config, body.provider, req.log),
   getOrder: async ({ db, me, params, config, req }) => orders.getOrder(db, me, params.id, config, req.log),

@@ -46,9 +46,26 @@ export async function createOrder(db: Db, me: UserRow, productId: number) {
   return presentOrder(o, p);
 }
 
-export async function pageOrders(db: Db, me: UserRow, status: q.OrderStatus | undefined, limit: number, offset: number) {
+/**
+ * The buyer's orders. When the buyer comes back to the page, pending orders whose payment was started at WeChat
+ * Pay or Alipay are asked about first (at most every 3 s each), so a payment whose callback is late shows at once.
+ */
+export async function pageOrders(
+  db: Db,
+  me: UserRow,
+  status: q.OrderStatus | undefined,
+  limit: number,
+  offset: number,
+  config?: Config,
+  log?: Log,
+) {
   await closeStaleOrders(db);
-  const { rows, ...total } = await q.pageOfUser(db, me.id, status, limit, offset);
+  let page = await q.pageOfUser(db, me.id, status, limit, offset);
+  if (config && log) {
+    const asked = await Promise.all(page.rows.map((r) => syncWhilePolling(db, config, r.o, log)));
+    if (asked.some(Boolean)) page = await q.pageOfUser(db, me.id, status, limit, offset);
+  }
+  const { rows, ...total } = page;
   return { list: rows.map((r) => presentOrder(r.o, r.p)), ...total };
 }
 
@@ -107,7 +124,12 @@ export async function payOrder(
   if (!provider)
     throw new AppError('C0001', choice === 'manual' ? manualPaymentInfo(config).message : `本站暂未开通${providerName(choice)}`);
   const manual = provider.name === 'manual';
-  const payBefore = manual ? new Date(Math.max(closesAt(o).getTime(), Date.now() + config.manualWindowHours * 3600 * 1000)) : closesAt(o);
+  // A transfer gets its window; a QR code keeps the 30 minutes (or 30 more, when it follows a transfer window).
+  const payBefore = manual
+    ? new Date(Math.max(closesAt(o).getTime(), Date.now() + config.manualWindowHours * 3600 * 1000))
+    : o.payBefore
+      ? new Date(Math.min(o.payBefore.getTime(), Date.now() + PENDING_MINUTES * 60 * 1000))
+      : closesAt(o);
   if (!manual && payBefore.getTime() - Date.now() < 60_000) throw invalid('status 订单即将超时关闭，请重新下单');
   if (o.provider === provider.name && o.payUrl) {
     // The same QR code again: the upstream order is still open.
