@@ -23,7 +23,7 @@ export const JOBS: Job[] = [
   // Checked hourly and at start; freezing a week that is already frozen does nothing.
   { name: 'best-of-week', everyMs: 60 * 60 * 1000, run: freezePreviousWeek },
   // Unpaid orders close after 30 minutes, here and at their provider; late callbacks and refunds are followed up.
-  { name: 'payments', everyMs: 60 * 1000, run: reconcilePayments },
+  { name: 'close-stale-orders', everyMs: 60 * 1000, run: reconcilePayments },
   // A ban's end lifts it here too, not only at its user's next sign-in (their texts come back on time).
   { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: liftExpiredBans },
 ];
