@@ -8,6 +8,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
 
+/** WeChat Pay APIv3: each key may be given inline or as a file (`…_FILE`); the rest are plain values. */
+const WECHATPAY_VARS = [
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_MCH_SERIAL',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_PRIVATE_KEY_FILE',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_API_V3_KEY_FILE',
+  'WECHATPAY_PLATFORM_SERIAL',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+  'WECHATPAY_NOTIFY_BASE',
+] as const;
+const ALIPAY_VARS = [
+  'ALIPAY_APP_ID',
+  'ALIPAY_PRIVATE_KEY',
+  'ALIPAY_PRIVATE_KEY_FILE',
+  'ALIPAY_PUBLIC_KEY',
+  'ALIPAY_PUBLIC_KEY_FILE',
+  'ALIPAY_SELLER_ID',
+  'ALIPAY_NOTIFY_BASE',
+] as const;
+
+function optionalStrings<K extends string>(names: readonly K[]) {
+  const v = z
+    .string()
+    .trim()
+    .optional()
+    .transform((x) => (x ? x : undefined));
+  return Object.fromEntries(names.map((n) => [n, v])) as Record<K, typeof v>;
+}
+
 const Env = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,6 +83,10 @@ const Env = z
     PAYMENT_MANUAL_BANK: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_ACCOUNT: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    ...optionalStrings(WECHATPAY_VARS),
+    ...optionalStrings(ALIPAY_VARS),
+    WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+    ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   })
   .refine(
     (e) => {
@@ -81,7 +118,63 @@ export type Config = {
   manualPayment: { payee: string; bank: string; account: string } | null;
   /** How long a pending order paid by transfer waits before it closes. */
   manualWindowHours: number;
+  /** WeChat Pay APIv3 (Native): null unless fully configured. */
+  wechatPay: WechatPayConfig | null;
+  /** Alipay (当面付 precreate): null unless fully configured. */
+  alipay: AlipayConfig | null;
 };
+
+/**
+ * A key or password: readable by the code that needs it (`reveal()`), but printed, logged or serialised as
+ * `[secret]`, so a config dump or an error report never carries it.
+ */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString() {
+    return '[secret]';
+  }
+  toJSON() {
+    return '[secret]';
+  }
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return '[secret]';
+  }
+}
+
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  /** Serial number of the merchant API certificate (goes in the Authorization header). */
+  mchSerial: string;
+  /** The merchant API private key (PEM). */
+  privateKey: Secret;
+  /** The 32-byte APIv3 key that decrypts notifications. */
+  apiV3Key: Secret;
+  /** WeChat Pay's public key (PEM) and its id (`PUB_KEY_ID_…`, or a platform certificate's serial). */
+  platformPublicKey: string;
+  platformSerial: string;
+  apiBase: string;
+  /** Where the site is reachable from the internet; notifications go to {base}/api/v1/pay/wechat/notify. */
+  notifyBase: string;
+}
+
+export interface AlipayConfig {
+  appId: string;
+  /** The application's private key (PEM, PKCS#1 or PKCS#8). */
+  privateKey: Secret;
+  /** Alipay's public key (PEM), which signs responses and notifications. */
+  alipayPublicKey: string;
+  /** The merchant's seller id (2088…), checked on notifications when given. */
+  sellerId?: string;
+  gateway: string;
+  notifyBase: string;
+}
 
 export class ConfigError extends Error {}
 
@@ -118,7 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  return {
+  const problems: string[] = [];
+  const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -137,6 +231,99 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { payee: e.PAYMENT_MANUAL_PAYEE, bank: e.PAYMENT_MANUAL_BANK, account: e.PAYMENT_MANUAL_ACCOUNT }
         : null,
     manualWindowHours: e.PAYMENT_MANUAL_WINDOW_HOURS,
+    wechatPay: wechatPayConfig(e, problems),
+    alipay: alipayConfig(e, problems),
+  };
+  if (problems.length) throw new ConfigError(`配置错误 (invalid configuration):\n${problems.join('\n')}`);
+  return config;
+}
+
+type ParsedEnv = z.infer<typeof Env>;
+
+/** A value given inline (`NAME`) or as a file (`NAME_FILE`); a file that cannot be read is a problem. */
+function inlineOrFile(e: Record<string, unknown>, name: string, problems: string[]): string | undefined {
+  const inline = e[name] as string | undefined;
+  const file = e[`${name}_FILE`] as string | undefined;
+  if (inline && file) problems.push(`  - ${name}: 只能设置 ${name} 或 ${name}_FILE 之一`);
+  if (inline) return inline.replace(/\\n/g, '\n');
+  if (!file) return undefined;
+  try {
+    return fs.readFileSync(path.resolve(file), 'utf8').trim();
+  } catch (err) {
+    problems.push(`  - ${name}_FILE: 无法读取 ${file}（${(err as NodeJS.ErrnoException).code ?? 'error'}）`);
+    return undefined;
+  }
+}
+
+/** All of a provider's variables, or none of them: a half-configured provider stops start-up naming what is missing. */
+function complete<T extends Record<string, string | undefined>>(
+  provider: string,
+  values: T,
+  problems: string[],
+): { [K in keyof T]: string } | null {
+  const missing = Object.entries(values).filter(([, v]) => !v);
+  if (missing.length === Object.keys(values).length) return null;
+  if (missing.length) {
+    problems.push(`  - ${provider}: 缺少 ${missing.map(([k]) => k).join('、')}（要么全部设置，要么都不设置）`);
+    return null;
+  }
+  return values as { [K in keyof T]: string };
+}
+
+const notifyBaseOk = (name: string, v: string, problems: string[]) => {
+  if (!/^https?:\/\/[^\s/]+/.test(v)) problems.push(`  - ${name}: 必须是 http(s):// 开头的站点地址`);
+  return v.replace(/\/+$/, '');
+};
+
+function wechatPayConfig(e: ParsedEnv, problems: string[]): WechatPayConfig | null {
+  const c = complete(
+    'WECHATPAY_*',
+    {
+      WECHATPAY_MCH_ID: e.WECHATPAY_MCH_ID,
+      WECHATPAY_APP_ID: e.WECHATPAY_APP_ID,
+      WECHATPAY_MCH_SERIAL: e.WECHATPAY_MCH_SERIAL,
+      'WECHATPAY_PRIVATE_KEY(_FILE)': inlineOrFile(e, 'WECHATPAY_PRIVATE_KEY', problems),
+      'WECHATPAY_API_V3_KEY(_FILE)': inlineOrFile(e, 'WECHATPAY_API_V3_KEY', problems),
+      WECHATPAY_PLATFORM_SERIAL: e.WECHATPAY_PLATFORM_SERIAL,
+      'WECHATPAY_PLATFORM_PUBLIC_KEY(_FILE)': inlineOrFile(e, 'WECHATPAY_PLATFORM_PUBLIC_KEY', problems),
+      WECHATPAY_NOTIFY_BASE: e.WECHATPAY_NOTIFY_BASE,
+    },
+    problems,
+  );
+  if (!c) return null;
+  if (Buffer.byteLength(c['WECHATPAY_API_V3_KEY(_FILE)']) !== 32) problems.push('  - WECHATPAY_API_V3_KEY: 必须是 32 个字符');
+  return {
+    mchId: c.WECHATPAY_MCH_ID,
+    appId: c.WECHATPAY_APP_ID,
+    mchSerial: c.WECHATPAY_MCH_SERIAL,
+    privateKey: new Secret(c['WECHATPAY_PRIVATE_KEY(_FILE)']),
+    apiV3Key: new Secret(c['WECHATPAY_API_V3_KEY(_FILE)']),
+    platformSerial: c.WECHATPAY_PLATFORM_SERIAL,
+    platformPublicKey: c['WECHATPAY_PLATFORM_PUBLIC_KEY(_FILE)'],
+    apiBase: e.WECHATPAY_API_BASE.replace(/\/+$/, ''),
+    notifyBase: notifyBaseOk('WECHATPAY_NOTIFY_BASE', c.WECHATPAY_NOTIFY_BASE, problems),
+  };
+}
+
+function alipayConfig(e: ParsedEnv, problems: string[]): AlipayConfig | null {
+  const c = complete(
+    'ALIPAY_*',
+    {
+      ALIPAY_APP_ID: e.ALIPAY_APP_ID,
+      'ALIPAY_PRIVATE_KEY(_FILE)': inlineOrFile(e, 'ALIPAY_PRIVATE_KEY', problems),
+      'ALIPAY_PUBLIC_KEY(_FILE)': inlineOrFile(e, 'ALIPAY_PUBLIC_KEY', problems),
+      ALIPAY_NOTIFY_BASE: e.ALIPAY_NOTIFY_BASE,
+    },
+    problems,
+  );
+  if (!c) return null;
+  return {
+    appId: c.ALIPAY_APP_ID,
+    privateKey: new Secret(c['ALIPAY_PRIVATE_KEY(_FILE)']),
+    alipayPublicKey: c['ALIPAY_PUBLIC_KEY(_FILE)'],
+    sellerId: e.ALIPAY_SELLER_ID,
+    gateway: e.ALIPAY_GATEWAY,
+    notifyBase: notifyBaseOk('ALIPAY_NOTIFY_BASE', c.ALIPAY_NOTIFY_BASE, problems),
   };
 }
 

@@ -36,7 +36,7 @@ async function main() {
 
   const app = await buildApp({ config, database, ownsDatabase: true });
   const cluster = await startCluster({ database, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, log });
-  const stopJobs = startJobs(database.db, log, undefined, cluster);
+  const stopJobs = startJobs(database.db, config, log, undefined, cluster);
   app.addHook('onClose', async () => {
     stopJobs();
     await cluster.close();

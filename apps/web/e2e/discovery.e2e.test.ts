@@ -327,10 +327,15 @@ describe('discovery pages', () => {
       await page.getByText('还没有订单。').waitFor();
       await settled(page);
 
-      // 立即开通 → order created and paid: the instructions, amount and order number in a dialog.
+      // 立即开通 → order created; choosing 银行转账 shows the instructions, amount and order number.
       await page.getByRole('button', { name: '立即开通月度会员' }).click();
-      const dialog = page.getByRole('dialog', { name: '转账支付' });
-      await opened(dialog);
+      const dialog = page.getByRole('dialog', { name: '支付订单' });
+      const byTransfer = async () => {
+        await opened(dialog);
+        await dialog.locator('label', { hasText: '银行转账' }).click();
+        await dialog.locator('.pay-dialog__no').waitFor();
+      };
+      await byTransfer();
       const orderNo = (await dialog.locator('.pay-dialog__no').textContent())!;
       expect(orderNo).toMatch(/^SJ\d+$/);
       // The account comes from PAYMENT_MANUAL_* (set by the e2e setup).
@@ -351,7 +356,7 @@ describe('discovery pages', () => {
 
       // 去支付 on the pending order shows the same instructions again.
       await row.getByRole('button', { name: '去支付' }).click();
-      await opened(dialog);
+      await byTransfer();
       expect(await dialog.locator('.pay-dialog__no').textContent()).toBe(orderNo);
       await dialog.getByRole('button', { name: '知道了' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -374,7 +379,7 @@ describe('discovery pages', () => {
 
       // A second order lists first (newest first), pending beside the cancelled one.
       await page.getByRole('button', { name: '立即开通年度会员' }).click();
-      await opened(dialog);
+      await byTransfer();
       expect(await dialog.textContent()).toContain('¥128.00');
       await dialog.getByRole('button', { name: '知道了' }).click();
       await expect.poll(() => page.locator('.order-row').count()).toBe(2);

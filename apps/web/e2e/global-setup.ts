@@ -7,11 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuilt, serverDist } from '../../../scripts/lib.mjs';
+import { startWechatStandin } from '../../server/test/standins/wechatpay.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     wsEndpoint: string;
+    /** The local WeChat Pay stand-in the server is configured with (POST {it}/__standin/pay/{orderNo} pays). */
+    wechatPayStandin: string;
   }
 }
 
@@ -97,6 +100,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const output: string[] = [];
+  // WeChat Pay is the local stand-in (real keys and signatures), so the QR-code journey can run end to end.
+  const wechatPay = await startWechatStandin();
   // The compiled server, as production runs it.
   await ensureServerBuilt();
   const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
@@ -110,6 +115,7 @@ export default async function setup(project: TestProject) {
       WEB_DIST: webDist,
       // A bank account to transfer to, so the manual payment journey (pay, editor confirms) can run.
       ...MANUAL_PAYMENT,
+      ...wechatPay.env(baseURL),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -124,6 +130,7 @@ export default async function setup(project: TestProject) {
   const teardown = async () => {
     await browserServer?.close().catch(() => undefined);
     await stop(server);
+    await wechatPay.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -137,5 +144,6 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', baseURL);
   project.provide('wsEndpoint', browserServer.wsEndpoint());
+  project.provide('wechatPayStandin', wechatPay.base);
   return teardown;
 }

@@ -1,7 +1,7 @@
 /**
  * The few answers that are deliberately not `{ code, msg, data }` envelopes, because their reader is not our
- * web client: listed once here, served as declared, and listed in the README. Payment providers'
- * notification replies join this list when that feature is built.
+ * web client: listed once here, served as declared, and listed in the README. Payment providers' callbacks
+ * are answered in each provider's protocol; their calls in the table name their entry here (`rawCallback`).
  */
 export interface RawResponse {
   method: 'GET' | 'POST';
@@ -28,5 +28,18 @@ export const RAW_RESPONSES = {
     path: '/api/v1/open/sentence?encode=js',
     contentType: 'application/javascript; charset=utf-8',
     reader: 'a <script> on another site that writes the sentence into its element (errors stay envelopes)',
+  },
+  wechatPayNotify: {
+    method: 'POST',
+    path: '/api/v1/pay/wechat/notify',
+    contentType: 'application/json; charset=utf-8',
+    reader:
+      'WeChat Pay (APIv3 notification): accepted → HTTP 200 with an empty body; refused → HTTP 4xx/5xx with {"code":"FAIL","message":"…"}, and WeChat Pay retries',
+  },
+  alipayNotify: {
+    method: 'POST',
+    path: '/api/v1/pay/alipay/notify',
+    contentType: 'text/plain; charset=utf-8',
+    reader: 'Alipay (asynchronous notification): the text `success` when handled, `fail` otherwise, and Alipay retries',
   },
 } as const satisfies Record<string, RawResponse>;

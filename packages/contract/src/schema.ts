@@ -35,6 +35,11 @@ export interface RouteDef<
   multipart?: boolean;
   /** The client shows no loading mask for this call (seed §9). */
   silent?: boolean;
+  /**
+   * A payment provider's callback: the body arrives as the exact text sent (its signature covers those bytes),
+   * and the answer is the provider's own protocol, declared by this key of RAW_RESPONSES, not the envelope.
+   */
+  rawCallback?: string;
 }
 
 export function route<

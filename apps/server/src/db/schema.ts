@@ -404,18 +404,68 @@ export const orders = pgTable(
       .notNull()
       .references(() => products.id),
     amount: integer().notNull(),
-    status: varchar({ length: 10 }).notNull().default('pending').$type<'pending' | 'paid' | 'cancelled' | 'refunded' | 'closed'>(),
+    /**
+     * pending → paid | closed | cancelled | exception; paid | exception → refunding → refunded. `exception`: a
+     * verified payment that could not be applied (wrong amount); an editor refunds it or settles it by hand.
+     */
+    status: varchar({ length: 10 })
+      .notNull()
+      .default('pending')
+      .$type<'pending' | 'paid' | 'cancelled' | 'refunded' | 'closed' | 'exception' | 'refunding'>(),
+    /** manual | wechat | alipay: the way the buyer chose last (the one whose upstream order is open). */
     provider: varchar({ length: 20 }).notNull().default('manual'),
     createdAt: now(),
     paidAt: at(),
     closedAt: at(),
     /** A pending order closes by itself after this (30 minutes, or the manual transfer window). */
     payBefore: at(),
+    /** The WeChat code_url or Alipay qr_code of the open upstream order, reused while it is open. */
+    payUrl: text(),
+    /** The provider's transaction id (transaction_id / trade_no) of the payment applied. */
+    tradeNo: varchar({ length: 64 }),
+    /** What the provider says was paid, in fen (differs from `amount` on an exception). */
+    paidAmount: integer(),
+    /** Membership days this order added (0 until paid; what a refund takes back). */
+    grantedDays: integer().notNull().default(0),
+    /** Why the order is an exception, or the last refund failure. */
+    issue: varchar({ length: 200 }),
+    refundNo: varchar({ length: 64 }),
+    refundAmount: integer(),
+    refundedAt: at(),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('orders_pending_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Every provider notification as received (headers and raw body), verified or not, with what was done about
+ * it; also the answers of active queries that changed an order. The editor reads them in the console.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial().primaryKey(),
+    provider: varchar({ length: 10 }).notNull().$type<'wechat' | 'alipay' | 'manual'>(),
+    /** payment | refund (a notification), query (an active query's answer that changed the order) */
+    kind: varchar({ length: 10 }).notNull().$type<'payment' | 'refund' | 'query'>(),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    orderNo: varchar({ length: 64 }),
+    verified: boolean().notNull().default(false),
+    /** applied | duplicate | exception | refused | ignored | refunded */
+    outcome: varchar({ length: 12 }).notNull(),
+    reason: varchar({ length: 300 }),
+    headers: jsonb().$type<Record<string, string>>(),
+    body: text().notNull(),
+    /** The verified (for WeChat: decrypted) content. */
+    content: jsonb(),
+    createdAt: now(),
+  },
+  (t) => [
+    index('payment_notifications_order_idx').on(t.orderId, t.createdAt),
+    index('payment_notifications_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );
 

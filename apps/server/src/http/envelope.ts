@@ -14,12 +14,13 @@ export function ok<T>(data: T) {
 
 /**
  * An answer that is deliberately not an envelope (declared in the contract's RAW list: the open API's text
- * and js encodings), returned by a handler and sent as is by the route wrapper.
+ * and js encodings, the payment providers' callback answers), returned by a handler and sent as is.
  */
 export class RawAnswer {
   constructor(
     readonly contentType: string,
     readonly body: string,
+    readonly status = 200,
   ) {}
 }
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { calls, type CallData, type CallId, type CallParsed, type RouteDef } from '@shiju/contract';
+import { calls, RAW_RESPONSES, type CallData, type CallId, type CallParsed, type RouteDef } from '@shiju/contract';
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
 import { AppError, forbidden, invalid, unauthenticated } from './errors.js';
@@ -26,6 +26,8 @@ export type Ctx<K extends CallId> = CallParsed<K> &
     caller: Caller;
     /** The signed-in user; only valid on calls whose auth is required or admin. */
     me: UserRow;
+    /** The body exactly as sent, on a provider's callback (`rawCallback`); '' elsewhere. */
+    rawBody: string;
   };
 
 export type Handler<K extends CallId> = (ctx: Ctx<K>) => Promise<CallData<K> | RawAnswer>;
@@ -85,34 +87,51 @@ export function registerCalls(
     // A token is required, or optional (an empty requirement: the call also works without one).
     if (def.auth !== 'none') schema.security = def.auth === 'optional' ? [{ bearer: [] }, {}] : [{ bearer: [] }];
 
+    const raw = def.rawCallback ? RAW_RESPONSES[def.rawCallback as keyof typeof RAW_RESPONSES] : undefined;
+    if (raw) {
+      // The 200 answer is the provider's protocol (raw.ts), described for the OpenAPI document only.
+      schema.response = { 200: { description: `${raw.contentType}: ${raw.reader}` }, ...errorResponses(def.errors) };
+    }
     const limit = rateLimits[id];
-    app.route({
-      method: def.method,
-      url: def.path,
-      schema,
-      config: limit ? { rateLimit: limit } : { rateLimit: false },
-      handler: async (req, reply) => {
-        const caller = await identify(req, reply, def, deps.db);
-        const params = parsePart(def.params, req.params, '路径参数');
-        const query = parsePart(def.query, req.query, '查询参数');
-        const body = def.multipart ? undefined : parsePart(def.body, req.body, '请求体');
-        const ctx = {
-          ...deps,
-          params,
-          query,
-          body,
-          req,
-          reply,
-          caller,
-          get me(): UserRow {
-            if (!caller.user) throw unauthenticated();
-            return caller.user;
-          },
-        } as Ctx<CallId>;
-        const result = await handler(ctx);
-        if (result instanceof RawAnswer) return reply.type(result.contentType).send(result.body);
-        return ok(result);
-      },
-    });
+    const register = (scope: FastifyInstance) =>
+      scope.route({
+        method: def.method,
+        url: def.path,
+        schema,
+        config: limit ? { rateLimit: limit } : { rateLimit: false },
+        handler: async (req, reply) => {
+          const caller = await identify(req, reply, def, deps.db);
+          const params = parsePart(def.params, req.params, '路径参数');
+          const query = parsePart(def.query, req.query, '查询参数');
+          const rawBody = raw && typeof req.body === 'string' ? req.body : '';
+          const body = def.multipart || raw ? undefined : parsePart(def.body, req.body, '请求体');
+          const ctx = {
+            ...deps,
+            params,
+            query,
+            body,
+            req,
+            reply,
+            caller,
+            rawBody,
+            get me(): UserRow {
+              if (!caller.user) throw unauthenticated();
+              return caller.user;
+            },
+          } as Ctx<CallId>;
+          const result = await handler(ctx);
+          if (result instanceof RawAnswer) return reply.status(result.status).type(result.contentType).send(result.body);
+          return ok(result);
+        },
+      });
+    if (!raw) register(app);
+    else
+      // A provider's callback gets its body as the exact text sent, whatever its type (JSON for WeChat Pay, a
+      // form for Alipay): the signature covers those bytes. Only inside this scope; every other call keeps its parsers.
+      void app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+        register(scope);
+      });
   }
 }

@@ -1,15 +1,18 @@
 /** Scheduled work, run inside the server process: each job on its interval, never overlapping itself. */
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { jobRuns } from '../lib/metrics.js';
 import { freezePreviousWeek } from '../modules/discovery/bestWeek.js';
 import { refreshRankings } from '../modules/discovery/ranking.js';
-import { closeStaleOrders } from '../modules/orders/service.js';
+import { reconcilePayments } from '../modules/payments/service.js';
 import { liftExpiredBans } from '../modules/admin/users.js';
+
+type JobLog = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
 export interface Job {
   name: string;
   everyMs: number;
-  run(db: Db): Promise<unknown>;
+  run(db: Db, config: Config, log: JobLog): Promise<unknown>;
 }
 
 export const JOBS: Job[] = [
@@ -19,7 +22,8 @@ export const JOBS: Job[] = [
   { name: 'rankings-month-all', everyMs: 60 * 60 * 1000, run: (db) => refreshRankings(db, ['month', 'all']) },
   // Checked hourly and at start; freezing a week that is already frozen does nothing.
   { name: 'best-of-week', everyMs: 60 * 60 * 1000, run: freezePreviousWeek },
-  { name: 'close-stale-orders', everyMs: 60 * 1000, run: closeStaleOrders },
+  // Unpaid orders close after 30 minutes, here and at their provider; late callbacks and refunds are followed up.
+  { name: 'close-stale-orders', everyMs: 60 * 1000, run: reconcilePayments },
   // A ban's end lifts it here too, not only at its user's next sign-in (their texts come back on time).
   { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: liftExpiredBans },
 ];
@@ -33,12 +37,7 @@ export interface JobRunner {
 const ALONE: JobRunner = { isLeader: () => true, onLeadership: (cb) => cb() };
 
 /** Runs each job on its interval, never overlapping itself, in the runner process only; returns a stopper for shutdown. */
-export function startJobs(
-  db: Db,
-  log: { info(o: object, m: string): void; error(o: object, m: string): void },
-  jobs = JOBS,
-  runner: JobRunner = ALONE,
-) {
+export function startJobs(db: Db, config: Config, log: JobLog, jobs = JOBS, runner: JobRunner = ALONE) {
   const ticks = jobs.map((job) => {
     let running = false;
     const tick = async () => {
@@ -46,7 +45,7 @@ export function startJobs(
       running = true;
       const started = Date.now();
       try {
-        const result = await job.run(db);
+        const result = await job.run(db, config, log);
         log.info({ job: job.name, result, ms: Date.now() - started }, 'job done');
         jobRuns.inc({ job: job.name, outcome: 'ok' });
       } catch (err) {

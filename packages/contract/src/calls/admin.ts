@@ -257,6 +257,27 @@ export const BestWeekWrite = z.object({
 export const AdminOrder = Order.extend({
   user: AdminUserBrief.extend({ memberUntil: Timestamp.nullable() }),
   provider: z.string(),
+  /** The provider's transaction id of the payment applied. */
+  tradeNo: z.string().nullable(),
+  refundNo: z.string().nullable(),
+  /** How many provider notifications (and query answers) are stored for this order. */
+  notifications: z.number().int(),
+});
+
+/** One provider notification as received, verified or not, and what was done about it. */
+export const PaymentNotification = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  kind: z.enum(['payment', 'refund', 'query']),
+  orderId: z.number().int().nullable(),
+  orderNo: z.string().nullable(),
+  verified: z.boolean(),
+  outcome: z.string(),
+  reason: z.string().nullable(),
+  headers: z.record(z.string(), z.string()).nullable(),
+  body: z.string(),
+  content: z.unknown(),
+  createdAt: Timestamp,
 });
 
 // ---------- users ----------
@@ -661,7 +682,7 @@ export const adminCalls = {
     path: '/api/v1/admin/orders/:id/confirm',
     auth: 'admin',
     owner: 'admin',
-    summary: '确认到账（待支付或已关闭 → 已支付，延长会员，通知用户；已支付时不重复）',
+    summary: '确认到账（待支付、已关闭、已取消或支付异常 → 已支付，延长会员，通知用户；已支付时不重复）',
     params: IdParams,
     response: AdminOrder,
     errors: [...WN],
@@ -672,11 +693,38 @@ export const adminCalls = {
     path: '/api/v1/admin/orders/:id/refund',
     auth: 'admin',
     owner: 'admin',
-    summary: '退款（已支付 → 已退款，缩短会员，通知用户；已退款时不重复）',
+    summary: '退款（已支付或支付异常 → 退款中 → 已退款，经支付渠道原路退回，缩短会员，通知用户；重复退款不重复退）',
     params: IdParams,
     body: z.object({ note: z.string().trim().max(200).optional() }),
     response: AdminOrder,
-    errors: [...WN],
+    errors: [...WN, 'C0001'],
+  }),
+  adminRefreshOrder: route({
+    id: 'adminRefreshOrder',
+    method: 'POST',
+    path: '/api/v1/admin/orders/:id/refresh',
+    auth: 'admin',
+    owner: 'admin',
+    summary: '向支付渠道查询订单（支付或退款结果），并按结果更新',
+    params: IdParams,
+    response: AdminOrder,
+    errors: [...WN, 'C0001'],
+  }),
+  adminPaymentNotifications: route({
+    id: 'adminPaymentNotifications',
+    method: 'GET',
+    path: '/api/v1/admin/payments/notifications',
+    auth: 'admin',
+    owner: 'admin',
+    summary: '支付回调记录（原文、验签结果与处理结果）',
+    query: AdminPageQuery.extend({
+      orderId: Id.optional(),
+      provider: z.enum(['wechat', 'alipay', 'manual']).optional(),
+      /** Only the ones that changed nothing or need an editor: refused, exception, conflict. */
+      problems: z.enum(['true', 'false']).optional(),
+    }),
+    response: page(PaymentNotification),
+    errors: [...W],
   }),
   adminUsersPage: route({
     id: 'adminUsersPage',

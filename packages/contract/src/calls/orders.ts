@@ -8,7 +8,13 @@ export const Product = z.object({
   priceFen: z.number().int(),
   days: z.number().int(),
 });
-export const OrderStatus = z.enum(['pending', 'paid', 'cancelled', 'refunded', 'closed']);
+/**
+ * pending → paid | closed | cancelled | exception; paid | exception → refunding → refunded. `exception`: the
+ * provider confirmed a payment that could not be applied (its amount differs); an editor refunds or settles it.
+ */
+export const OrderStatus = z.enum(['pending', 'paid', 'cancelled', 'refunded', 'closed', 'exception', 'refunding']);
+export const PaymentProviderId = z.enum(['wechat', 'alipay', 'manual']);
+export type PaymentProviderId = z.infer<typeof PaymentProviderId>;
 export const Order = z.object({
   id: z.number().int(),
   orderNo: z.string(),
@@ -20,6 +26,13 @@ export const Order = z.object({
   closedAt: Timestamp.nullable(),
   /** A pending order closes by itself at this time (30 minutes; the manual transfer window once paying by transfer). */
   payBefore: Timestamp.nullable().optional(),
+  /** The way of paying chosen last. */
+  provider: PaymentProviderId.optional(),
+  /** What the provider says was paid, in fen (differs from `amount` on an exception). */
+  paidAmount: z.number().int().nullable().optional(),
+  /** Why the order is an exception (shown to the buyer), or why a refund is held up. */
+  issue: z.string().nullable().optional(),
+  refundedAt: Timestamp.nullable().optional(),
 });
 
 /** Manual (bank transfer) payment: configured by PAYMENT_MANUAL_*; off when none is configured. */
@@ -31,6 +44,23 @@ export const ManualPayment = z.object({
   windowHours: z.number().int(),
   /** Why it is off, or how to pay. */
   message: z.string(),
+});
+
+/** Which ways to pay are configured now (none configured: the site works, /myOrder says buying is closed). */
+export const PaymentMethods = z.object({
+  manual: ManualPayment,
+  wechat: z.object({ enabled: z.boolean() }),
+  alipay: z.object({ enabled: z.boolean() }),
+  /** The enabled ones, in the order /myOrder offers them. */
+  available: z.array(PaymentProviderId),
+});
+
+export const PaymentStart = Order.extend({
+  /** How to pay, in words (the transfer instructions, or what to scan with). */
+  instructions: z.string(),
+  /** WeChat's code_url or Alipay's qr_code, for the browser to draw as a QR code; null for a transfer. */
+  payUrl: z.string().nullable(),
+  manual: ManualPayment.optional(),
 });
 
 export const orderCalls = {
@@ -80,11 +110,11 @@ export const orderCalls = {
   paymentMethods: route({
     id: 'paymentMethods',
     method: 'GET',
-    path: '/api/v1/pc/payment/methods',
+    path: '/api/v1/pc/payments/methods',
     auth: 'none',
-    owner: 'admin',
-    summary: '可用支付方式（转账收款信息）',
-    response: z.object({ manual: ManualPayment }),
+    owner: 'commerce',
+    summary: '可用支付方式（微信支付、支付宝、银行转账中已配置的）',
+    response: PaymentMethods,
     errors: [],
   }),
   payOrder: route({
@@ -93,9 +123,44 @@ export const orderCalls = {
     path: '/api/v1/pc/orders/:id/pay',
     auth: 'required',
     owner: 'commerce',
-    summary: '发起支付（内置渠道：等待管理员确认转账）',
+    summary: '发起支付：微信 code_url、支付宝二维码，或转账说明',
     params: IdParams,
-    response: Order.extend({ instructions: z.string(), manual: ManualPayment.optional() }),
+    body: z.object({ provider: PaymentProviderId.default('manual') }),
+    response: PaymentStart,
     errors: ['A0400', 'A0230', 'A0301', 'A0404', 'C0001'],
+  }),
+  getOrder: route({
+    id: 'getOrder',
+    method: 'GET',
+    path: '/api/v1/pc/orders/:id',
+    auth: 'required',
+    owner: 'commerce',
+    summary: '我的一笔订单（支付窗口打开时轮询；未支付时会主动向支付渠道查询）',
+    silent: true,
+    params: IdParams,
+    response: Order,
+    errors: ['A0400', 'A0230', 'A0301', 'A0404'],
+  }),
+  wechatPayNotify: route({
+    id: 'wechatPayNotify',
+    method: 'POST',
+    path: '/api/v1/pay/wechat/notify',
+    auth: 'none',
+    owner: 'commerce',
+    summary: '微信支付回调（支付与退款结果通知；应答为微信支付的协议，不是信封）',
+    rawCallback: 'wechatPayNotify',
+    response: z.unknown(),
+    errors: ['C0001'],
+  }),
+  alipayNotify: route({
+    id: 'alipayNotify',
+    method: 'POST',
+    path: '/api/v1/pay/alipay/notify',
+    auth: 'none',
+    owner: 'commerce',
+    summary: '支付宝异步通知（应答为支付宝的协议：success / fail，不是信封）',
+    rawCallback: 'alipayNotify',
+    response: z.unknown(),
+    errors: ['C0001'],
   }),
 };

@@ -12,6 +12,8 @@ export const PublicUser = UserBrief.extend({
   likesPublic: z.boolean(),
   collectsPublic: z.boolean(),
   isFollowing: z.boolean(),
+  /** A member now (a 会员 badge on the profile); when the membership ends stays private. */
+  isMember: z.boolean().optional(),
 });
 
 export const RelationUser = UserBrief.extend({ bio: z.string(), isFollowing: z.boolean(), followsMe: z.boolean() });

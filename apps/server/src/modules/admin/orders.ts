@@ -1,35 +1,43 @@
 /**
- * Orders in the console: confirming a transfer (pending, closed or cancelled → paid; membership extended by
- * the plan's days) and refunding (paid → refunded; membership shortened by them). Both are idempotent: a
- * second confirm or refund changes nothing, and any other state is refused with the reason.
+ * Orders in the console: confirming a transfer or settling an exception (pending, closed, cancelled or
+ * exception → paid; membership extended by the plan's days), refunding (paid or exception → refunding →
+ * refunded, through the provider the buyer paid with; membership shortened by the days the order added),
+ * asking the provider about an order, and the providers' notifications as received. Confirm and refund are
+ * idempotent: a second one changes nothing, and any other state is refused with the reason.
  */
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { orders, products, users } from '../../db/schema.js';
+import type { Config } from '../../config.js';
+import { orders, paymentNotifications, products, users } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import type { Tx } from '../essays/queries.js';
-import { notify } from '../messages/service.js';
+import { settleByEditor } from '../orders/ledger.js';
 import { presentOrder } from '../orders/presenter.js';
+import { refreshOrder as refresh, refundOrder as refund } from '../payments/service.js';
 import { audited, type Actor } from './audit.js';
 import { iso, likePattern } from './presenter.js';
 import { countUpTo, one } from '../../lib/paging.js';
 
 const buyer = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar, memberUntil: users.memberUntil };
 
+const notificationCount = sql<number>`(select count(*)::int from ${paymentNotifications} where ${paymentNotifications.orderId} = ${orders.id})`;
+
 function loadRows(db: Db | Tx) {
   return (db as Db)
-    .select({ o: orders, p: products, u: buyer })
+    .select({ o: orders, p: products, u: buyer, notifications: notificationCount })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(users, eq(users.id, orders.userId));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof loadRows>['where']>>[number];
 
-const present = ({ o, p, u }: Row) => ({
+const present = ({ o, p, u, notifications }: Row) => ({
   ...presentOrder(o, p),
-  provider: o.provider,
+  tradeNo: o.tradeNo,
+  refundNo: o.refundNo,
+  notifications: Number(notifications),
   user: { ...u, memberUntil: iso(u.memberUntil) },
 });
 
@@ -53,58 +61,50 @@ async function loadOne(db: Db | Tx, id: number) {
   return row;
 }
 
-const beijingDay = (d: Date | null) => (d ? new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10) : '—');
-
-/** Confirms or refunds inside one audited transaction; a repeat answers the order as it is, unchanged. */
-async function settle(db: Db, actor: NonNullable<Actor>, id: number, kind: 'confirm' | 'refund', note?: string) {
+/** Confirms a payment by hand (a transfer that arrived, or an exception settled), audited; a repeat answers the order unchanged. */
+export async function confirmOrder(db: Db, actor: NonNullable<Actor>, id: number) {
   const current = await loadOne(db, id);
-  const done = kind === 'confirm' ? 'paid' : 'refunded';
-  if (current.o.status === done) return present(current);
-  if (kind === 'confirm' && current.o.status === 'refunded') throw invalid('status 订单已退款，不能再确认到账');
-  if (kind === 'refund' && current.o.status !== 'paid') throw invalid('status 只有已支付的订单可以退款');
+  if (current.o.status === 'paid') return present(current);
+  if (current.o.status === 'refunded' || current.o.status === 'refunding') throw invalid('status 订单已退款，不能再确认到账');
   await audited(
     db,
     actor,
-    {
-      action: `order.${kind}`,
-      targetType: 'order',
-      targetId: id,
-      summary: { orderNo: current.o.orderNo, from: current.o.status, note: note ?? null },
-    },
+    { action: 'order.confirm', targetType: 'order', targetId: id, summary: { orderNo: current.o.orderNo, from: current.o.status } },
     async (tx) => {
       // The state check is repeated under the row lock, so two editors clicking at once extend membership once.
-      const [o] = await tx
-        .update(orders)
-        .set(kind === 'confirm' ? { status: 'paid', paidAt: sql`now()`, closedAt: null } : { status: 'refunded', closedAt: sql`now()` })
-        .where(
-          and(
-            eq(orders.id, id),
-            kind === 'confirm' ? sql`${orders.status} in ('pending', 'closed', 'cancelled')` : eq(orders.status, 'paid'),
-          ),
-        )
-        .returning();
-      if (!o) throw invalid('status 订单状态已变化，请刷新');
-      const days = current.p.days;
-      const [u] = await tx
-        .update(users)
-        .set({
-          memberUntil:
-            kind === 'confirm'
-              ? sql`greatest(coalesce(${users.memberUntil}, now()), now()) + make_interval(days => ${days})`
-              : sql`${users.memberUntil} - make_interval(days => ${days})`,
-        })
-        .where(eq(users.id, o.userId))
-        .returning({ memberUntil: users.memberUntil });
-      const until = u?.memberUntil && u.memberUntil.getTime() > Date.now() ? `会员有效期至 ${beijingDay(u.memberUntil)}` : '会员已到期';
-      const content =
-        kind === 'confirm'
-          ? `你的订单 ${o.orderNo}（${current.p.name}）已确认到账，${until}`
-          : `你的订单 ${o.orderNo}（${current.p.name}）已退款${note ? `（${note}）` : ''}，${until}`;
-      await notify(tx, { userId: o.userId, type: 'system', actorId: null, content });
+      if (!(await settleByEditor(tx, id))) throw invalid('status 订单状态已变化，请刷新');
     },
   );
   return present(await loadOne(db, id));
 }
 
-export const confirmOrder = (db: Db, actor: NonNullable<Actor>, id: number) => settle(db, actor, id, 'confirm');
-export const refundOrder = (db: Db, actor: NonNullable<Actor>, id: number, note?: string) => settle(db, actor, id, 'refund', note);
+/** Refunds through the order's provider (or by hand for a transfer); see payments/service.ts. */
+export async function refundOrder(db: Db, config: Config, actor: NonNullable<Actor>, id: number, note?: string) {
+  await loadOne(db, id);
+  await refund(db, config, actor, id, note);
+  return present(await loadOne(db, id));
+}
+
+/** Asks the order's provider about it now (payment, or refund in progress). */
+export async function refreshOrder(db: Db, config: Config, id: number) {
+  await loadOne(db, id);
+  await refresh(db, config, id);
+  return present(await loadOne(db, id));
+}
+
+export async function pageNotifications(db: Db, q: CallParsed<'adminPaymentNotifications'>['query']) {
+  const n = paymentNotifications;
+  const where = and(
+    q.orderId ? eq(n.orderId, q.orderId) : undefined,
+    q.provider ? eq(n.provider, q.provider) : undefined,
+    q.problems === 'true' ? inArray(n.outcome, ['refused', 'exception', 'conflict', 'late']) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db.select().from(n).where(where).orderBy(desc(n.createdAt), desc(n.id)).limit(q.pageSize).offset(offsetOf(q)),
+    countUpTo(db, db.select(one).from(n).where(where).$dynamic()),
+  ]);
+  return {
+    ...total,
+    list: rows.map((r) => ({ ...r, reason: r.reason, headers: r.headers ?? null, createdAt: r.createdAt.toISOString() })),
+  };
+}

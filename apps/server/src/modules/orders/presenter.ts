@@ -26,4 +26,8 @@ export const presentOrder = (o: OrderRow, p: ProductRow) => ({
   paidAt: iso(o.paidAt),
   closedAt: iso(o.closedAt),
   payBefore: o.status === 'pending' ? closesAt(o).toISOString() : null,
+  provider: o.provider as 'wechat' | 'alipay' | 'manual',
+  paidAmount: o.paidAmount,
+  issue: o.issue,
+  refundedAt: iso(o.refundedAt),
 });

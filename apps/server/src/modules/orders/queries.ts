@@ -92,6 +92,10 @@ export function cancelPending(db: Db, id: number): Promise<OrderRow | undefined>
 }
 
 /** Records the payment started on a still pending order; undefined when it was not pending any more. */
-export function startPayment(db: Db, id: number, payment: Pick<OrderRow, 'payBefore' | 'provider'>): Promise<OrderRow | undefined> {
+export function startPayment(
+  db: Db,
+  id: number,
+  payment: Pick<OrderRow, 'payBefore' | 'provider' | 'payUrl'>,
+): Promise<OrderRow | undefined> {
   return updatePending(db, id, payment);
 }

@@ -29,6 +29,7 @@ export async function profile(db: Db, id: number, viewer: UserRow | null) {
     likesPublic: u.likesPublic,
     collectsPublic: u.collectsPublic,
     isFollowing: flags.following.has(u.id),
+    isMember: u.memberUntil !== null && u.memberUntil.getTime() > Date.now(),
   };
 }
 

@@ -29,6 +29,7 @@ export const adminKeys = {
   orders: (query: AdminQuery<'adminOrdersPage'>) => [...adminKeys.all, 'orders', query] as const,
   users: (query: AdminQuery<'adminUsersPage'>) => [...adminKeys.all, 'users', query] as const,
   audit: (query: AdminQuery<'adminAuditPage'>) => [...adminKeys.all, 'audit', query] as const,
+  paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
 };
 
 /** Editors act on what is true now: no minute-old cache; a table keeps its rows while the next page loads. */
@@ -76,6 +77,13 @@ export const adminBestWeekQuery = (week: string | undefined) =>
 
 export const adminOrdersQuery = (query: AdminQuery<'adminOrdersPage'>) =>
   queryOptions({ queryKey: adminKeys.orders(query), queryFn: ({ signal }) => api('adminOrdersPage', { query }, { signal }), ...FRESH });
+
+export const adminPaymentNotificationsQuery = (query: AdminQuery<'adminPaymentNotifications'>) =>
+  queryOptions({
+    queryKey: adminKeys.paymentNotifications(query),
+    queryFn: ({ signal }) => api('adminPaymentNotifications', { query }, { signal }),
+    ...FRESH,
+  });
 
 export const adminUsersQuery = (query: AdminQuery<'adminUsersPage'>) =>
   queryOptions({ queryKey: adminKeys.users(query), queryFn: ({ signal }) => api('adminUsersPage', { query }, { signal }), ...FRESH });

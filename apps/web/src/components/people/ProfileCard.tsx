@@ -1,3 +1,4 @@
+import { CrownFilled } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +16,8 @@ export interface ProfileStat {
 }
 
 interface Props {
-  user: { nickname: string; avatar: string | null; bio: string };
+  /** `isMember`: a 会员 badge beside the name while their membership lasts. */
+  user: { nickname: string; avatar: string | null; bio: string; isMember?: boolean };
   /** A line under the name (@username, 加入时间 …). */
   subtitle?: ReactNode;
   stats: ProfileStat[];
@@ -56,7 +58,14 @@ export function ProfileCard({ user, subtitle, stats, actions, footer, emptyBio =
       <div className="profile-card__main">
         <UserAvatar user={user} size={80} />
         <div className="profile-card__text">
-          <h1 className="profile-card__name">{user.nickname}</h1>
+          <h1 className="profile-card__name">
+            {user.nickname}
+            {user.isMember ? (
+              <span className="member-badge" title="拾句会员">
+                <CrownFilled aria-hidden /> 会员
+              </span>
+            ) : null}
+          </h1>
           {subtitle ? <div className="profile-card__subtitle">{subtitle}</div> : null}
           <p className={user.bio ? 'profile-card__bio serif' : 'profile-card__bio profile-card__bio--empty'}>{user.bio || emptyBio}</p>
         </div>

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Table, Tag } from 'antd';
+import { Button, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
 import type { AdminRow } from '../../api/queries/admin.js';
 import { adminOrdersQuery } from '../../api/queries/admin.js';
-import { formatDateTime, formatYuan, STATUS } from '../MyOrder/orders.js';
+import { formatDateTime, formatYuan, PROVIDERS, STATUS, type PaymentProviderId } from '../MyOrder/orders.js';
+import { PaymentNotifications } from './PaymentNotifications.js';
 import { PersonCell } from './people.js';
 import { FilterSelect, SearchFilter, useAdminWrite, useConfirmedWrite, usePagedQuery, useReasonDialog } from './shared.js';
 
@@ -10,22 +12,42 @@ type AdminOrder = AdminRow<'adminOrdersPage'>;
 
 const STATUS_OPTIONS = (Object.keys(STATUS) as Array<keyof typeof STATUS>).map((value) => ({ value, label: STATUS[value].label }));
 
-/** 订单: confirm a bank transfer that arrived (even after the order closed), refund a paid order. */
+const providerLabel = (p: string) => PROVIDERS[p as PaymentProviderId] ?? p;
+const online = (o: AdminOrder) => o.provider === 'wechat' || o.provider === 'alipay';
+
+/** 订单 and 支付回调: the orders with their actions, and the providers' notifications that need an editor. */
 export default function Orders() {
+  return (
+    <Tabs
+      items={[
+        { key: 'orders', label: '订单', children: <OrderTable /> },
+        { key: 'notifications', label: '支付回调', children: <PaymentNotifications /> },
+      ]}
+    />
+  );
+}
+
+/**
+ * Confirm a bank transfer that arrived (even after the order closed) or settle an exception; refund a paid
+ * order or an exception (through WeChat Pay / Alipay when paid there); ask the provider about an order now.
+ */
+function OrderTable() {
   const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminOrdersQuery>[0]>({});
   const list = useQuery(adminOrdersQuery(query));
   const write = useAdminWrite();
   const confirmed = useConfirmedWrite();
   const reason = useReasonDialog();
+  const [notesOf, setNotesOf] = useState<AdminOrder | null>(null);
 
   const confirm = (o: AdminOrder) =>
     void confirmed(
       {
-        title: `确认已收到 ${formatYuan(o.product.priceFen)}？`,
+        title: o.status === 'exception' ? '按已支付处理这笔异常订单？' : `确认已收到 ${formatYuan(o.product.priceFen)}？`,
         content: (
           <>
             订单 {o.orderNo}（{o.user.nickname}，{o.product.name}）将标记为已支付，会员延长 {o.product.days} 天，并通知用户。
             {o.status === 'closed' ? ' 该订单已关闭：只有确实收到转账时才确认。' : ''}
+            {o.status === 'exception' ? ` ${o.issue ?? ''}：请先与用户结清差额。` : ''}
           </>
         ),
         okText: '确认到账',
@@ -36,15 +58,18 @@ export default function Orders() {
     );
   const refund = (o: AdminOrder) =>
     reason.ask({
-      title: `退款 ${formatYuan(o.product.priceFen)}`,
-      description: `订单 ${o.orderNo} 将标记为已退款，${o.user.nickname} 的会员缩短 ${o.product.days} 天，并通知用户。请先在银行完成退款再点确认。`,
+      title: `退款 ${formatYuan(o.paidAmount ?? o.amount)}`,
+      description: online(o)
+        ? `订单 ${o.orderNo} 将通过${providerLabel(o.provider)}原路退回 ${formatYuan(o.paidAmount ?? o.amount)}${o.status === 'exception' ? '' : `，${o.user.nickname} 的会员缩短 ${o.product.days} 天`}，并通知用户。`
+        : `订单 ${o.orderNo} 将标记为已退款，${o.user.nickname} 的会员缩短 ${o.product.days} 天，并通知用户。请先在银行完成退款再点确认。`,
       label: '备注（选填）',
       required: false,
       okText: '确认退款',
       danger: true,
       onSubmit: async ({ reason: note }) =>
-        (await write('adminRefundOrder', { params: { id: o.id }, body: { note: note || undefined } }, '已退款，会员已缩短')) !== undefined,
+        (await write('adminRefundOrder', { params: { id: o.id }, body: { note: note || undefined } }, '退款已提交')) !== undefined,
     });
+  const refresh = (o: AdminOrder) => void write('adminRefreshOrder', { params: { id: o.id } }, '已向支付渠道查询');
 
   return (
     <>
@@ -63,8 +88,10 @@ export default function Orders() {
               <>
                 <div>{o.orderNo}</div>
                 <div className="admin-muted">
-                  {o.product.name} · {formatYuan(o.product.priceFen)} · {o.provider === 'manual' ? '银行转账' : o.provider}
+                  {o.product.name} · {formatYuan(o.amount)} · {providerLabel(o.provider)}
+                  {o.tradeNo ? ` · 交易号 ${o.tradeNo}` : ''}
                 </div>
+                {o.issue ? <div className="admin-issue">{o.issue}</div> : null}
               </>
             ),
           },
@@ -72,8 +99,17 @@ export default function Orders() {
           {
             title: '状态',
             key: 'status',
-            width: 100,
-            render: (_, o) => <Tag color={STATUS[o.status].color}>{STATUS[o.status].label}</Tag>,
+            width: 110,
+            render: (_, o) => (
+              <>
+                <Tag color={STATUS[o.status].color}>{STATUS[o.status].label}</Tag>
+                {o.notifications > 0 ? (
+                  <Button type="link" size="small" onClick={() => setNotesOf(o)}>
+                    回调 {o.notifications}
+                  </Button>
+                ) : null}
+              </>
+            ),
           },
           {
             title: '时间',
@@ -96,17 +132,22 @@ export default function Orders() {
           {
             title: '操作',
             key: 'actions',
-            width: 110,
+            width: 130,
             render: (_, o) => (
-              <Space>
-                {o.status === 'pending' || o.status === 'closed' ? (
+              <Space wrap>
+                {['pending', 'closed', 'cancelled', 'exception'].includes(o.status) ? (
                   <Button size="small" type="primary" onClick={() => confirm(o)}>
-                    确认到账
+                    {o.status === 'exception' ? '按已支付处理' : '确认到账'}
                   </Button>
                 ) : null}
-                {o.status === 'paid' ? (
+                {o.status === 'paid' || o.status === 'exception' || o.status === 'refunding' ? (
                   <Button size="small" danger onClick={() => refund(o)}>
-                    退款
+                    {o.status === 'refunding' ? '重试退款' : '退款'}
+                  </Button>
+                ) : null}
+                {online(o) && o.status !== 'paid' && o.status !== 'refunded' && o.status !== 'exception' ? (
+                  <Button size="small" onClick={() => refresh(o)}>
+                    查询渠道
                   </Button>
                 ) : null}
               </Space>
@@ -115,6 +156,15 @@ export default function Orders() {
         ]}
       />
       {reason.element}
+      <Modal
+        open={notesOf !== null}
+        title={`订单 ${notesOf?.orderNo ?? ''} 的支付回调`}
+        footer={null}
+        width={820}
+        onCancel={() => setNotesOf(null)}
+      >
+        {notesOf ? <PaymentNotifications key={notesOf.id} orderId={notesOf.id} /> : null}
+      </Modal>
     </>
   );
 }

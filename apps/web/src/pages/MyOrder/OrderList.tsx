@@ -1,7 +1,7 @@
 import { Button, Tag } from 'antd';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Countdown } from './Countdown.js';
-import { formatDateTime, formatYuan, STATUS, type Order } from './orders.js';
+import { formatDateTime, formatYuan, PROVIDERS, STATUS, type Order } from './orders.js';
 import { orderQueries, usePagedList } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 
@@ -38,7 +38,17 @@ function OrderRow({ order, busyId, onPay, onCancel, onExpire }: OrderActions & {
           {status.label}
         </Tag>
         {pending ? <Countdown order={order} onExpire={onExpire} /> : null}
-        {order.status === 'paid' && order.paidAt ? <span className="order-row__note">{formatDateTime(order.paidAt)} 支付</span> : null}
+        {order.status === 'paid' && order.paidAt ? (
+          <span className="order-row__note">
+            {formatDateTime(order.paidAt)} 支付{order.provider && order.provider !== 'manual' ? `（${PROVIDERS[order.provider]}）` : ''}
+          </span>
+        ) : null}
+        {order.status === 'exception' && order.issue ? (
+          <span className="order-row__note is-issue">{order.issue}，编辑会尽快处理</span>
+        ) : null}
+        {order.status === 'refunded' && order.refundedAt ? (
+          <span className="order-row__note">{formatDateTime(order.refundedAt)} 退款</span>
+        ) : null}
       </div>
       <div className="order-row__actions">
         {pending ? (

@@ -3,7 +3,7 @@ import { Alert, Button } from 'antd';
 import { orderQueries } from '../../api/queries/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { QueryState } from '../../components/QueryState.js';
-import { formatYuan, type Product } from './orders.js';
+import { formatYuan, methodsSentence, type Product } from './orders.js';
 
 interface Props {
   /** The product whose order is being placed (its button spins). */
@@ -14,22 +14,25 @@ interface Props {
 /** The membership plans as cards: price in yuan, days, what it costs per day. */
 export function Plans({ busyId, onBuy }: Props) {
   const query = useQuery(orderQueries.products());
-  // Paying means a bank transfer an editor confirms; without a configured account there is nowhere to pay.
+  // Buying needs a configured way to pay: WeChat Pay, Alipay or a bank account for transfers.
   const methods = useQuery(orderQueries.paymentMethods());
-  const manual = methods.data?.manual;
-  const closed = manual !== undefined && !manual.enabled;
+  const m = methods.data;
+  const closed = m !== undefined && m.available.length === 0;
+  const manualOnly = m !== undefined && m.available.length === 1 && m.manual.enabled;
   return (
     <>
-      {manual ? (
+      {closed ? (
+        <Alert className="plans__payment" type="warning" showIcon title="暂时无法购买" description={m.manual.message} />
+      ) : m ? (
         <Alert
           className="plans__payment"
-          type={closed ? 'warning' : 'info'}
+          type="info"
           showIcon
-          title={closed ? '暂时无法购买' : '银行转账开通'}
+          title={`支付方式：${methodsSentence(m.available)}`}
           description={
-            closed
-              ? manual.message
-              : `${manual.message}。转账需在下单后 ${manual.windowHours % 24 === 0 ? `${manual.windowHours / 24} 天` : `${manual.windowHours} 小时`}内完成。`
+            m.manual.enabled
+              ? `${manualOnly ? '' : `${methodsSentence(m.available.filter((x) => x !== 'manual'))}扫码支付后会员立即生效；`}${m.manual.message}。转账需在下单后 ${m.manual.windowHours % 24 === 0 ? `${m.manual.windowHours / 24} 天` : `${m.manual.windowHours} 小时`}内完成。`
+              : '扫码支付，支付成功后会员立即生效。'
           }
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
@@ -6,11 +6,11 @@ import { RequireSignIn } from '../../components/RequireSignIn.js';
 import { Section } from '../../components/Section.js';
 import { Membership } from './Membership.js';
 import { OrderList } from './OrderList.js';
-import { formatYuan, type Order, type Product } from './orders.js';
-import { PayDialog, type PaymentStart } from './PayDialog.js';
+import { formatYuan, methodsSentence, type Order, type Product } from './orders.js';
+import { PayDialog } from './PayDialog.js';
 import { Plans } from './Plans.js';
 import './MyOrder.css';
-import { orderKeys } from '../../api/queries/index.js';
+import { adKeys, orderKeys, orderQueries, userKeys } from '../../api/queries/index.js';
 
 /** What is running: placing an order for a product, or paying / cancelling an order. */
 type Busy = { product: number } | { order: number } | null;
@@ -18,8 +18,11 @@ type Busy = { product: number } | { order: number } | null;
 function Orders() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
-  const [payment, setPayment] = useState<PaymentStart | null>(null);
+  const [paying, setPaying] = useState<Order | null>(null);
   const [payOpen, setPayOpen] = useState(false);
+  /** Each opening of the pay dialog is a fresh one. */
+  const [payKey, setPayKey] = useState(0);
+  const methods = useQuery(orderQueries.paymentMethods()).data?.available ?? [];
 
   const refreshOrders = () => queryClient.invalidateQueries({ queryKey: orderKeys.list });
 
@@ -36,19 +39,28 @@ function Orders() {
     }
   };
 
-  const showPayment = (p: PaymentStart) => {
-    setPayment(p);
+  const showPayment = (o: Order) => {
+    setPaying(o);
+    setPayKey((k) => k + 1);
     setPayOpen(true);
   };
 
   const buy = (product: Product) =>
     run({ product: product.id }, async () => {
-      const order = await api('createOrder', { body: { productId: product.id } });
-      void refreshOrders();
-      showPayment(await api('payOrder', { params: { id: order.id } }));
+      showPayment(await api('createOrder', { body: { productId: product.id } }));
     });
 
-  const pay = (order: Order) => run({ order: order.id }, async () => showPayment(await api('payOrder', { params: { id: order.id } })));
+  const pay = (order: Order) => showPayment(order);
+
+  /** Paid while the dialog was open: close it, and show the new status and membership. */
+  const paid = (o: Order) => {
+    setPayOpen(false);
+    toastSuccess(`支付成功，${o.product.name}已生效`);
+    void refreshOrders();
+    void queryClient.invalidateQueries({ queryKey: userKeys.me });
+    // Ads are per viewer: a member sees none from now on.
+    void queryClient.invalidateQueries({ queryKey: adKeys.all });
+  };
 
   const cancel = async (order: Order) => {
     const answer = await confirmDialog({
@@ -72,7 +84,11 @@ function Orders() {
       </header>
       <Membership />
       <Section title="开通会员">
-        <p className="my-order__lead">会员期间全站免广告。付款方式为银行转账，编辑确认到账后会员立即生效。</p>
+        <p className="my-order__lead">
+          {methods.length > 0
+            ? `会员期间全站免广告。可用${methodsSentence(methods)}付款${methods.includes('manual') ? '；银行转账由编辑确认到账后生效' : ''}，支付成功后会员立即生效。`
+            : '会员期间全站免广告。'}
+        </p>
         <Plans busyId={busy && 'product' in busy ? busy.product : null} onBuy={(p) => void buy(p)} />
       </Section>
       <Section title="订单记录">
@@ -83,7 +99,17 @@ function Orders() {
           onExpire={() => void refreshOrders()}
         />
       </Section>
-      <PayDialog open={payOpen} payment={payment} onClose={() => setPayOpen(false)} />
+      <PayDialog
+        key={payKey}
+        open={payOpen}
+        order={paying}
+        methods={methods}
+        onClose={() => {
+          setPayOpen(false);
+          void refreshOrders();
+        }}
+        onPaid={paid}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closesAt, formatRemaining, formatYuan } from './orders.js';
+import { closesAt, formatRemaining, formatYuan, methodsSentence } from './orders.js';
 
 describe('order helpers', () => {
   it('shows fen as yuan with two decimals', () => {
@@ -22,5 +22,11 @@ describe('order helpers', () => {
     expect(closesAt({ createdAt, payBefore })).toBe(Date.parse(payBefore));
     expect(formatRemaining(3 * 86_400_000)).toBe('3天0小时');
     expect(formatRemaining(2 * 3_600_000 + 5 * 60_000)).toBe('2小时05分');
+  });
+
+  it('names the configured ways to pay in one sentence', () => {
+    expect(methodsSentence(['wechat', 'alipay', 'manual'])).toBe('微信支付、支付宝或银行转账');
+    expect(methodsSentence(['alipay'])).toBe('支付宝');
+    expect(methodsSentence([])).toBe('');
   });
 });

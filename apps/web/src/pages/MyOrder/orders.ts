@@ -14,7 +14,20 @@ export const STATUS: Record<OrderStatus, { label: string; color: string }> = {
   cancelled: { label: '已取消', color: 'default' },
   refunded: { label: '已退款', color: 'purple' },
   closed: { label: '已关闭', color: 'default' },
+  exception: { label: '支付异常', color: 'red' },
+  refunding: { label: '退款中', color: 'orange' },
 };
+
+export type PaymentProviderId = 'wechat' | 'alipay' | 'manual';
+
+/** How each way to pay is named on the page. */
+export const PROVIDERS: Record<PaymentProviderId, string> = { wechat: '微信支付', alipay: '支付宝', manual: '银行转账' };
+
+/** The ways to pay as a sentence: 微信支付、支付宝或银行转账. */
+export function methodsSentence(ids: readonly PaymentProviderId[]): string {
+  const names = ids.map((id) => PROVIDERS[id]);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join('、')}或${names.at(-1)}`;
+}
 
 /** Fen to yuan as shown on a price: 1500 → ¥15.00. */
 export function formatYuan(fen: number): string {
