@@ -16,7 +16,18 @@ describe('search', () => {
     await page.goto('/home');
     const box = page.getByRole('combobox', { name: '搜索', exact: true });
     await box.click();
+    // Suggestions are a background call: while one is pending, no loading mask covers the page.
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/v1\/pc\/search\/suggest\?/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(/\/api\/v1\/pc\/search\/suggest\?q=libai/);
     await box.pressSequentially('libai');
+    await asked;
+    await page.locator('.loading-mask').waitFor({ state: 'hidden' });
+    release();
     const option = page.locator('.search-suggest__popup .ant-select-item-option', { hasText: '李白' }).first();
     await option.waitFor();
     await box.press('ArrowDown');
