@@ -11,6 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { PlanSummary } from './explain.js';
+import { judgeSearch, SEARCH_LABELS, type JudgedHit, type QualityResult } from './searchLabels.js';
 import {
   corpusWorkloads,
   detailsRandom,
@@ -150,6 +151,24 @@ const TARGETS: Record<NonNullable<Workload['target']>, { ratio?: number; p99: nu
   search: { p99: 50, text: 'p99 < 50 ms (issue 13)' },
 };
 
+/** The labelled search set (bench/searchLabels.ts) through the running app: precision@3 and MRR. */
+async function searchQuality(port: number): Promise<QualityResult> {
+  return judgeSearch(async (q) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/pc/search?type=essay&pageSize=10&q=${encodeURIComponent(q)}`);
+    const body = (await res.json()) as { code: string; data: { list: JudgedHit[] } };
+    if (body.code !== '00000') throw new Error(`search ${q}: ${body.code}`);
+    return body.data.list;
+  });
+}
+const logQuality = (where: string, r: QualityResult) => {
+  console.log(
+    `search quality (${where}, ${SEARCH_LABELS.length} labelled queries): precision@3 ${r.precisionAt3.toFixed(3)}, MRR ${r.mrr.toFixed(3)}`,
+  );
+  for (const m of r.misses) console.log(`  miss: ${m.q} (${m.kind}) rank ${m.rank ?? '-'}; top: ${m.top.join(' | ')}`);
+};
+const qualityRow = (where: string, r: QualityResult) =>
+  `| ${where} | ${SEARCH_LABELS.length} | ${r.precisionAt3.toFixed(3)} | ${r.mrr.toFixed(3)} | ${r.misses.map((m) => `${m.q} (${m.rank ?? '—'})`).join(', ') || 'none'} |`;
+
 // ---------- full corpus, PostgreSQL ----------
 const loadAtStart = os.loadavg();
 const { url, version } = await ensureDatabase();
@@ -163,6 +182,8 @@ const pgServer = await start<{ ready: { port: number }; data: BenchData; plans: 
 const bare = await start<{ ready: { port: number } }>('bare.ts', { ...process.env });
 const data = pgServer.message.data;
 console.log(`full corpus: ${data.texts.toLocaleString('en-US')} texts; bare route on port ${bare.port}, app on ${pgServer.port}`);
+const corpusQuality = await searchQuality(pgServer.port);
+logQuality('full corpus', corpusQuality);
 
 const corpus: { w: Workload; bare: Result; r: Result }[] = [];
 for (const w of corpusWorkloads(data)) {
@@ -199,6 +220,8 @@ const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', NODE_ENV: 'productio
 delete env.DATABASE_URL;
 const embedded = await start<{ ready: { port: number }; data: BenchData }>('server.ts', env);
 console.log(`embedded: ${embedded.message.data.texts.toLocaleString('en-US')} texts`);
+const starterQuality = await searchQuality(embedded.port);
+logQuality('starter library', starterQuality);
 const starter: { w: Workload; r: Result }[] = [];
 for (const w of pageCalls(embedded.message.data)) {
   const r = await measure(embedded.port, w, { seconds: Math.max(2, Math.round(SECONDS / 2)) });
@@ -269,6 +292,17 @@ ${plans
       `| [${p.workload}](benchmarks/plans/${p.file}) | ${p.statements} | ${p.ms.length ? Math.max(...p.ms).toFixed(2) : ''} | ${p.bigSeqScans.length ? [...new Set(p.bigSeqScans)].join(', ') : 'none'} |`,
   )
   .join('\n')}
+
+## Search quality (issue 13)
+
+The labelled set of \`apps/server/bench/searchLabels.ts\` (lines, half lines, authors, works, author and work,
+Traditional, pinyin, one wrong character, modern words), first page of text results. precision@3: share of queries
+with an expected text in the top 3; MRR: mean of 1 / rank of the first expected text (0 when not on the page).
+
+| corpus | queries | precision@3 | MRR | misses (rank) |
+|---|---|---|---|---|
+${qualityRow('full corpus (PostgreSQL)', corpusQuality)}
+${qualityRow('starter library (PGlite)', starterQuality)}
 
 ## Embedded database (PGlite) at the starter size, 10 connections (target: every call p99 < 50 ms)
 

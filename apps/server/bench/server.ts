@@ -8,6 +8,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { importFullCorpus, seedIfEmpty } from '../src/import/index.js';
+import { reindexSearch, staleSearchRows } from '../src/import/reindex.js';
+import { warmSearchIndexes } from '../src/modules/discovery/search.js';
 import { prepareBenchData } from './data.js';
 import { savePlans } from './explain.js';
 import { corpusWorkloads } from './workloads.js';
@@ -33,9 +35,23 @@ else {
     });
   }
 }
+// A corpus loaded by an older version lacks the search fields (authors, works, pinyin): rewrite them once.
+const stale = await staleSearchRows(db);
+if (stale > 0) {
+  say(`rewriting the search fields of ${stale} texts (once)…`);
+  let last = 0;
+  await reindexSearch(db, (n) => {
+    if (Date.now() - last > 5000) {
+      last = Date.now();
+      say(`search fields: ${n}/${stale}`);
+    }
+  });
+}
 say('preparing readers, comments and rankings…');
 const data = await prepareBenchData(db, database.kind);
 const app = await buildApp({ config, database, ownsDatabase: true, rateLimits: {} });
+// The author and tag indexes of search are loaded once and refreshed in the background; a serving process has them.
+await warmSearchIndexes(db);
 const plansDir = process.env.BENCH_PLANS_DIR;
 const plans = plansDir && database.kind === 'postgres' ? await savePlans(app, database, corpusWorkloads(data), plansDir) : [];
 await app.listen({ port: config.port, host: '127.0.0.1' });

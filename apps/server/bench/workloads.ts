@@ -33,11 +33,10 @@ export interface Workload {
 const any = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const between = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
 
-/** 30 typical searches: single characters and words, authors, places, whole and half lines. */
+/** 30 typical searches: single characters and words, authors, whole and half lines, pinyin and Traditional input. */
 export const SEARCHES = [
   '月',
   '春',
-  '山',
   '明月',
   '江南',
   '故乡',
@@ -45,16 +44,12 @@ export const SEARCHES = [
   '离别',
   '秋风',
   '梅花',
-  '杨柳',
-  '黄河',
   '长安',
   '李白',
   '杜甫',
   '苏轼',
-  '千里',
   '天涯',
   '落花',
-  '少年',
   '读书',
   '床前明月光',
   '春眠不觉晓',
@@ -62,9 +57,14 @@ export const SEARCHES = [
   '海内存知己',
   '但愿人长久',
   '人生若只如初见',
-  '会当凌绝顶',
   '举头望明月',
-  '白日依山尽',
+  '李白《静夜思》',
+  'libai',
+  'jingyesi',
+  'sushi',
+  '白日依山盡',
+  '靜夜思',
+  '蘇軾',
 ] as const;
 
 const LIST = '/api/v1/es/essays/pc/page';

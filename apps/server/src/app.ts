@@ -24,6 +24,7 @@ import { handlers } from './modules/index.js';
 import { registerOpenApiHeaders } from './modules/open/routes.js';
 import { logSerializers } from './lib/logSafe.js';
 import { flushViews, watchViews } from './modules/essays/views.js';
+import { flushSearchCounts } from './modules/discovery/search.js';
 import { httpDuration, httpRequests, registry, watchPool } from './lib/metrics.js';
 
 declare module 'fastify' {
@@ -185,6 +186,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // onClose hooks run last-registered first: views are flushed before the database closes.
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
   app.addHook('onClose', async () => flushViews(database.db));
+  app.addHook('onClose', async () =>
+    flushSearchCounts(database.db).catch((err: unknown) => app.log.warn({ err }, 'search counts not saved')),
+  );
   watchViews(database.db, app.log);
   return app;
 }

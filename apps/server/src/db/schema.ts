@@ -89,6 +89,17 @@ export const sentenceDraws = pgTable('sentence_draws', {
   updatedAt: now(),
 });
 
+/** How often each (normalised) query found something: 热门搜索. Aggregated counts only, nobody's history. */
+export const searchCounts = pgTable(
+  'search_counts',
+  {
+    query: varchar({ length: 50 }).primaryKey(),
+    count: integer().notNull().default(0),
+    updatedAt: now(),
+  },
+  (t) => [index('search_counts_count_idx').on(t.count.desc().nullsFirst())],
+);
+
 export const classifications = pgTable('classifications', {
   id: serial().primaryKey(),
   name: varchar({ length: 30 }).notNull(),
@@ -159,7 +170,13 @@ export const essays = pgTable(
     hotScore: doublePrecision().notNull().default(0),
     /** Stable key for the importer's idempotence (e.g. `tang300:123`). */
     importKey: varchar({ length: 120 }),
+    /** The cited work's author, era and title (李白 · 唐 · 静夜思), from the importer or parsed from `source`. */
+    workAuthor: varchar({ length: 40 }),
+    dynasty: varchar({ length: 10 }),
+    workTitle: varchar({ length: 100 }),
     searchVector: tsvector(),
+    /** Which lib/search.ts SEARCH_VERSION wrote searchVector; older rows are rewritten by `import --reindex`. */
+    searchVersion: integer().notNull().default(0),
     createdAt: now(),
     updatedAt: now(),
     publishedAt: at(),
@@ -179,6 +196,7 @@ export const essays = pgTable(
     index('essays_type_likes_idx').on(t.type, t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('essays_import_key_uq').on(t.importKey),
     index('essays_search_idx').using('gin', t.searchVector),
+    index('essays_work_author_idx').on(t.workAuthor, t.status),
   ],
 );
 

@@ -1,5 +1,5 @@
 /**
- * npm run import -- [--full] [--database-url URL] [--data-dir DIR]
+ * npm run import -- [--full | --reindex] [--database-url URL] [--data-dir DIR]
  *
  * Loads the starter library (default) or the full corpus into PGlite (DATA_DIR) or PostgreSQL
  * (DATABASE_URL), with one progress bar per collection and a one-line summary.
@@ -9,11 +9,14 @@ import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig, readEnvFile } from '../config.js';
 import { DatabaseOpenError, openDatabase } from '../db/client.js';
 import { importFullCorpus, importStarter, type ImportProgress } from './index.js';
+import { reindexSearch, staleSearchRows } from './reindex.js';
 
-const USAGE = `用法 (usage): npm run import -- [--full] [--database-url URL] [--data-dir DIR]
+const USAGE = `用法 (usage): npm run import -- [--full | --reindex] [--database-url URL] [--data-dir DIR]
 
   --full               导入完整语料（30 万余条），默认只导入入门内容库
                        load the full corpus (300,000+ texts) instead of the starter library
+  --reindex            重建旧版本写入的搜索字段（作者、作品、朝代、拼音），不导入新内容
+                       rewrite the search fields of texts written by an older version (no import)
   --database-url URL   PostgreSQL 连接串，默认读取环境变量 DATABASE_URL
                        PostgreSQL URL (default: $DATABASE_URL)
   --data-dir DIR       未设置数据库连接串时，内嵌数据库（PGlite）的数据目录，默认 $DATA_DIR 或 ./data
@@ -29,6 +32,7 @@ function parseCommandLine(argv: string[]) {
       args: argv,
       options: {
         full: { type: 'boolean', default: false },
+        reindex: { type: 'boolean', default: false },
         'database-url': { type: 'string' },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -95,8 +99,19 @@ async function main(argv: string[]): Promise<void> {
     ...(args['data-dir'] !== undefined ? { DATA_DIR: args['data-dir'] } : {}),
   });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-  process.stderr.write(`${args.full ? '导入完整语料' : '导入入门内容库'} → ${where}\n`);
+  if (!args.reindex) process.stderr.write(`${args.full ? '导入完整语料' : '导入入门内容库'} → ${where}\n`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  if (args.reindex) {
+    try {
+      const stale = await staleSearchRows(database.db);
+      process.stderr.write(`重建搜索字段 (reindexing): ${stale} 条\n`);
+      const done = await reindexSearch(database.db, (n) => process.stderr.write(`\r${n}/${stale}`));
+      process.stdout.write(`\n完成：重建 ${done} 条 (done: ${done} texts reindexed)\n`);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   const progress = progressReporter();
   try {
     const run = args.full ? importFullCorpus : importStarter;

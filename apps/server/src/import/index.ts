@@ -47,7 +47,15 @@ export interface ImportLogger {
 async function importSource(
   db: Db,
   source: Source,
-  ctx: { editorId: number; catalog: Catalog; now: Date; batchSize: number; onProgress?: ImportOptions['onProgress'] },
+  ctx: {
+    editorId: number;
+    catalog: Catalog;
+    now: Date;
+    batchSize: number;
+    onProgress?: ImportOptions['onProgress'];
+    /** Works already read in this run (PreparedEssay.workKey). */
+    seen: Set<string>;
+  },
 ) {
   const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize);
   let total = source.total();
@@ -58,7 +66,11 @@ async function importSource(
   for (const text of source.texts()) {
     const prepared = prepareText(text, ctx.catalog, ctx.now);
     done++;
-    if (prepared) await writer.add(prepared);
+    if (prepared?.workKey && ctx.seen.has(prepared.workKey)) writer.skipped++;
+    else if (prepared) {
+      if (prepared.workKey) ctx.seen.add(prepared.workKey);
+      await writer.add(prepared);
+    }
     if (done % ctx.batchSize === 0) report(false);
   }
   await writer.flush();
@@ -73,6 +85,7 @@ async function runImport(db: Db, sources: Source[], opts: ImportOptions): Promis
   const { editorId } = await ensureSiteContent(db, now);
   const catalog = await ensureCatalog(db);
   const results = [];
+  const seen = new Set<string>();
   for (const source of sources) {
     results.push(
       await importSource(db, source, {
@@ -81,6 +94,7 @@ async function runImport(db: Db, sources: Source[], opts: ImportOptions): Promis
         now,
         batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
         onProgress: opts.onProgress,
+        seen,
       }),
     );
   }

@@ -8,6 +8,7 @@ import { paragraphsToHtml, takeChars, toSimplified } from '../lib/text.js';
 import type { Catalog, ClassificationName } from './catalog.js';
 import { engagementFor, type Engagement } from './engagement.js';
 import { chooseTags, detectTheme, type Theme } from './tagging.js';
+import type { SearchDoc } from '../lib/search.js';
 
 /** A text as a source reads it from the data package (Traditional or Simplified). */
 export interface CorpusText {
@@ -37,10 +38,17 @@ export interface CorpusText {
   hits?: number;
   /** From a curated anthology: better known than the average text. */
   curated?: boolean;
+  /** The era, when neither the author line ("（唐）孟浩然", "宋代：苏轼") nor the collection says it. */
+  dynasty?: string;
 }
 
 export interface PreparedEssay extends Engagement {
   importKey: string;
+  /**
+   * Title and opening of a poem: the same work under a variant author name (《寒食》 by 韩翃 and by 韩竑) has
+   * another import key but the same identity; the importer keeps the first it reads.
+   */
+  workKey: string | null;
   type: 'sentence' | 'essay';
   title: string | null;
   content: string;
@@ -48,8 +56,12 @@ export interface PreparedEssay extends Engagement {
   source: string | null;
   classificationId: number;
   tagIds: number[];
-  /** Title, source and body: the document the writer indexes for search. */
-  searchText: string;
+  /** The poet, era and cited work as fields of their own (李白 · 唐 · 静夜思). */
+  workAuthor: string | null;
+  dynasty: string | null;
+  workTitle: string | null;
+  /** Title, work, author and body: the document the writer indexes for search. */
+  search: SearchDoc;
 }
 
 /** PRODUCT §6: sentences are at most 300 characters of plain text. */
@@ -87,6 +99,54 @@ export function cleanAuthor(raw: string | undefined): string | undefined {
   return name || undefined;
 }
 
+/** Era names as a reader knows them: 宋代 → 宋, 两汉 → 汉. */
+const DYNASTY_NAMES: Record<string, string> = {
+  先秦: '先秦',
+  秦: '秦',
+  汉: '汉',
+  两汉: '汉',
+  汉代: '汉',
+  三国: '三国',
+  魏晋: '魏晋',
+  晋: '魏晋',
+  南北朝: '南北朝',
+  隋: '隋',
+  隋代: '隋',
+  唐: '唐',
+  唐代: '唐',
+  五代: '五代',
+  宋: '宋',
+  宋代: '宋',
+  元: '元',
+  元代: '元',
+  明: '明',
+  明代: '明',
+  清: '清',
+  清代: '清',
+};
+
+/** The era a collection's texts belong to, where the collection has one. */
+export const COLLECTION_DYNASTY: Record<string, string> = {
+  唐诗: '唐',
+  宋诗: '宋',
+  宋词: '宋',
+  五代词: '五代',
+  诗经: '先秦',
+  楚辞: '先秦',
+  论语: '先秦',
+  先秦: '先秦',
+  清词: '清',
+  元曲: '元',
+};
+
+/** "（唐）孟浩然" → 唐, "宋代：苏轼" → 宋, "两汉：司马迁" → 汉; a bare name says nothing. */
+export function dynastyOf(rawAuthor: string | undefined): string | undefined {
+  if (!rawAuthor) return undefined;
+  const a = clean(rawAuthor);
+  const m = /^[（(]([^）)]+)[）)]/.exec(a) ?? /^([^：:]+)[：:]/.exec(a);
+  return m ? DYNASTY_NAMES[m[1]!.trim()] : undefined;
+}
+
 /** "子曰", "孟子曰": who speaks, not what is said. */
 const SPEAKER = /^.{0,4}曰$/u;
 
@@ -113,14 +173,16 @@ function sourceLine(author: string | undefined, work: string | undefined): strin
   return `${who}《${takeChars(work, room)}》`;
 }
 
-function resolveTags(catalog: Catalog, text: CorpusText, theme: Theme | undefined): number[] {
+function resolveTags(catalog: Catalog, text: CorpusText, theme: Theme | undefined): { ids: number[]; names: string[] } {
   const named = text.collectionChild ? clean(text.collectionChild) : undefined;
   const child = named && catalog.tagId(named, text.collection) ? named : undefined;
-  return chooseTags({ name: text.collection, child }, theme).map((t) => {
+  const refs = chooseTags({ name: text.collection, child }, theme);
+  const ids = refs.map((t) => {
     const id = catalog.tagId(t.name, t.parent);
     if (id === undefined) throw new Error(`tag missing from catalogue: ${t.parent ? `${t.parent}/` : ''}${t.name}`);
     return id;
   });
+  return { ids, names: refs.map((t) => t.name) };
 }
 
 function themeFrom(rawTitle: string | undefined, flat: string, text: CorpusText): Theme | undefined {
@@ -147,16 +209,29 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
   const source = sourceLine(author, work);
   const importKey = text.key ?? poemKey(author, flat);
   const theme = themeFrom(rawTitle, flat, text);
+  const tags = resolveTags(catalog, text, theme);
+  const workAuthor = author && !ANONYMOUS.has(author) ? takeChars(author, 40) : null;
+  const workTitle = work ? takeChars(work, 100) : null;
   return {
     importKey,
+    workKey: text.key ? null : `${title ?? ''}|${takeChars(flat.replace(/[^\p{Script=Han}]/gu, ''), 10)}`,
     type: isSentence ? 'sentence' : 'essay',
     title,
     content: isSentence ? plain : paragraphsToHtml(paragraphs),
     summary: summarize(flat, SUMMARY_CHARS),
     source,
     classificationId: catalog.classificationId(text.classify(theme)),
-    tagIds: resolveTags(catalog, text, theme),
-    searchText: [title ?? '', source ?? '', plain].join('\n'),
+    tagIds: tags.ids,
+    workAuthor,
+    dynasty: dynastyOf(text.author) ?? text.dynasty ?? COLLECTION_DYNASTY[text.collection] ?? null,
+    workTitle,
+    search: {
+      title,
+      workTitle: workTitle !== title ? workTitle : null,
+      author: workAuthor,
+      tags: tags.names,
+      body: [source ?? '', plain].join('\n'),
+    },
     ...engagementFor(importKey, text.hits, text.curated ?? false, now),
   };
 }

@@ -5,7 +5,7 @@
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { essays, essayTags } from '../db/schema.js';
-import { searchVectorOf } from '../lib/search.js';
+import { SEARCH_VERSION, searchVectorOf } from '../lib/search.js';
 import type { PreparedEssay } from './texts.js';
 
 /** 500 rows × 19 parameters stays far below PostgreSQL's 65,535 bind parameters. */
@@ -62,7 +62,11 @@ export class EssayWriter {
       imitations: 0,
       hotScore: r.hotScore,
       importKey: r.importKey,
-      searchVector: searchVectorOf(r.searchText),
+      workAuthor: r.workAuthor,
+      dynasty: r.dynasty,
+      workTitle: r.workTitle,
+      searchVector: searchVectorOf(r.search),
+      searchVersion: SEARCH_VERSION,
       createdAt: r.publishedAt,
       updatedAt: r.publishedAt,
       publishedAt: r.publishedAt,

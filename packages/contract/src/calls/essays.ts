@@ -71,7 +71,35 @@ export const RankingEntry = Essay.extend({ rank: z.number().int(), score: z.numb
 
 export const SearchType = z.enum(['essay', 'user', 'tag']);
 export type SearchType = z.infer<typeof SearchType>;
-export const SearchQuery = PageQuery.extend({ q: line(50).min(1), type: SearchType.default('essay') });
+export const SearchQuery = PageQuery.extend({
+  q: line(50).min(1),
+  type: SearchType.default('essay'),
+  /** Facet filters of text results: 句子/美文, classification, era (朝代). */
+  essayType: EssayType.optional(),
+  classificationId: Id.optional(),
+  dynasty: line(10).optional(),
+});
+
+/** A value of a facet and how many of the results have it (counted over the best TOTAL_CAP results). */
+export const FacetValue = z.object({ value: z.string(), name: z.string(), count: z.number().int() });
+export const SearchFacets = z.object({ types: z.array(FacetValue), classifications: z.array(FacetValue), dynasties: z.array(FacetValue) });
+export type SearchFacets = z.infer<typeof SearchFacets>;
+
+/** Shown above the results when the query names an author (李白, libai): their works and the most-read ones. */
+export const AuthorCard = z.object({
+  name: z.string(),
+  dynasty: z.string().nullable(),
+  works: z.number().int(),
+  top: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type AuthorCard = z.infer<typeof AuthorCard>;
+
+export const SearchSuggestions = z.object({
+  authors: z.array(z.object({ name: z.string(), dynasty: z.string().nullable(), works: z.number().int() })),
+  works: z.array(z.object({ id: z.number().int(), title: z.string(), author: z.string().nullable() })),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), essayCount: z.number().int() })),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
 
 /**
  * One search result; `kind` names which of the three it is (it always equals the query's `type`), so the
@@ -294,7 +322,45 @@ export const essayCalls = {
     owner: 'discovery',
     summary: '全站搜索（作品 / 用户 / 标签）',
     query: SearchQuery,
-    response: z.object({ list: z.array(SearchHit), total: z.number().int(), totalCapped: z.boolean(), highlights: z.array(z.string()) }),
+    response: z.object({
+      list: z.array(SearchHit),
+      total: z.number().int(),
+      totalCapped: z.boolean(),
+      /** Words to mark in titles and snippets, longest first. */
+      highlights: z.array(z.string()),
+      /** The query as searched when its characters were changed (Traditional → Simplified, full width), else null. */
+      normalized: z.string().nullable(),
+      /** No text had every word: these have most of them (a wrong character). */
+      relaxed: z.boolean(),
+      author: AuthorCard.nullable(),
+      /** Text results' facets (first page only; null otherwise and for people and tags). */
+      facets: SearchFacets.nullable(),
+      /** When nothing was found: searches others made that share a character with this one. */
+      similar: z.array(z.string()),
+    }),
     errors: ['A0400'],
+  }),
+  searchSuggest: route({
+    id: 'searchSuggest',
+    method: 'GET',
+    path: '/api/v1/pc/search/suggest',
+    auth: 'optional',
+    owner: 'discovery',
+    summary: '搜索联想（作者 / 作品 / 标签，支持拼音）',
+    silent: true,
+    query: z.object({ q: line(50).min(1) }),
+    response: SearchSuggestions,
+    errors: ['A0400'],
+  }),
+  hotSearches: route({
+    id: 'hotSearches',
+    method: 'GET',
+    path: '/api/v1/pc/search/hot',
+    auth: 'optional',
+    owner: 'discovery',
+    summary: '热门搜索（只有汇总次数，不记录个人搜索）',
+    silent: true,
+    response: z.object({ list: z.array(z.object({ query: z.string(), count: z.number().int() })) }),
+    errors: [],
   }),
 };

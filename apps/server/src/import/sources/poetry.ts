@@ -145,7 +145,9 @@ export function chuci(): Source {
 
 export function caocao(): Source {
   return listSource('caocao', '曹操诗集', () =>
-    readCorpusJson<{ title: string; paragraphs: string[] }[]>('caocaoshiji/caocao.json').map((p) => poem('古诗', { ...p, author: '曹操' })),
+    readCorpusJson<{ title: string; paragraphs: string[] }[]>('caocaoshiji/caocao.json').map((p) =>
+      poem('古诗', { ...p, author: '曹操' }, { dynasty: '汉' }),
+    ),
   );
 }
 

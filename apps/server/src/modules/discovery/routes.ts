@@ -5,7 +5,7 @@ import { presentCard, presentEssays } from '../essays/presenter.js';
 import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
 import { rankingPage } from './ranking.js';
-import { search } from './search.js';
+import { hotSearches, search, suggest } from './search.js';
 
 export const discoveryHandlers = defineHandlers({
   ranking: async ({ db, body, caller }) => {
@@ -30,7 +30,17 @@ export const discoveryHandlers = defineHandlers({
     const byId = new Map(entries.map((e) => [e.essayId, e]));
     return { week, weeks, list: essays.map((e, i) => ({ ...e, rank: i + 1, note: byId.get(e.id)?.note ?? null })) };
   },
-  search: async ({ db, query, caller }) => search(db, query.q, query.type, query.pageSize, offsetOf(query), caller.user?.id),
+  search: async ({ db, query, caller }) =>
+    search(db, {
+      q: query.q,
+      type: query.type,
+      limit: query.pageSize,
+      offset: offsetOf(query),
+      viewerId: caller.user?.id,
+      filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
+    }),
+  searchSuggest: async ({ db, query }) => suggest(db, query.q),
+  hotSearches: async ({ db }) => hotSearches(db),
   getInterests: async ({ db, me }) => interests.getInterests(db, me.id),
   createInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),
   updateInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),

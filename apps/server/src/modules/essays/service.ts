@@ -5,8 +5,8 @@ import { essays } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
-import { searchVectorOf } from '../../lib/search.js';
-import { classificationExists, existingTagIds, findTag } from '../tags/queries.js';
+import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js';
+import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/queries.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
 import { forgetEssay, publicDetails, publicLists } from './cache.js';
@@ -39,6 +39,7 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
   const missing = tagIds.filter((id) => !found.includes(id));
   if (missing.length) throw invalid(`tagIds 标签不存在：${missing.join(', ')}`);
   const source = body.source?.trim() || null;
+  const work = parseSource(source);
   const status =
     body.status === 'draft'
       ? ('draft' as const)
@@ -55,7 +56,18 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
       cover: body.cover || null,
       classificationId: body.classificationId,
       status,
-      searchVector: searchVectorOf(`${title ?? ''} ${source ?? ''} ${text}`),
+      // The source line says who wrote a quoted sentence and where from (李白《静夜思》): stored as fields for
+      // search, the author card and facets.
+      workAuthor: work.author?.slice(0, 40) ?? null,
+      workTitle: work.work?.slice(0, 100) ?? null,
+      searchVector: searchVectorOf({
+        title,
+        workTitle: work.work,
+        author: work.author,
+        tags: await tagNames(db, tagIds),
+        body: `${source ?? ''}\n${text}`,
+      }),
+      searchVersion: SEARCH_VERSION,
     },
     tagIds,
   };

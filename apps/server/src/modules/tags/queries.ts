@@ -69,6 +69,12 @@ export async function tagsForIndex(db: Db, classificationId?: number) {
     .orderBy(asc(tags.letter), asc(tags.name));
 }
 
+/** Names of these tags (for the search vector of a text carrying them). */
+export async function tagNames(db: Db, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await db.select({ name: tags.name }).from(tags).where(inArray(tags.id, ids))).map((r) => r.name);
+}
+
 export async function existingTagIds(db: Db, ids: number[]) {
   if (!ids.length) return [];
   const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));

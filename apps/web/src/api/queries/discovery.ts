@@ -19,6 +19,17 @@ export const discoveryQueries = {
     ...discovery.query('bestWeek', { query: week ? { week } : {} }, { quietCodes: ['A0404', 'B0501'] }),
     placeholderData: keepPreviousData,
   }),
-  search: (q: string, type: SearchType, pageSize: number) =>
-    discovery.paged('search', (pageNum) => ({ query: { q, type, pageNum, pageSize } })),
+  /** Text results can be narrowed by facets (句子/美文, classification, era). */
+  search: (q: string, type: SearchType, pageSize: number, facets: SearchFacetFilter = {}) =>
+    discovery.paged('search', (pageNum) => ({ query: { q, type, pageNum, pageSize, ...facets } })),
+  /** As-you-type suggestions: a background call, no loading mask and no error toast. */
+  suggest: (q: string) => ({ ...discovery.query('searchSuggest', { query: { q } }, { quietCodes: ['A0400'] }), staleTime: 60_000 }),
+  /** 热门搜索 (aggregated counts), quietly. */
+  hotSearches: () => ({ ...discovery.query('hotSearches', {}), staleTime: 5 * 60_000 }),
 };
+
+export interface SearchFacetFilter {
+  essayType?: 'sentence' | 'essay';
+  classificationId?: number;
+  dynasty?: string;
+}

@@ -30,10 +30,11 @@ function Terms({ label, terms }: { label: string; terms: string[] }) {
 }
 
 /**
- * Searches worth trying: titles from this week's ranking and the biggest first-level tags. Shown before the
- * first search and when a search finds nothing.
+ * Searches worth trying: what readers search most (counts only), titles from this week's ranking and the biggest
+ * first-level tags. Shown before the first search and when a search finds nothing.
  */
 export function HotSearches() {
+  const counted = useQuery(discoveryQueries.hotSearches());
   const ranking = useQuery({ ...discoveryQueries.rankingTop('week', 20), staleTime: 5 * 60_000 });
   const letters = useQuery(classificationQueries.letters());
 
@@ -49,9 +50,11 @@ export function HotSearches() {
     .slice(0, TAGS)
     .map((t) => t.name);
 
-  if (titles.length === 0 && tags.length === 0) return null;
+  const searched = (counted.data?.list ?? []).map((s) => s.query).slice(0, TITLES);
+  if (searched.length === 0 && titles.length === 0 && tags.length === 0) return null;
   return (
     <section className="hot-searches" aria-label="热门搜索">
+      <Terms label="大家在搜" terms={searched} />
       <Terms label="热门作品" terms={titles} />
       <Terms label="热门标签" terms={tags} />
     </section>

@@ -2,11 +2,12 @@ import { Input, Tabs } from 'antd';
 import { Link } from 'react-router';
 import { HotSearches, pickOne, useQueryParam } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import type { SearchType } from '@shiju/contract';
+import type { AuthorCard as AuthorCardData, SearchFacets, SearchType } from '@shiju/contract';
 import { useHitRenderer } from './Results.js';
 import './GlobalSearch.css';
-import { discoveryQueries, usePagedList } from '../../api/queries/index.js';
+import { discoveryQueries, usePagedList, type SearchFacetFilter } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
+import { usePageSearchParams } from '../../shell/pageLocation.js';
 
 const TYPES: ReadonlyArray<{ key: SearchType; label: string; noun: string }> = [
   { key: 'essay', label: '作品', noun: '作品' },
@@ -22,7 +23,7 @@ function searchHref(q: string, type: SearchType): string {
   return `/globalSearch?q=${encodeURIComponent(q)}&type=${type}`;
 }
 
-function NoResults({ q, type }: { q: string; type: SearchType }) {
+function NoResults({ q, type, similar }: { q: string; type: SearchType; similar: string[] }) {
   const noun = TYPES.find((t) => t.key === type)!.noun;
   return (
     <div className="global-search__none">
@@ -38,6 +39,17 @@ function NoResults({ q, type }: { q: string; type: SearchType }) {
           </span>
         }
       />
+      <p className="global-search__tips">试试：少输几个字，只输作者或作品名（如「李白」「静夜思」），或直接输入拼音（如 libai、jys）。</p>
+      {similar.length > 0 ? (
+        <p className="global-search__similar">
+          相近的搜索：
+          {similar.map((s) => (
+            <Link key={s} to={searchHref(s, type)}>
+              {s}
+            </Link>
+          ))}
+        </p>
+      ) : null}
       <section className="discovery-box panel">
         <h2 className="discovery-box__title">大家都在搜</h2>
         <HotSearches />
@@ -46,18 +58,101 @@ function NoResults({ q, type }: { q: string; type: SearchType }) {
   );
 }
 
-function Results({ q, type }: { q: string; type: SearchType }) {
-  const list = usePagedList(discoveryQueries.search(q, type, PAGE_SIZE));
-  // Every page answers the same highlight words (the query and its jieba cut).
+/** Who the query names: era, number of texts and the most-read ones. */
+function AuthorCard({ author }: { author: AuthorCardData }) {
+  return (
+    <section className="search-author panel" aria-label={`作者 ${author.name}`}>
+      <div className="search-author__head">
+        <h2 className="search-author__name serif">{author.name}</h2>
+        <span className="search-author__meta">
+          {author.dynasty ? `${author.dynasty} · ` : ''}
+          {author.works} 篇作品
+        </span>
+      </div>
+      {author.top.length > 0 ? (
+        <p className="search-author__top">
+          <span>代表作：</span>
+          {author.top.map((w) => (
+            <Link key={w.id} to={`/bellesDetails?id=${w.id}`}>
+              {w.title}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+interface FacetState {
+  filter: SearchFacetFilter;
+  set: (name: 'essayType' | 'cls' | 'dynasty', value: string | null) => void;
+  values: { essayType: string | null; cls: string | null; dynasty: string | null };
+}
+
+function FacetRow({
+  label,
+  name,
+  options,
+  state,
+}: {
+  label: string;
+  name: 'essayType' | 'cls' | 'dynasty';
+  options: SearchFacets['types'];
+  state: FacetState;
+}) {
+  if (options.length < 2 && !state.values[name]) return null;
+  const current = state.values[name];
+  return (
+    <div className="search-facets__row" role="group" aria-label={label}>
+      <span className="search-facets__label">{label}</span>
+      <button type="button" className="search-facets__chip" aria-pressed={!current} onClick={() => state.set(name, null)}>
+        全部
+      </button>
+      {options.map((o) => (
+        <button
+          type="button"
+          key={o.value}
+          className="search-facets__chip"
+          aria-pressed={current === o.value}
+          onClick={() => state.set(name, current === o.value ? null : o.value)}
+        >
+          {o.name}
+          <small>{o.count}</small>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Facets({ facets, state }: { facets: SearchFacets; state: FacetState }) {
+  return (
+    <div className="search-facets">
+      <FacetRow label="类型" name="essayType" options={facets.types} state={state} />
+      <FacetRow label="分类" name="cls" options={facets.classifications} state={state} />
+      <FacetRow label="朝代" name="dynasty" options={facets.dynasties} state={state} />
+    </div>
+  );
+}
+
+function Results({ q, type, facetState }: { q: string; type: SearchType; facetState: FacetState }) {
+  const list = usePagedList(discoveryQueries.search(q, type, PAGE_SIZE, type === 'essay' ? facetState.filter : {}));
+  // Every page answers the same highlight words (the query, its words, and the author a pinyin query names).
   const first = list.data?.pages[0];
   const words = first?.highlights ?? [q];
   const render = useHitRenderer(type, words);
   const noun = TYPES.find((t) => t.key === type)!.noun;
   return (
     <>
+      {first?.normalized ? (
+        <p className="global-search__note" role="note">
+          已按「{first.normalized}」搜索
+        </p>
+      ) : null}
+      {first?.author ? <AuthorCard author={first.author} /> : null}
+      {first?.facets && list.items.length > 0 ? <Facets facets={first.facets} state={facetState} /> : null}
       {list.items.length > 0 ? (
         <p className="global-search__total" role="status">
-          找到 {list.totalText} 个相关{noun}
+          {first?.relaxed ? '没有完全匹配的结果，以下作品包含其中大部分词语；' : ''}找到 {list.totalText} 个相关{noun}
         </p>
       ) : null}
       <InfiniteList
@@ -66,19 +161,37 @@ function Results({ q, type }: { q: string; type: SearchType }) {
         className={`global-search__list global-search__list--${type}`}
         itemKey={(item) => String(item.id)}
         renderItem={render}
-        empty={<NoResults q={q} type={type} />}
+        empty={<NoResults q={q} type={type} similar={first?.similar ?? []} />}
         skeletonCount={type === 'essay' ? 4 : 6}
       />
     </>
   );
 }
 
-/** Site search over texts, people and tags (q and type in the URL), with the matched words highlighted. */
+/** Site search over texts, people and tags (q, type and the text facets in the URL), matched words highlighted. */
 export default function GlobalSearch() {
-  const [qParam, setQ] = useQueryParam('q');
+  const [qParam] = useQueryParam('q');
+  const [, setParams] = usePageSearchParams();
   const [typeParam, setType] = useQueryParam('type');
+  const [essayType, setEssayType] = useQueryParam('essayType');
+  const [cls, setCls] = useQueryParam('cls');
+  const [dynasty, setDynasty] = useQueryParam('dynasty');
   const q = (qParam ?? '').trim().slice(0, MAX_QUERY);
   const type = pickOne(typeParam, TYPE_KEYS, 'essay');
+  const classificationId = Number(cls);
+  const facetState: FacetState = {
+    filter: {
+      essayType: essayType === 'sentence' || essayType === 'essay' ? essayType : undefined,
+      classificationId: Number.isInteger(classificationId) && classificationId > 0 ? classificationId : undefined,
+      dynasty: dynasty ? dynasty.slice(0, 10) : undefined,
+    },
+    values: { essayType, cls, dynasty },
+    set: (name, value) => {
+      const setter = name === 'essayType' ? setEssayType : name === 'cls' ? setCls : setDynasty;
+      setter(value, { replace: true });
+    },
+  };
+  const facetKey = `${essayType ?? ''}|${cls ?? ''}|${dynasty ?? ''}`;
 
   return (
     <div className="page page--narrow global-search">
@@ -92,12 +205,19 @@ export default function GlobalSearch() {
         maxLength={MAX_QUERY}
         allowClear
         enterButton="搜索"
-        placeholder="搜索句子、美文、作者、标签"
+        placeholder="搜索句子、美文、作者、标签，支持繁体与拼音"
         aria-label="搜索关键词"
         onSearch={(value, _e, info) => {
           if (info?.source === 'clear') return;
           const term = value.trim();
-          if (term) setQ(term);
+          // A new query starts without the previous one's facet filters.
+          if (term)
+            setParams((prev) => {
+              const next = new URLSearchParams(prev);
+              next.set('q', term);
+              for (const name of ['essayType', 'cls', 'dynasty']) next.delete(name);
+              return next;
+            });
         }}
       />
       <Tabs
@@ -107,10 +227,10 @@ export default function GlobalSearch() {
         className="global-search__tabs"
       />
       {q ? (
-        <Results key={`${type}:${q}`} q={q} type={type} />
+        <Results key={`${type}:${q}:${facetKey}`} q={q} type={type} facetState={facetState} />
       ) : (
         <section className="discovery-box panel global-search__start">
-          <p>输入关键词后按回车，就能在句子、美文、作者和标签里查找。</p>
+          <p>输入关键词后按回车，就能在句子、美文、作者和标签里查找；繁体、拼音（libai）和首字母（jys）也可以。</p>
           <HotSearches />
         </section>
       )}

@@ -1,0 +1,199 @@
+/**
+ * Search on the starter library (issue 13): the labelled set's precision@3, Traditional, full-width and pinyin
+ * input, relevance over popularity, the author card, facets, snippets, suggestions, 热门搜索 and zero results.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { importStarter } from '../src/import/index.js';
+import { reindexSearch, staleSearchRows } from '../src/import/reindex.js';
+import { clearSearchIndexes } from '../src/modules/discovery/search.js';
+import { judgeSearch, SEARCH_LABELS, type JudgedHit } from '../bench/searchLabels.js';
+import { call, createTestApp, signUp, type TestContext } from './helper.js';
+
+let t: TestContext;
+const rows = async <T = Record<string, any>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await importStarter(t.database.db);
+});
+afterAll(async () => t?.close());
+
+const search = async (q: string, extra = '') => {
+  const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent(q)}${extra}` });
+  expect(r.code).toBe('00000');
+  return r.data;
+};
+const titles = (list: { title: string | null; source: string | null }[]) => list.map((e) => `${e.title ?? ''} ${e.source ?? ''}`);
+
+describe('search quality on the starter library', () => {
+  it('puts an expected text in the top 3 for at least 0.9 of the labelled queries', async () => {
+    expect(SEARCH_LABELS.length).toBeGreaterThanOrEqual(60);
+    const result = await judgeSearch(async (q) => (await search(q, '&pageSize=10')).list as JudgedHit[]);
+    const report = result.misses.map((m) => `${m.q} (${m.kind}): rank ${m.rank ?? '-'}; top ${m.top.join(' | ')}`).join('\n');
+    console.log(`precision@3 ${result.precisionAt3.toFixed(3)}, MRR ${result.mrr.toFixed(3)}\n${report}`);
+    expect(result.precisionAt3, report).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('search', () => {
+  it('reads Traditional and full-width input as Simplified and says so', async () => {
+    const r = await search('白日依山盡');
+    expect(r.normalized).toBe('白日依山尽');
+    expect(r.list[0].title).toBe('登鹳雀楼');
+    expect(r.highlights).toContain('白日依山尽');
+    const wide = await search('ＬＩＢＡＩ');
+    expect(wide.author?.name).toBe('李白');
+    // Punctuation alone is not a change worth telling.
+    expect((await search('床前明月光。')).normalized).toBeNull();
+  });
+
+  it('matches pinyin and initials of authors, titles and tags', async () => {
+    for (const q of ['libai', 'li bai', 'LiBai']) expect((await search(q)).author?.name, q).toBe('李白');
+    expect((await search('jingyesi')).list[0].title).toBe('静夜思');
+    expect(titles((await search('jys')).list.slice(0, 3)).join()).toContain('静夜思');
+    const tags = await search('sx', '&type=tag');
+    expect(tags.list.map((g: any) => g.name)).toContain('思乡');
+    expect((await search('sixiang', '&type=tag')).list.map((g: any) => g.name)).toContain('思乡');
+  });
+
+  it('answers an author with a card and their works, 静夜思 among the first', async () => {
+    const r = await search('李白');
+    expect(r.author).toMatchObject({ name: '李白', dynasty: '唐' });
+    expect(r.author.works).toBeGreaterThan(20);
+    expect(r.author.top.length).toBe(5);
+    expect(r.list.slice(0, 10).every((e: any) => e.source?.startsWith('李白'))).toBe(true);
+    expect(titles(r.list.slice(0, 3)).join()).toContain('静夜思');
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from essays where work_author = '李白' and status = 'published'`);
+    expect(r.author.works).toBe(Number(n!.n));
+    expect((await search('王之涣')).list[0].source).toMatch(/^王之涣《/);
+  });
+
+  it('finds a work as 作者《作品》, 作品 作者 and 作品 alone', async () => {
+    for (const q of ['李白《静夜思》', '静夜思 李白', '静夜思']) expect((await search(q)).list[0].title, q).toBe('静夜思');
+  });
+
+  it('ranks the exact phrase above scattered words, however popular they are', async () => {
+    const w = await signUp(t.app);
+    const [cls] = await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`);
+    const write = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/app/essay',
+      token: w.token,
+      payload: { type: 'sentence', content: '床前，明月光，一地白霜。', classificationId: cls!.id, status: 'publish' },
+    });
+    expect(write.code).toBe('00000');
+    await t.database.db.execute(sql`update essays set views = 10000000, likes = 5000000, hot_score = 100 where id = ${write.data.id}`);
+    const r = await search('床前明月光');
+    expect(r.list[0].title).toBe('静夜思');
+    expect(r.list.map((e: any) => e.id)).toContain(write.data.id);
+  });
+
+  it('stores the source line of a written text as author and work, found by both', async () => {
+    const w = await signUp(t.app);
+    const [cls] = await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`);
+    const write = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/app/essay',
+      token: w.token,
+      payload: {
+        type: 'sentence',
+        content: '生活不能等待别人来安排。',
+        source: '路遥《平凡的世界》',
+        classificationId: cls!.id,
+        status: 'publish',
+      },
+    });
+    expect(write.code).toBe('00000');
+    const [row] = await rows(sql`select work_author, work_title from essays where id = ${write.data.id}`);
+    expect(row).toEqual({ work_author: '路遥', work_title: '平凡的世界' });
+    clearSearchIndexes();
+    const r = await search('luyao');
+    expect(r.author?.name).toBe('路遥');
+    expect(r.list[0].id).toBe(write.data.id);
+    expect((await search('平凡的世界')).list[0].id).toBe(write.data.id);
+  });
+
+  it('forgives one wrong character and says the results are partial', async () => {
+    const r = await search('举头望名月');
+    expect(r.relaxed).toBe(true);
+    expect(titles(r.list.slice(0, 3)).join()).toContain('静夜思');
+    expect((await search('床前明月光')).relaxed).toBe(false);
+  });
+
+  it('counts facets and filters by them', async () => {
+    const r = await search('明月');
+    const types = r.facets.types.map((f: any) => f.name);
+    expect(types).toContain('句子');
+    const song = r.facets.dynasties.find((f: any) => f.value === '宋');
+    expect(song.count).toBeGreaterThan(0);
+    expect(r.facets.classifications.length).toBeGreaterThan(0);
+    const filtered = await search('明月', '&dynasty=%E5%AE%8B&pageSize=50');
+    expect(filtered.list.length).toBe(Math.min(50, song.count));
+    const ids = filtered.list.map((e: any) => e.id);
+    const eras = await rows<{ dynasty: string }>(sql`select distinct dynasty from essays where id = any(${`{${ids.join(',')}}`}::int[])`);
+    expect(eras).toEqual([{ dynasty: '宋' }]);
+    const essaysOnly = await search('明月', '&essayType=essay');
+    expect(essaysOnly.list.every((e: any) => e.type === 'essay')).toBe(true);
+    // Facets come with the first page only.
+    expect((await search('明月', '&pageNum=2')).facets).toBeNull();
+  });
+
+  it('centres the snippet of a long text on the match', async () => {
+    const r = await search('不以物喜');
+    const hit = r.list.find((e: any) => e.title === '岳阳楼记');
+    expect(hit.summary).toContain('不以物喜');
+    expect(hit.summary.startsWith('…')).toBe(true);
+  });
+
+  it('caps the total at 1000 and says so', async () => {
+    const r = await search('月');
+    expect(r.total).toBeLessThanOrEqual(1000);
+    expect(r.totalCapped).toBe(r.total === 1000);
+  });
+
+  it('suggests authors, works and tags as one types, pinyin too', async () => {
+    const get = async (q: string) =>
+      (await call(t.app, { method: 'GET', url: `/api/v1/pc/search/suggest?q=${encodeURIComponent(q)}` })).data;
+    const li = await get('李');
+    expect(li.authors.map((a: any) => a.name)).toContain('李白');
+    expect((await get('静夜')).works.map((w: any) => w.title)).toContain('静夜思');
+    expect((await get('jingye')).works.map((w: any) => w.title)).toContain('静夜思');
+    expect((await get('libai')).authors[0]).toMatchObject({ name: '李白', dynasty: '唐' });
+    expect((await get('lb')).authors.map((a: any) => a.name)).toContain('李白');
+    expect((await get('sx')).tags.map((g: any) => g.name)).toContain('思乡');
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/search/suggest?q=' })).code).toBe('A0400');
+  });
+
+  it('offers hot searches (counts only) and, for nothing found, similar searches', async () => {
+    for (let i = 0; i < 10; i++) await search('静夜思');
+    const hot = await call(t.app, { method: 'GET', url: '/api/v1/pc/search/hot' });
+    expect(hot.data.list[0]).toEqual({ query: '静夜思', count: expect.any(Number) });
+    expect(hot.data.list[0].count).toBeGreaterThanOrEqual(10);
+    const none = await search('夜思zzqqxx');
+    expect(none.total).toBe(0);
+    expect(none.similar).toContain('静夜思');
+  });
+
+  it('imports each work once and tags by content: 陈情表 is not a love letter', async () => {
+    const twice = await rows(sql`select title, left(summary, 12) as opening, count(*)::int as n from essays
+      where import_key like 'poem:%' group by title, left(summary, 12) having count(*) > 1`);
+    expect(twice).toEqual([]);
+    const [chenqing] = await rows<{ tags: string[] }>(sql`select array_agg(t.name) as tags from essays e
+      join essay_tags et on et.essay_id = e.id join tags t on t.id = et.tag_id where e.title = '陈情表'`);
+    expect(chenqing!.tags.length).toBeGreaterThan(0);
+    expect(chenqing!.tags).not.toContain('爱情');
+  });
+
+  it('reindexes texts written by an older version', async () => {
+    await t.database.db.execute(
+      sql`update essays set search_version = 0, work_author = null, work_title = null, search_vector = null where title = '登鹳雀楼'`,
+    );
+    expect(await staleSearchRows(t.database.db)).toBeGreaterThan(0);
+    await reindexSearch(t.database.db);
+    expect(await staleSearchRows(t.database.db)).toBe(0);
+    const [row] = await rows(sql`select work_author, work_title, dynasty from essays where title = '登鹳雀楼'`);
+    expect(row).toEqual({ work_author: '王之涣', work_title: '登鹳雀楼', dynasty: '唐' });
+    expect((await search('dengguanquelou')).list[0].title).toBe('登鹳雀楼');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Search as a reader uses it (issue 13): suggestions in the header box while typing pinyin, picked with the
+ * keyboard; Traditional input said back; the author card; facets that filter and stay in the URL.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { baseURL, closePage, openPage, useBrowser, waitForTitle } from './helpers.js';
+
+describe('search', () => {
+  const browser = useBrowser();
+  let page: Page;
+  afterEach(async () => closePage(page));
+
+  it('suggests 李白 for "libai" in the header box; arrow keys and Enter open his results with the author card', async () => {
+    page = await openPage(browser());
+    await page.goto('/home');
+    const box = page.getByRole('combobox', { name: '搜索', exact: true });
+    await box.click();
+    // Suggestions are a background call: while one is pending, no loading mask covers the page.
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/v1\/pc\/search\/suggest\?/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(/\/api\/v1\/pc\/search\/suggest\?q=libai/);
+    await box.pressSequentially('libai');
+    await asked;
+    await page.locator('.loading-mask').waitFor({ state: 'hidden' });
+    release();
+    const option = page.locator('.search-suggest__popup .ant-select-item-option', { hasText: '李白' }).first();
+    await option.waitFor();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/globalSearch' && u.searchParams.get('q') === '李白');
+    await waitForTitle(page, '拾句 | 搜索');
+    const card = page.getByRole('region', { name: '作者 李白' });
+    await card.waitFor();
+    await card.getByText(/唐 · \d+ 篇作品/).waitFor();
+    await page.locator('.global-search__list .essay-card').first().waitFor();
+  });
+
+  it('searches Traditional input as Simplified and says so, best match first', async () => {
+    page = await openPage(browser());
+    await page.goto(`/globalSearch?q=${encodeURIComponent('白日依山盡')}`);
+    await page.getByRole('note').getByText('已按「白日依山尽」搜索').waitFor();
+    const first = page.locator('.global-search__list .essay-card').first();
+    await first.waitFor();
+    expect(await first.textContent()).toContain('登鹳雀楼');
+  });
+
+  it('filters by a facet, kept in the URL, and clears it with 全部', async () => {
+    page = await openPage(browser());
+    await page.goto(`/globalSearch?q=${encodeURIComponent('明月')}`);
+    const eras = page.getByRole('group', { name: '朝代' });
+    const song = eras.getByRole('button', { name: /^宋/ });
+    await song.waitFor();
+    await song.click();
+    await page.waitForURL((u) => u.searchParams.get('dynasty') === '宋');
+    await expect.poll(() => eras.getByRole('button', { name: /^宋/ }).getAttribute('aria-pressed')).toBe('true');
+    await page.locator('.global-search__list .essay-card').first().waitFor();
+    await eras.getByRole('button', { name: '全部' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('dynasty'));
+  });
+
+  it('shows an empty classification as waiting for its first text, not as 0', async () => {
+    const res = await fetch(`${baseURL}/api/v1/pc/classifications/page?pageNum=1&pageSize=50`);
+    const list = ((await res.json()) as { data: { list: { name: string; essayCount: number }[] } }).data.list;
+    const empty = list.find((c) => c.essayCount === 0);
+    // The starter library has no 影视台词 or 歌词: the shell of a new site.
+    expect(empty).toBeDefined();
+    page = await openPage(browser());
+    await page.goto('/home');
+    const chip = page.locator('.chips .chip', { hasText: empty!.name });
+    await chip.locator('.chip__count', { hasText: '待首篇' }).waitFor();
+  });
+});
