@@ -50,7 +50,25 @@ const Env = z
     PAYMENT_MANUAL_BANK: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_ACCOUNT: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Outgoing mail (email binding, password recovery): `smtp://user:pass@host:587` or `smtps://…:465`. */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), '必须是 smtp:// 或 smtps:// 开头的地址'),
+    /** The sender of that mail, e.g. `拾句 <no-reply@example.com>`; required with SMTP_URL. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine(
+        (v) => v === undefined || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(v),
+        '必须是邮箱地址，可带名字：拾句 <no-reply@example.com>',
+      ),
   })
+  .refine((e) => !e.SMTP_URL || !!e.MAIL_FROM, { message: '设置了 SMTP_URL 时必须同时设置 MAIL_FROM', path: ['MAIL_FROM'] })
   .refine(
     (e) => {
       const set = [e.PAYMENT_MANUAL_PAYEE, e.PAYMENT_MANUAL_BANK, e.PAYMENT_MANUAL_ACCOUNT].filter(Boolean).length;
@@ -81,6 +99,8 @@ export type Config = {
   manualPayment: { payee: string; bank: string; account: string } | null;
   /** How long a pending order paid by transfer waits before it closes. */
   manualWindowHours: number;
+  /** Outgoing mail; null when SMTP_URL is unset (email binding and recovery then answer C0001). */
+  mail: { url: string; from: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -137,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { payee: e.PAYMENT_MANUAL_PAYEE, bank: e.PAYMENT_MANUAL_BANK, account: e.PAYMENT_MANUAL_ACCOUNT }
         : null,
     manualWindowHours: e.PAYMENT_MANUAL_WINDOW_HOURS,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }
 

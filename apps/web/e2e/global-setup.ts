@@ -7,11 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuilt, serverDist } from '../../../scripts/lib.mjs';
+import { startMailbox } from '../../server/test/mailbox.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     wsEndpoint: string;
+    /** Where the local SMTP server saves the mail the site sends (one JSON file per message). */
+    mailDir: string;
   }
 }
 
@@ -84,6 +87,8 @@ export default async function setup(project: TestProject) {
     const browserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     project.provide('baseURL', external.replace(/\/$/, ''));
     project.provide('wsEndpoint', browserServer.wsEndpoint());
+    // That server's mail goes wherever it is configured to: the mail journeys need the suite's own server.
+    project.provide('mailDir', '');
     return () => browserServer.close();
   }
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -94,6 +99,10 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-e2e-'));
+  // The site's mail (email binding, password recovery) goes to a local SMTP server that saves it for the tests.
+  const mailDir = path.join(dataDir, 'mail');
+  fs.mkdirSync(mailDir);
+  const mailbox = await startMailbox({ saveTo: mailDir });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -110,6 +119,8 @@ export default async function setup(project: TestProject) {
       WEB_DIST: webDist,
       // A bank account to transfer to, so the manual payment journey (pay, editor confirms) can run.
       ...MANUAL_PAYMENT,
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: '拾句 <no-reply@shiju.test>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -124,6 +135,7 @@ export default async function setup(project: TestProject) {
   const teardown = async () => {
     await browserServer?.close().catch(() => undefined);
     await stop(server);
+    await mailbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -137,5 +149,6 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', baseURL);
   project.provide('wsEndpoint', browserServer.wsEndpoint());
+  project.provide('mailDir', mailDir);
   return teardown;
 }

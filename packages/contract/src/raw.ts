@@ -29,4 +29,10 @@ export const RAW_RESPONSES = {
     contentType: 'application/javascript; charset=utf-8',
     reader: 'a <script> on another site that writes the sentence into its element (errors stay envelopes)',
   },
+  dataExport: {
+    method: 'GET',
+    path: '/api/v1/users/me/export',
+    contentType: 'application/zip',
+    reader: 'the signed-in user downloading a copy of their data (errors stay envelopes)',
+  },
 } as const satisfies Record<string, RawResponse>;

@@ -19,7 +19,9 @@ export function ok<T>(data: T) {
 export class RawAnswer {
   constructor(
     readonly contentType: string,
-    readonly body: string,
+    readonly body: string | Buffer,
+    /** Further headers (a download's content-disposition). */
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 

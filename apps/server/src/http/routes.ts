@@ -110,7 +110,7 @@ export function registerCalls(
           },
         } as Ctx<CallId>;
         const result = await handler(ctx);
-        if (result instanceof RawAnswer) return reply.type(result.contentType).send(result.body);
+        if (result instanceof RawAnswer) return reply.headers(result.headers).type(result.contentType).send(result.body);
         return ok(result);
       },
     });

@@ -5,6 +5,7 @@ import { freezePreviousWeek } from '../modules/discovery/bestWeek.js';
 import { refreshRankings } from '../modules/discovery/ranking.js';
 import { closeStaleOrders } from '../modules/orders/service.js';
 import { liftExpiredBans } from '../modules/admin/users.js';
+import { purgeDueAccounts } from '../modules/people/service.js';
 
 export interface Job {
   name: string;
@@ -22,6 +23,8 @@ export const JOBS: Job[] = [
   { name: 'close-stale-orders', everyMs: 60 * 1000, run: closeStaleOrders },
   // A ban's end lifts it here too, not only at its user's next sign-in (their texts come back on time).
   { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: liftExpiredBans },
+  // 注销: accounts whose 15-day cooling-off has ended lose their personal data (people/service.ts).
+  { name: 'purge-deleted-accounts', everyMs: 10 * 60 * 1000, run: purgeDueAccounts },
 ];
 
 /** Which process runs the jobs (cluster.ts); a lone process always does. */
