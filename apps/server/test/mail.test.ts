@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { codeIn, startMailbox, type Mailbox } from './mailbox.js';
 import { emailCodes, rateCounters, users } from '../src/db/schema.js';
@@ -29,7 +29,8 @@ const post = (url: string, payload: object, p?: Person, remoteAddress = nextIp()
 const sendCode = (p: Person, email: string) => post('/api/v1/users/me/email', { email }, p);
 const verify = (p: Person, email: string, code: string) => post('/api/v1/users/me/email/verify', { email, code }, p);
 /** The 60-second resend wait, skipped (the test checks it once, then moves on). */
-const skipResendWait = (p: Person) => t.database.db.delete(rateCounters).where(eq(rateCounters.key, `mail:resend:${p.user.id}`));
+const skipResendWait = (p: Person) =>
+  t.database.db.delete(rateCounters).where(inArray(rateCounters.key, [`mail:resend:bind:${p.user.id}`, `mail:resend:reset:${p.user.id}`]));
 const mailFor = (name: string) => `${name}@example.com`;
 let n = 0;
 const freshEmail = () => mailFor(`reader${process.pid}x${++n}`);

@@ -4,7 +4,6 @@ import {
   chooseFromUserMenu,
   closePage,
   openPage,
-  pathOf,
   NOT_OPEN_TOAST,
   SIGNED_OUT_TOAST,
   storage,
@@ -54,7 +53,7 @@ describe('sign-up, sign-in, sign-out', () => {
     expect(await signUpForm().getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
     await signUpForm().getByRole('button', { name: '注册并登录' }).click();
     await signUpForm().getByText('请先阅读并同意用户协议和隐私政策').waitFor();
-    expect(pathOf(page)).toBe('/authentication');
+    expect(new URL(page.url()).pathname).toBe('/authentication');
     expect(await storage(page, 'accessToken')).toBeNull();
     await signUpForm()
       .getByRole('checkbox', { name: /我已阅读并同意/ })

@@ -1,6 +1,6 @@
 /**
  * Email binding and password recovery by a six-digit code sent by mail. Codes live 10 minutes and allow five
- * tries; a new one may be sent after 60 seconds, at most 10 a day per account. Recovery answers the same
+ * tries; a new one (per purpose) may be sent after 60 seconds, at most 10 a day per account. Recovery answers the same
  * whether or not the account exists (and sends in the background, so timing tells nothing either).
  */
 import crypto from 'node:crypto';
@@ -37,10 +37,10 @@ function mailer(config: Config) {
   return send;
 }
 
-/** The per-account sending limits; false when a code may not be sent now. */
-async function maySend(db: Db, userId: number) {
+/** The per-account sending limits (the 60 s wait per purpose, the daily count for both); false when not now. */
+async function maySend(db: Db, userId: number, purpose: q.Purpose) {
   return (
-    (await allow(db, { key: `mail:resend:${userId}`, windowMs: RESEND_SECONDS * 1000 }, 1)) &&
+    (await allow(db, { key: `mail:resend:${purpose}:${userId}`, windowMs: RESEND_SECONDS * 1000 }, 1)) &&
     (await allow(db, { key: `mail:day:${userId}`, windowMs: 24 * 3600_000 }, CODES_PER_DAY))
   );
 }
@@ -71,7 +71,7 @@ export async function sendBindCode(db: Db, config: Config, me: UserRow, email: s
   const send = mailer(config);
   if (me.email?.toLowerCase() === email) throw invalid('email 已经绑定了这个邮箱');
   if (await q.emailTakenByOther(db, email, me.id)) throw invalid('email 该邮箱已被其他账号绑定');
-  if (!(await maySend(db, me.id)))
+  if (!(await maySend(db, me.id, 'bind')))
     throw new AppError('A0501', `验证码发送太频繁，请 ${RESEND_SECONDS} 秒后再试（每天最多 ${CODES_PER_DAY} 封）`);
   const { id, code } = await newCode(db, me.id, 'bind', email);
   try {
@@ -118,7 +118,7 @@ export async function forgotPassword(db: Db, config: Config, log: FastifyBaseLog
   const send = mailer(config);
   await recoveryAllowed(db, ip);
   const user = await q.findByAccount(db, account);
-  if (user?.email && (await maySend(db, user.id))) {
+  if (user?.email && (await maySend(db, user.id, 'reset'))) {
     const { id, code } = await newCode(db, user.id, 'reset', user.email);
     const to = user.email;
     void send({ to, ...resetMail(code, user.username) }).catch(async (err: unknown) => {
