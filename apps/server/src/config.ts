@@ -87,7 +87,25 @@ const Env = z
     ...optionalStrings(ALIPAY_VARS),
     WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
     ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    /** Outgoing mail (email binding, password recovery): `smtp://user:pass@host:587` or `smtps://…:465`. */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), '必须是 smtp:// 或 smtps:// 开头的地址'),
+    /** The sender of that mail, e.g. `拾句 <no-reply@example.com>`; required with SMTP_URL. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine(
+        (v) => v === undefined || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(v),
+        '必须是邮箱地址，可带名字：拾句 <no-reply@example.com>',
+      ),
   })
+  .refine((e) => !e.SMTP_URL || !!e.MAIL_FROM, { message: '设置了 SMTP_URL 时必须同时设置 MAIL_FROM', path: ['MAIL_FROM'] })
   .refine(
     (e) => {
       const set = [e.PAYMENT_MANUAL_PAYEE, e.PAYMENT_MANUAL_BANK, e.PAYMENT_MANUAL_ACCOUNT].filter(Boolean).length;
@@ -122,6 +140,8 @@ export type Config = {
   wechatPay: WechatPayConfig | null;
   /** Alipay (当面付 precreate): null unless fully configured. */
   alipay: AlipayConfig | null;
+  /** Outgoing mail; null when SMTP_URL is unset (email binding and recovery then answer C0001). */
+  mail: { url: string; from: string } | null;
 };
 
 /**
@@ -233,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     manualWindowHours: e.PAYMENT_MANUAL_WINDOW_HOURS,
     wechatPay: wechatPayConfig(e, problems),
     alipay: alipayConfig(e, problems),
+    mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
   if (problems.length) throw new ConfigError(`配置错误 (invalid configuration):\n${problems.join('\n')}`);
   return config;

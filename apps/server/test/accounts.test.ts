@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { AGREEMENT_VERSION } from '@shiju/contract';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { sessions, users } from '../src/db/schema.js';
 import { hashToken } from '../src/http/auth.js';
@@ -11,8 +12,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 let ipSeq = 0;
+/** Sign-up as the form sends it (`agree: true`, the ticked agreement) unless the payload says otherwise. */
 const register = (payload: unknown, ip = `172.16.0.${++ipSeq}`) =>
-  call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload: payload as object, remoteAddress: ip });
+  call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload: { agree: true, ...(payload as object) }, remoteAddress: ip });
 const login = (payload: unknown, ip = '10.0.0.1') =>
   call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: payload as object, remoteAddress: ip });
 const me = (token?: string, headers: Record<string, string> = {}) =>
@@ -33,6 +35,9 @@ describe('register', () => {
       memberUntil: null,
       likesPublic: true,
       collectsPublic: true,
+      agreementVersion: AGREEMENT_VERSION,
+      deletionDueAt: null,
+      email: null,
     });
     const raw = JSON.stringify(r);
     expect(raw).not.toContain('moonlight99');

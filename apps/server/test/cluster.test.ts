@@ -22,7 +22,9 @@ async function twoServers(env: Record<string, string> = {}) {
 
 /** The other process sees the change within a second, though its caches hold lists for 5 s and details for 30 s. */
 async function provesInvalidation(a: ServerProcess, b: ServerProcess, tag: string) {
-  const reg = await api(a.base, 'POST', '/api/v1/auth/register', { body: { username: `inv_${tag}`, password: 'goodpass123' } });
+  const reg = await api(a.base, 'POST', '/api/v1/auth/register', {
+    body: { username: `inv_${tag}`, password: 'goodpass123', agree: true },
+  });
   const token = (reg.data as { accessToken: string }).accessToken;
   const write = (content: string) => ({ type: 'sentence', content, classificationId, status: 'publish' });
   const created = await api(a.base, 'POST', '/api/v1/app/essay', { token, body: write('春眠不觉晓，处处闻啼鸟。') });
@@ -98,7 +100,7 @@ describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL'
       const r = await fetch(`${server.base}/api/v1/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ username: `rl_${tag}_${i}`, password: 'goodpass123' }),
+        body: JSON.stringify({ username: `rl_${tag}_${i}`, password: 'goodpass123', agree: true }),
       });
       codes.push(((await r.json()) as { code: string }).code);
     }

@@ -97,7 +97,7 @@ export async function signUp(app: FastifyInstance, name?: string, password = 'go
   const r = await call(app, {
     method: 'POST',
     url: '/api/v1/auth/register',
-    payload: { username, password, nickname: `测试${counter}` },
+    payload: { username, password, nickname: `测试${counter}`, agree: true },
     remoteAddress,
   });
   if (r.code !== '00000') throw new Error(`sign-up failed: ${r.code} ${r.msg}`);

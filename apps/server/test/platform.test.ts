@@ -203,7 +203,7 @@ describe('contract coverage', () => {
       call(t.app, {
         method: 'POST',
         url: '/api/v1/auth/register',
-        payload: { username: `rl_${n}`, password: 'shiju2026' },
+        payload: { username: `rl_${n}`, password: 'shiju2026', agree: true },
         remoteAddress: ip,
       });
     for (let n = 0; n < max; n++) expect((await signUp(n, '10.7.0.1')).code).toBe('00000');
@@ -223,7 +223,7 @@ describe('logs', () => {
       const reg = await call(ctx.app, {
         method: 'POST',
         url: '/api/v1/auth/register',
-        payload: { username: 'log_watch', password: 'Secret-Pass-42' },
+        payload: { username: 'log_watch', password: 'Secret-Pass-42', agree: true },
       });
       const token = reg.data.accessToken as string;
       await call(ctx.app, { method: 'GET', url: '/api/v1/users/me', token, headers: { 'x-request-id': 'trace-me-123' } });

@@ -83,7 +83,7 @@ describe('graceful shutdown', () => {
       fetch(`${base}/api/v1/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `shutdown_${i}`, password: 'goodpass123' }),
+        body: JSON.stringify({ username: `shutdown_${i}`, password: 'goodpass123', agree: true }),
       }).then((r) => r.json() as Promise<{ code: string }>),
     );
     const received = () =>

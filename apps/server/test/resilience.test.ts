@@ -88,7 +88,9 @@ describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under lo
   async function signUpWriters(server: ServerProcess, n: number, prefix: string) {
     const tokens: string[] = [];
     for (let i = 0; i < n; i++) {
-      const r = await api(server.base, 'POST', '/api/v1/auth/register', { body: { username: `${prefix}_${i}`, password: 'goodpass123' } });
+      const r = await api(server.base, 'POST', '/api/v1/auth/register', {
+        body: { username: `${prefix}_${i}`, password: 'goodpass123', agree: true },
+      });
       expect(r.code).toBe('00000');
       tokens.push((r.data as { accessToken: string }).accessToken);
     }

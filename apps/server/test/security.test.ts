@@ -23,7 +23,7 @@ afterAll(async () => t?.close());
 const login = (username: string, password: string, remoteAddress = '10.9.9.9', headers: Record<string, string> = {}) =>
   call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username, password }, remoteAddress, headers });
 const register = (payload: Record<string, unknown>, remoteAddress = '10.7.0.1') =>
-  call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload, remoteAddress });
+  call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload: { agree: true, ...payload }, remoteAddress });
 
 async function publish(token: string, content: string) {
   const r = await call(t.app, {
@@ -219,7 +219,7 @@ describe('4 · bad input answers A0400, never 500', () => {
       const r = await call(ctx.app, {
         method: 'POST',
         url: '/api/v1/auth/register',
-        payload: { username: 'long_xff', password: 'fine-pass-2026' },
+        payload: { username: 'long_xff', password: 'fine-pass-2026', agree: true },
         remoteAddress: '127.0.0.1',
         headers: { 'x-forwarded-for': 'x'.repeat(500) },
       });

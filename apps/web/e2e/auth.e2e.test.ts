@@ -48,6 +48,16 @@ describe('sign-up, sign-in, sign-out', () => {
     await signUpForm().getByLabel('用户名').fill(username);
     await signUpForm().getByLabel('昵称（选填）').fill(nickname);
     await signUpForm().getByLabel('密码').fill(password);
+    // Not without consent: the agreement and privacy policy are linked, and the box must be ticked.
+    expect(await signUpForm().getByRole('link', { name: '《用户协议》' }).getAttribute('href')).toBe('/agreement');
+    expect(await signUpForm().getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
+    await signUpForm().getByRole('button', { name: '注册并登录' }).click();
+    await signUpForm().getByText('请先阅读并同意用户协议和隐私政策').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/authentication');
+    expect(await storage(page, 'accessToken')).toBeNull();
+    await signUpForm()
+      .getByRole('checkbox', { name: /我已阅读并同意/ })
+      .check();
     await signUpForm().getByRole('button', { name: '注册并登录' }).click();
     await waitForPath(page, '/aboutOur');
     await page.locator('.user-menu').getByText(nickname).waitFor();

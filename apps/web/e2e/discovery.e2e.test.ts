@@ -21,7 +21,7 @@ async function register(): Promise<Session> {
   const res = await fetch(`${baseURL}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: uniqueUsername('disc'), password: 'qingfeng2026', nickname: '拾趣读者' }),
+    body: JSON.stringify({ username: uniqueUsername('disc'), password: 'qingfeng2026', nickname: '拾趣读者', agree: true }),
   });
   const body = (await res.json()) as { code: string; data: Session };
   expect(body.code).toBe('00000');

@@ -18,7 +18,7 @@ export async function registerUser(prefix: string, nickname: string): Promise<Ac
   const res = await fetch(`${baseURL}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, nickname }),
+    body: JSON.stringify({ username, password, nickname, agree: true }),
   });
   const body = (await res.json()) as { code: string; data: { accessToken: string; userInfo: Account['userInfo'] } };
   if (body.code !== '00000') throw new Error(`register failed: ${JSON.stringify(body)}`);

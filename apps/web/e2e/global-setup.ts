@@ -8,6 +8,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuilt, serverDist } from '../../../scripts/lib.mjs';
 import { startWechatStandin } from '../../server/test/standins/wechatpay.js';
+import { startMailbox } from '../../server/test/mailbox.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     wsEndpoint: string;
     /** The local WeChat Pay stand-in the server is configured with (POST {it}/__standin/pay/{orderNo} pays). */
     wechatPayStandin: string;
+    /** Where the local SMTP server saves the mail the site sends (one JSON file per message). */
+    mailDir: string;
   }
 }
 
@@ -87,6 +90,8 @@ export default async function setup(project: TestProject) {
     const browserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     project.provide('baseURL', external.replace(/\/$/, ''));
     project.provide('wsEndpoint', browserServer.wsEndpoint());
+    // That server's mail goes wherever it is configured to: the mail journeys need the suite's own server.
+    project.provide('mailDir', '');
     return () => browserServer.close();
   }
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -97,6 +102,10 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-e2e-'));
+  // The site's mail (email binding, password recovery) goes to a local SMTP server that saves it for the tests.
+  const mailDir = path.join(dataDir, 'mail');
+  fs.mkdirSync(mailDir);
+  const mailbox = await startMailbox({ saveTo: mailDir });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -116,6 +125,8 @@ export default async function setup(project: TestProject) {
       // A bank account to transfer to, so the manual payment journey (pay, editor confirms) can run.
       ...MANUAL_PAYMENT,
       ...wechatPay.env(baseURL),
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: '拾句 <no-reply@shiju.test>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -131,6 +142,7 @@ export default async function setup(project: TestProject) {
     await browserServer?.close().catch(() => undefined);
     await stop(server);
     await wechatPay.close();
+    await mailbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -145,5 +157,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('wsEndpoint', browserServer.wsEndpoint());
   project.provide('wechatPayStandin', wechatPay.base);
+  project.provide('mailDir', mailDir);
   return teardown;
 }

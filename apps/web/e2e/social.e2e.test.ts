@@ -47,6 +47,7 @@ async function signUp(browser: Browser, prefix: string, nickname: string): Promi
     username,
     password: PASSWORD,
     nickname,
+    agree: true,
   });
   await page.evaluate(
     ([t, u]) => {

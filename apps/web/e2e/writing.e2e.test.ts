@@ -33,6 +33,7 @@ describe('writing an essay: sign up, write with an image, publish, find, edit, d
     await form.getByLabel('用户名').fill(uniqueUsername('writer'));
     await form.getByLabel('昵称（选填）').fill('写字的人');
     await form.getByLabel('密码').fill('chunfeng2026');
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: '注册并登录' }).click();
     await waitForPath(page, '/editorialEssay');
     await waitForTitle(page, '拾句 | 写作');

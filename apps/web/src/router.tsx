@@ -51,6 +51,8 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
   '/globalSearch': { load: () => import('./pages/GlobalSearch/index.js') },
   '/authentication': { load: () => import('./pages/Authentication/index.js') },
   '/aboutOur': { load: () => import('./pages/AboutOur/index.js') },
+  '/agreement': { load: () => import('./pages/Agreement/index.js') },
+  '/privacy': { load: () => import('./pages/Privacy/index.js') },
 };
 
 export const NOT_FOUND_TITLE = '页面不存在';

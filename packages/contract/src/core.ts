@@ -14,6 +14,15 @@ export const LIMITS = {
   uploadBytes: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * The version of 用户协议 and 隐私政策 (`/agreement`, `/privacy`). Raising it asks every signed-in user to accept
+ * again; sign-up stores the version accepted with `agree: true`.
+ */
+export const AGREEMENT_VERSION = '2026-11-23';
+
+/** 注销 waits this many days (冷静期) before the account's personal data is removed; cancellable until then. */
+export const DELETION_COOLING_OFF_DAYS = 15;
+
 /** Image kinds an upload may be (PRODUCT §5); the server tells them by their bytes, the browser by MIME type. */
 export const IMAGE_KINDS = ['jpeg', 'png', 'webp', 'gif'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];

@@ -3,6 +3,7 @@ import type { RouteDef } from './schema.js';
 import { adCalls } from './calls/ads.js';
 import { adminCalls } from './calls/admin.js';
 import { openCalls } from './calls/open.js';
+import { peopleCalls } from './calls/people.js';
 import { announcementCalls } from './calls/announcements.js';
 import { authCalls } from './calls/auth.js';
 import { classificationCalls } from './calls/classifications.js';
@@ -35,6 +36,7 @@ export * from './calls/orders.js';
 export * from './calls/reports.js';
 export * from './calls/admin.js';
 export * from './calls/open.js';
+export * from './calls/people.js';
 
 /** Every call of the product, declared once. Server, web client and OpenAPI document all read this table. */
 export const calls = {
@@ -53,6 +55,7 @@ export const calls = {
   ...reportCalls,
   ...adminCalls,
   ...openCalls,
+  ...peopleCalls,
 } as const;
 
 export type Calls = typeof calls;

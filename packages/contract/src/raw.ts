@@ -42,4 +42,10 @@ export const RAW_RESPONSES = {
     contentType: 'text/plain; charset=utf-8',
     reader: 'Alipay (asynchronous notification): the text `success` when handled, `fail` otherwise, and Alipay retries',
   },
+  dataExport: {
+    method: 'GET',
+    path: '/api/v1/users/me/export',
+    contentType: 'application/zip',
+    reader: 'the signed-in user downloading a copy of their data (errors stay envelopes)',
+  },
 } as const satisfies Record<string, RawResponse>;

@@ -104,6 +104,14 @@ export const Username = z
   .min(3)
   .max(20)
   .regex(/^[A-Za-z0-9_]+$/, '只能包含字母、数字和下划线');
+/** An email address as people type it: trimmed, lower-cased. */
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('邮箱格式不正确'));
+/** The six digits mailed for binding an email or resetting a password. */
+export const MailCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, '验证码应为 6 位数字');
+
 export const Password = z
   .string()
   .min(8)

@@ -35,7 +35,8 @@ export const users = pgTable(
     avatar: text(),
     bio: varchar({ length: 200 }).notNull().default(''),
     role: varchar({ length: 10 }).notNull().default('user').$type<'user' | 'admin'>(),
-    status: varchar({ length: 10 }).notNull().default('active').$type<'active' | 'banned'>(),
+    /** `deleted`: 注销 done — the row stays, anonymous (已注销用户), for the texts and comments the person left. */
+    status: varchar({ length: 10 }).notNull().default('active').$type<'active' | 'banned' | 'deleted'>(),
     banReason: varchar({ length: 200 }),
     /** End of a ban; null while banned = indefinitely. */
     bannedUntil: at(),
@@ -44,13 +45,26 @@ export const users = pgTable(
     memberUntil: at(),
     likesPublic: boolean().notNull().default(true),
     collectsPublic: boolean().notNull().default(true),
+    /** The version of 用户协议 and 隐私政策 the user last accepted (null: never, e.g. a WeChat sign-up), and when. */
+    agreementVersion: varchar({ length: 20 }),
+    agreementAcceptedAt: at(),
+    /** 注销 asked: the account's personal data goes at this time (15 days after asking) unless cancelled. */
+    deletionDueAt: at(),
+    /** When deleting: keep the texts and comments as 已注销用户's (true) or remove them with the account. */
+    deletionKeepContent: boolean().notNull().default(true),
+    /** A bound email (set only once its code was confirmed); for password recovery. */
+    email: varchar({ length: 254 }),
     essayCount: integer().notNull().default(0),
     followingCount: integer().notNull().default(0),
     followerCount: integer().notNull().default(0),
     likesReceived: integer().notNull().default(0),
     createdAt: now(),
   },
-  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), uniqueIndex('users_wechat_openid_uq').on(t.wechatOpenid)],
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_wechat_openid_uq').on(t.wechatOpenid),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -189,6 +203,8 @@ export const essays = pgTable(
     index('essays_hot_idx').on(t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_likes_idx').on(t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_author_idx').on(t.authorId, t.status, t.createdAt.desc().nullsFirst()),
+    // The following feed: each followed person's newest published texts, merged (people/queries.ts).
+    index('essays_author_published_idx').on(t.authorId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_imitate_idx').on(t.imitateOf),
     // 美文 are about 1% of the corpus: a type filter walks its own indexes instead of passing over the sentences.
     index('essays_type_published_idx').on(t.type, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -286,6 +302,43 @@ export const follows = pgTable(
     primaryKey({ columns: [t.followerId, t.followeeId] }),
     index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst()),
   ],
+);
+
+/**
+ * Six-digit codes sent by mail: binding an email (`bind`) or resetting a forgotten password (`reset`). Stored
+ * as a hash; valid 10 minutes and five tries; a new code retires the previous one.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar({ length: 10 }).notNull().$type<'bind' | 'reset'>(),
+    email: varchar({ length: 254 }).notNull(),
+    codeHash: varchar({ length: 64 }).notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: at().notNull(),
+    usedAt: at(),
+    createdAt: now(),
+  },
+  (t) => [index('email_codes_user_idx').on(t.userId, t.purpose, t.createdAt.desc().nullsFirst())],
+);
+
+/** 拉黑: the blocker no longer sees the blocked user's texts and comments; the blocked user cannot follow, comment or notify. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 );
 
 export const interests = pgTable(

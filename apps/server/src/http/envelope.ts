@@ -19,8 +19,10 @@ export function ok<T>(data: T) {
 export class RawAnswer {
   constructor(
     readonly contentType: string,
-    readonly body: string,
+    readonly body: string | Buffer,
     readonly status = 200,
+    /** Further headers (a download's content-disposition). */
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 

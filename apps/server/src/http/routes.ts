@@ -120,7 +120,8 @@ export function registerCalls(
             },
           } as Ctx<CallId>;
           const result = await handler(ctx);
-          if (result instanceof RawAnswer) return reply.status(result.status).type(result.contentType).send(result.body);
+          if (result instanceof RawAnswer)
+            return reply.status(result.status).headers(result.headers).type(result.contentType).send(result.body);
           return ok(result);
         },
       });

@@ -3,6 +3,7 @@
  * the membership plans. Every insert is skipped when its natural key already exists.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { AGREEMENT_VERSION } from '@shiju/contract';
 import type { Db } from '../db/client.js';
 import { ads, announcements, products, themes, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password.js';
@@ -36,7 +37,8 @@ async function ensureUsers(db: Db): Promise<number> {
     const hash = await hashPassword(DEMO_PASSWORD);
     await db
       .insert(users)
-      .values(missing.map((u) => ({ ...u, passwordHash: hash })))
+      // The site's own demo accounts start on the current agreement; people who sign up accept it themselves.
+      .values(missing.map((u) => ({ ...u, passwordHash: hash, agreementVersion: AGREEMENT_VERSION, agreementAcceptedAt: new Date() })))
       .onConflictDoNothing();
   }
   const [editor] = await db

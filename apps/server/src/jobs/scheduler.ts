@@ -6,6 +6,7 @@ import { freezePreviousWeek } from '../modules/discovery/bestWeek.js';
 import { refreshRankings } from '../modules/discovery/ranking.js';
 import { reconcilePayments } from '../modules/payments/service.js';
 import { liftExpiredBans } from '../modules/admin/users.js';
+import { purgeDueAccounts } from '../modules/people/service.js';
 
 type JobLog = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -26,6 +27,8 @@ export const JOBS: Job[] = [
   { name: 'close-stale-orders', everyMs: 60 * 1000, run: reconcilePayments },
   // A ban's end lifts it here too, not only at its user's next sign-in (their texts come back on time).
   { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: liftExpiredBans },
+  // 注销: accounts whose 15-day cooling-off has ended lose their personal data (people/service.ts).
+  { name: 'purge-deleted-accounts', everyMs: 10 * 60 * 1000, run: purgeDueAccounts },
 ];
 
 /** Which process runs the jobs (cluster.ts); a lone process always does. */

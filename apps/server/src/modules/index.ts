@@ -17,6 +17,9 @@ import { tagHandlers } from './tags/routes.js';
 import { userHandlers } from './users/routes.js';
 import { wechatHandlers } from './wechat/routes.js';
 import { openHandlers } from './open/routes.js';
+import { peopleHandlers } from './people/routes.js';
+import { exportHandlers } from './export/routes.js';
+import { mailHandlers } from './mail/routes.js';
 
 /** Every implemented call, by contract id. Calls missing here answer B0501 (see http/routes.ts). */
 export const handlers: Handlers = {
@@ -38,4 +41,7 @@ export const handlers: Handlers = {
   ...reportHandlers,
   ...adminHandlers,
   ...openHandlers,
+  ...peopleHandlers,
+  ...exportHandlers,
+  ...mailHandlers,
 };

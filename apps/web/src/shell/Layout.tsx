@@ -1,4 +1,6 @@
 import { DialogHost } from '../components/ConfirmDialog/index.js';
+import { ConsentGate } from './ConsentGate.js';
+import { DeletionBanner } from './DeletionBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { KeepAliveOutlet } from './KeepAlive.js';
@@ -12,12 +14,14 @@ export function Layout() {
   return (
     <div className="shell">
       <Header />
+      <DeletionBanner />
       <main className="shell__main">
         <KeepAliveOutlet />
       </main>
       <Footer />
       {/* Inside the router, so dialog content may hold links. */}
       <DialogHost />
+      <ConsentGate />
     </div>
   );
 }

@@ -76,7 +76,7 @@ export const AdminEssay = z.object({
   /** Why it was rejected or hidden (shown to the author), null otherwise. */
   statusReason: z.string().nullable(),
   classification: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  author: AdminUserBrief.extend({ status: z.enum(['active', 'banned']) }),
+  author: AdminUserBrief.extend({ status: z.enum(['active', 'banned', 'deleted']) }),
   views: z.number().int(),
   likes: z.number().int(),
   collects: z.number().int(),
@@ -282,7 +282,8 @@ export const PaymentNotification = z.object({
 
 // ---------- users ----------
 
-export const UserStatus = z.enum(['active', 'banned']);
+/** `deleted`: the account was deleted (注销) and only its anonymous shell remains. */
+export const UserStatus = z.enum(['active', 'banned', 'deleted']);
 export const AdminUser = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -12,7 +12,13 @@ export const authCalls = {
     auth: 'none',
     owner: 'foundation',
     summary: '注册账号',
-    body: z.object({ username: Username, password: Password, nickname: text(1, 20).optional() }),
+    body: z.object({
+      username: Username,
+      password: Password,
+      nickname: text(1, 20).optional(),
+      /** Ticked 我已阅读并同意《用户协议》和《隐私政策》 (the current AGREEMENT_VERSION is stored with the time). */
+      agree: z.literal(true, { error: '请先阅读并同意用户协议和隐私政策' }),
+    }),
     response: Session,
     errors: ['A0400', 'A0111', 'A0501'],
   }),

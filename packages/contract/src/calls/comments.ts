@@ -51,7 +51,7 @@ export const commentCalls = {
     summary: '评论或回复',
     body: z.object({ essayId: Id, content: z.string().trim().min(1).max(LIMITS.commentChars), parentId: Id.optional() }),
     response: Comment,
-    errors: ['A0400', 'A0230', 'A0404', 'A0501'],
+    errors: ['A0400', 'A0230', 'A0301', 'A0404', 'A0501'],
   }),
   deleteComment: route({
     id: 'deleteComment',

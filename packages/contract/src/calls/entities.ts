@@ -21,6 +21,12 @@ export const UserInfo = z.object({
   memberUntil: Timestamp.nullable(),
   likesPublic: z.boolean(),
   collectsPublic: z.boolean(),
+  /** The version of 用户协议/隐私政策 last accepted (null: never); differs from AGREEMENT_VERSION → ask again. */
+  agreementVersion: z.string().nullable(),
+  /** 注销 asked: when the account will be deleted unless cancelled before (null: not asked). */
+  deletionDueAt: Timestamp.nullable(),
+  /** The bound email (for password recovery), or null. */
+  email: z.string().nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -14,6 +14,8 @@ export const PublicUser = UserBrief.extend({
   isFollowing: z.boolean(),
   /** A member now (a 会员 badge on the profile); when the membership ends stays private. */
   isMember: z.boolean().optional(),
+  /** The viewer blocked this person (拉黑). */
+  isBlocked: z.boolean(),
 });
 
 export const RelationUser = UserBrief.extend({ bio: z.string(), isFollowing: z.boolean(), followsMe: z.boolean() });
@@ -88,10 +90,10 @@ export const usersCalls = {
     path: '/api/v1/pc/users/:id/follow',
     auth: 'required',
     owner: 'social',
-    summary: '关注',
+    summary: '关注（拉黑的双方不能互相关注：A0301）',
     params: IdParams,
     response: Ok,
-    errors: ['A0400', 'A0230', 'A0404'],
+    errors: ['A0400', 'A0230', 'A0301', 'A0404'],
   }),
   unfollow: route({
     id: 'unfollow',

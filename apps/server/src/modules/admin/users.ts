@@ -86,6 +86,7 @@ async function refuseLastAdmin(tx: Tx, target: UserRow, what: string) {
 export async function banInTx(tx: Tx, actorId: number, id: number, reason: string, until: string | null | undefined) {
   if (id === actorId) throw invalid('id 不能封禁自己');
   const target = await loadUser(tx, id);
+  if (target.status === 'deleted') throw invalid('id 该账号已注销');
   if (until && new Date(until).getTime() <= Date.now()) throw invalid('until 封禁结束时间必须晚于现在');
   await refuseLastAdmin(tx, target, '封禁');
   const first = target.status !== 'banned';

@@ -12,7 +12,10 @@ export async function findUserByUsername(db: Db, username: string) {
 }
 
 /** Inserts the user; null when the username is taken (unique index, race-safe). */
-export async function insertUser(db: Pick<Db, 'insert'>, v: { username: string; nickname: string; passwordHash: string }) {
+export async function insertUser(
+  db: Pick<Db, 'insert'>,
+  v: { username: string; nickname: string; passwordHash: string; agreementVersion: string; agreementAcceptedAt: Date },
+) {
   const rows = await db.insert(users).values(v).onConflictDoNothing().returning();
   return rows[0] ?? null;
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { AGREEMENT_VERSION } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { createSession, revokeSession } from '../../http/auth.js';
@@ -30,7 +31,7 @@ let dummyHash: Promise<string> | null = null;
 export async function register(
   db: Db,
   req: FastifyRequest,
-  input: { username: string; password: string; nickname?: string },
+  input: { username: string; password: string; nickname?: string; agree: true },
   sensitiveFile?: string,
 ) {
   if (input.nickname) refuseSensitive('nickname', input.nickname, sensitiveFile);
@@ -38,7 +39,14 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   // The account and its first session together: a failing session insert must not leave an account behind.
   return db.transaction(async (tx) => {
-    const user = await q.insertUser(tx, { username: input.username, nickname: input.nickname || input.username, passwordHash });
+    // `agree: true` is required by the contract: the version accepted is the current one, at this moment.
+    const user = await q.insertUser(tx, {
+      username: input.username,
+      nickname: input.nickname || input.username,
+      passwordHash,
+      agreementVersion: AGREEMENT_VERSION,
+      agreementAcceptedAt: new Date(),
+    });
     if (!user) throw new AppError('A0111');
     const accessToken = await createSession(tx, user.id, req);
     return { accessToken, userInfo: presentUserInfo(user) };

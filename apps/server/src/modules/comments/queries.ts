@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { comments, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
 import { countUpTo, one } from '../../lib/paging.js';
+import { notBlockedBy } from '../people/blocked.js';
 
 type Exec = Db | Tx;
 const replyTo = alias(users, 'reply_to');
@@ -27,9 +28,11 @@ function base(db: Exec) {
 export type CommentLoaded = Awaited<ReturnType<typeof loadOne>>;
 
 const visible = eq(comments.status, 'visible');
+/** Visible, and not written by someone the viewer blocked. */
+const shownTo = (viewerId?: number) => (viewerId ? and(visible, notBlockedBy(viewerId, comments.userId)) : visible);
 
-export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', limit: number, offset: number) {
-  const where = and(eq(comments.essayId, essayId), isNull(comments.rootId), visible);
+export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', limit: number, offset: number, viewerId?: number) {
+  const where = and(eq(comments.essayId, essayId), isNull(comments.rootId), shownTo(viewerId));
   const order =
     sort === 'hot' ? [desc(comments.likes), desc(comments.replyCount), desc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
   const [list, total] = await Promise.all([
@@ -44,7 +47,7 @@ export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', 
 }
 
 /** The newest `per` visible replies of each root, in one query. */
-export async function latestReplies(db: Exec, rootIds: number[], per: number) {
+export async function latestReplies(db: Exec, rootIds: number[], per: number, viewerId?: number) {
   if (!rootIds.length) return [];
   const ranked = db
     .select({
@@ -54,7 +57,7 @@ export async function latestReplies(db: Exec, rootIds: number[], per: number) {
       ),
     })
     .from(comments)
-    .where(and(inArray(comments.rootId, rootIds), visible))
+    .where(and(inArray(comments.rootId, rootIds), shownTo(viewerId)))
     .as('ranked');
   const ids = (
     await db
@@ -66,8 +69,8 @@ export async function latestReplies(db: Exec, rootIds: number[], per: number) {
   return base(db).where(inArray(comments.id, ids)).orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
-export async function pageReplies(db: Exec, rootId: number, limit: number, offset: number) {
-  const where = and(eq(comments.rootId, rootId), visible);
+export async function pageReplies(db: Exec, rootId: number, limit: number, offset: number, viewerId?: number) {
+  const where = and(eq(comments.rootId, rootId), shownTo(viewerId));
   const [list, total] = await Promise.all([
     base(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(limit).offset(offset),
     countUpTo(db, (db as Db).select(one).from(comments).where(where).$dynamic()),

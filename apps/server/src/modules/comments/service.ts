@@ -10,6 +10,7 @@ import { notify } from '../messages/service.js';
 import { refuseSensitive } from '../essays/sensitive.js';
 import * as q from './queries.js';
 import { allow } from '../../lib/limits.js';
+import { isBlocked } from '../people/queries.js';
 
 /** A burst of comments a person may post within a minute before A0501. */
 export const COMMENT_BURST = 8;
@@ -35,13 +36,14 @@ async function publishedEssay(db: Db, id: number) {
   return e;
 }
 
-export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new', limit: number, offset: number) {
+export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new', limit: number, offset: number, viewerId?: number) {
   await publishedEssay(db, essayId);
-  const roots = await q.pageRoots(db, essayId, sort, limit, offset);
+  const roots = await q.pageRoots(db, essayId, sort, limit, offset, viewerId);
   const replies = await q.latestReplies(
     db,
     roots.list.map((r) => r.c.id),
     REPLIES_SHOWN,
+    viewerId,
   );
   return {
     total: roots.total,
@@ -54,12 +56,12 @@ export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new',
   };
 }
 
-export async function pageChildren(db: Db, rootId: number, limit: number, offset: number) {
+export async function pageChildren(db: Db, rootId: number, limit: number, offset: number, viewerId?: number) {
   const root = await q.findVisible(db, rootId);
   if (!root || root.rootId !== null) throw notFound('评论不存在');
   // Replies are as public as the text they hang under: none while it is a draft, pending, hidden or deleted.
   await publishedEssay(db, root.essayId);
-  const page = await q.pageReplies(db, rootId, limit, offset);
+  const page = await q.pageReplies(db, rootId, limit, offset, viewerId);
   return { total: page.total, totalCapped: page.totalCapped, list: page.list.map(present) };
 }
 
@@ -75,6 +77,9 @@ export async function createComment(
   const essay = await publishedEssay(db, body.essayId);
   const parent = body.parentId ? await q.findVisible(db, body.parentId) : null;
   if (body.parentId && (!parent || parent.essayId !== essay.id)) throw invalid('parentId 要回复的评论不存在');
+  // Someone who was blocked cannot comment under the blocker's texts, nor reply to the blocker's comments.
+  if ((await isBlocked(db, essay.authorId, me.id)) || (parent && (await isBlocked(db, parent.userId, me.id))))
+    throw new AppError('A0301', '对方已将你拉黑，无法评论或回复');
   if (!(await allow(db, { key: `comment:${me.id}`, windowMs: 60_000 }, COMMENT_BURST)))
     throw new AppError('A0501', '评论太频繁，请稍后再试');
 

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
+import { notBlockedBy } from '../people/blocked.js';
 import { invalid } from '../../http/errors.js';
 import { cappedTotal } from '../../lib/paging.js';
 import { cardsSql, type CardRow } from '../essays/queries.js';
@@ -37,6 +38,7 @@ const feedable = (userId: number) =>
     eq(essays.status, 'published'),
     ne(essays.authorId, userId),
     sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${userId} and ${uninterested.essayId} = ${essays.id})`,
+    notBlockedBy(userId, essays.authorId),
   );
 
 /**
@@ -49,6 +51,7 @@ function feedCandidates(userId: number, n: number) {
     select et.essay_id, et.published_at from ${essayTags} et join ${essays} e on e.id = et.essay_id
     where et.tag_id = t.tag_id and et.published_at is not null and e.author_id <> ${userId}
       and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = et.essay_id)
+      and ${notBlockedBy(userId, sql`e.author_id`)}
     order by et.published_at desc, et.essay_id desc limit ${n}) x`;
 }
 

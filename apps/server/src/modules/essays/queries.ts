@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { classifications, collects, essays, essayTags, follows, likes, tags, uninterested, users } from '../../db/schema.js';
+import { blocks, classifications, collects, essays, essayTags, follows, likes, tags, uninterested, users } from '../../db/schema.js';
 import { hotScoreSql } from '../../lib/engagement.js';
 import { cappedTotal, exactTotal } from '../../lib/paging.js';
 import { searchQueryOf } from '../../lib/search.js';
+import { notBlockedBy } from '../people/blocked.js';
 
 export type EssayRow = typeof essays.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -86,6 +87,7 @@ function conditions(f: ListFilter): SQL | undefined {
   if (f.viewerId)
     c.push(
       sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${f.viewerId} and ${uninterested.essayId} = ${essays.id})`,
+      notBlockedBy(f.viewerId, essays.authorId),
     );
   return and(...c);
 }
@@ -108,10 +110,14 @@ export function keywordMatch(keyword: string): SQL {
  */
 function totalSql(f: ListFilter): { sql: SQL; exact: boolean } {
   const onlyOne = !f.type && !f.keyword && !f.authorId && !f.imitateOf && !f.extra && (f.status ?? 'published') === 'published';
+  // Less what this viewer hides: texts marked 不感兴趣, and texts of people they blocked (not counted twice).
   const hidden = (match: SQL) =>
     f.viewerId
       ? sql` - (select count(*) from ${uninterested} u join ${essays} he on he.id = u.essay_id
-          where u.user_id = ${f.viewerId} and he.status = 'published' and ${match})`
+          where u.user_id = ${f.viewerId} and he.status = 'published' and ${match})
+          - (select count(*) from ${blocks} b join ${essays} he on he.author_id = b.blocked_id
+          where b.blocker_id = ${f.viewerId} and he.status = 'published' and ${match}
+            and not exists (select 1 from ${uninterested} u where u.user_id = ${f.viewerId} and u.essay_id = he.id))`
       : sql``;
   if (onlyOne && f.classificationId && !f.tagId)
     return {

@@ -197,18 +197,21 @@ export async function withdrawEssay(db: Db, me: UserRow, id: number) {
   return editForm(db, id);
 }
 
+/** Inside a transaction: marks a text deleted and keeps every count that depended on it exact. */
+export async function removeEssayInTx(tx: q.Tx, before: q.EssayRow) {
+  const tagIds = await q.tagIdsOf(tx, before.id);
+  await tx.update(essays).set({ status: 'deleted', updatedAt: new Date() }).where(eq(essays.id, before.id));
+  if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);
+  await q.moveCounts(
+    tx,
+    { published: before.status === 'published', classificationId: before.classificationId, tagIds, authorId: before.authorId },
+    null,
+  );
+}
+
 export async function deleteEssay(db: Db, me: UserRow, id: number) {
   const before = await ownEssay(db, me, id, true);
-  const tagIds = await q.tagIdsOf(db, id);
-  await db.transaction(async (tx) => {
-    await tx.update(essays).set({ status: 'deleted', updatedAt: new Date() }).where(eq(essays.id, id));
-    if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);
-    await q.moveCounts(
-      tx,
-      { published: before.status === 'published', classificationId: before.classificationId, tagIds, authorId: before.authorId },
-      null,
-    );
-  });
+  await db.transaction((tx) => removeEssayInTx(tx, before));
   forgetEssay(id, true);
   if (before.imitateOf) forgetEssay(before.imitateOf);
   return { ok: true as const };

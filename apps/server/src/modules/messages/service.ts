@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { Tx } from '../essays/queries.js';
 import { presentMessage, type Shown } from './presenter.js';
 import * as q from './queries.js';
+import { isBlocked } from '../people/queries.js';
 
 export type MessageType = q.MessageType;
 const ONCE_ONLY: MessageType[] = ['like', 'collect', 'follow'];
@@ -17,6 +18,8 @@ export async function notify(
   m: { userId: number; type: MessageType; actorId: number | null; essayId?: number | null; commentId?: number | null; content?: string },
 ) {
   if (m.actorId !== null && m.actorId === m.userId) return;
+  // Someone the recipient blocked cannot reach them.
+  if (m.actorId !== null && (await isBlocked(db, m.userId, m.actorId))) return;
   const row: q.NewMessage = {
     userId: m.userId,
     type: m.type,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../http/auth.js';
-import { forbidden, invalid, notFound } from '../../http/errors.js';
+import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
+import { blockedEitherWay, isBlocked } from '../people/queries.js';
 import { presentEssays } from '../essays/presenter.js';
 import { findEssay } from '../essays/queries.js';
 import { notify } from '../messages/service.js';
@@ -15,7 +16,7 @@ async function activeUser(db: Db, id: number) {
 
 export async function profile(db: Db, id: number, viewer: UserRow | null) {
   const u = await activeUser(db, id);
-  const flags = await q.relationFlags(db, viewer?.id, [u.id]);
+  const [flags, blocked] = await Promise.all([q.relationFlags(db, viewer?.id, [u.id]), viewer ? isBlocked(db, viewer.id, u.id) : false]);
   return {
     id: u.id,
     nickname: u.nickname,
@@ -30,12 +31,14 @@ export async function profile(db: Db, id: number, viewer: UserRow | null) {
     collectsPublic: u.collectsPublic,
     isFollowing: flags.following.has(u.id),
     isMember: u.memberUntil !== null && u.memberUntil.getTime() > Date.now(),
+    isBlocked: blocked,
   };
 }
 
 export async function follow(db: Db, me: UserRow, id: number, on: boolean) {
   if (id === me.id) throw invalid('id 不能关注自己');
   await activeUser(db, id);
+  if (on && (await blockedEitherWay(db, me.id, id))) throw new AppError('A0301', '你们之间存在拉黑关系，无法关注');
   await q.setFollow(db, me.id, id, on, on ? (tx) => notify(tx, { userId: id, type: 'follow', actorId: me.id }) : undefined);
   return { ok: true as const };
 }

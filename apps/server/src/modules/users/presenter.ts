@@ -12,5 +12,8 @@ export function presentUserInfo(u: UserRow): UserInfo {
     memberUntil: u.memberUntil ? u.memberUntil.toISOString() : null,
     likesPublic: u.likesPublic,
     collectsPublic: u.collectsPublic,
+    agreementVersion: u.agreementVersion,
+    deletionDueAt: u.deletionDueAt ? u.deletionDueAt.toISOString() : null,
+    email: u.email,
   };
 }

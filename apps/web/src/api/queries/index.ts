@@ -22,3 +22,4 @@ export * from './messages.js';
 export * from './open.js';
 export * from './orders.js';
 export * from './users.js';
+export * from './people.js';

@@ -1,3 +1,5 @@
+import { queryOptions } from '@tanstack/react-query';
+import { callApi } from '../client.js';
 import { defineDomain } from './define.js';
 
 const users = defineDomain('users');
@@ -13,6 +15,16 @@ export const userKeys = {
 export const userQueries = {
   /** The signed-in user's own account (membership, settings). */
   me: () => users.query('me', {}),
+  /**
+   * The same account, asked in the background (no mask) by the shell's checks (the agreement version): a stored
+   * session that no longer works is not this check's business to report.
+   */
+  meQuietly: () =>
+    queryOptions({
+      queryKey: [...users.call('me'), 'quietly'],
+      queryFn: ({ signal }) => callApi('me', {}, { quietCodes: ['A0230'], silent: true, signal }),
+      retry: false,
+    }),
   profile: (id: number) => users.query('userProfile', { params: { id } }, { quietCodes: ['A0404'] }),
   relations: (userId: number, type: 'following' | 'followers', pageSize: number) =>
     users.paged('userRelations', (pageNum) => ({ params: { id: userId }, query: { type, pageNum, pageSize } })),

@@ -13,6 +13,7 @@ type AdminUser = AdminRow<'adminUsersPage'>;
 const STATUS_OPTIONS = [
   { value: 'active' as const, label: '正常' },
   { value: 'banned' as const, label: '已封禁' },
+  { value: 'deleted' as const, label: '已注销' },
 ];
 const ROLE_OPTIONS = [
   { value: 'user' as const, label: '普通用户' },
@@ -85,6 +86,8 @@ export default function Users() {
                   <Tag color="red">已封禁 · {banText(u)}</Tag>
                   {u.banReason ? <div className="admin-muted">原因：{u.banReason}</div> : null}
                 </>
+              ) : u.status === 'deleted' ? (
+                <Tag>已注销</Tag>
               ) : (
                 <Tag color="green">正常</Tag>
               ),
@@ -116,6 +119,8 @@ export default function Users() {
             render: (_, u) =>
               u.id === me?.id ? (
                 <span className="admin-muted">这是你自己</span>
+              ) : u.status === 'deleted' ? (
+                <span className="admin-muted">账号已注销</span>
               ) : (
                 <Space wrap>
                   {u.status === 'banned' ? (

@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
+import { Link } from 'react-router';
 import { isApiError, useCallMutation } from '../../api/index.js';
 import { useFinishSignIn } from './useFinishSignIn.js';
 
@@ -34,6 +35,11 @@ export function SignInForm() {
       <Button type="primary" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
+      <p className="auth__forgot">
+        <Link to="/authentication?tab=reset" replace>
+          忘记密码？
+        </Link>
+      </p>
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
 import { Password, Username } from '@shiju/contract/schema';
-import { Button, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { Link } from 'react-router';
 import { useCallMutation } from '../../api/index.js';
 import { zodRule } from '../../lib/zodRule.js';
 import { useFinishSignIn } from './useFinishSignIn.js';
@@ -9,7 +10,10 @@ interface Values {
   username: string;
   nickname?: string;
   password: string;
+  agree: boolean;
 }
+
+const AGREE_FIRST = '请先阅读并同意用户协议和隐私政策';
 
 /** Sign-up; the username and password rules are the contract's own schemas. */
 export function SignUpForm() {
@@ -23,7 +27,7 @@ export function SignUpForm() {
       size="large"
       onFinish={({ username, nickname, password }) =>
         register.mutate(
-          { body: { username: username.trim(), password, nickname: nickname?.trim() || undefined } },
+          { body: { username: username.trim(), password, nickname: nickname?.trim() || undefined, agree: true } },
           { onSuccess: (s) => finish(s, '注册成功，欢迎你') },
         )
       }
@@ -51,6 +55,22 @@ export function SignUpForm() {
         rules={[{ required: true, message: '请输入密码' }, zodRule(Password, '密码')]}
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="密码" />
+      </Form.Item>
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        rules={[{ validator: (_, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error(AGREE_FIRST))) }]}
+      >
+        <Checkbox>
+          我已阅读并同意
+          <Link to="/agreement" target="_blank">
+            《用户协议》
+          </Link>
+          和
+          <Link to="/privacy" target="_blank">
+            《隐私政策》
+          </Link>
+        </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={register.isPending}>
         注册并登录

@@ -4,13 +4,20 @@ import { useSession } from '../../hooks/useSession.js';
 import { safeRedirect } from './useFinishSignIn.js';
 import { SignInForm } from './SignInForm.js';
 import { SignUpForm } from './SignUpForm.js';
+import { ResetPasswordForm } from './ResetPasswordForm.js';
 
-type Tab = 'signIn' | 'signUp';
+type Tab = 'signIn' | 'signUp' | 'reset';
 
 export default function Authentication() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'signUp' ? 'signUp' : 'signIn';
+  const asked = params.get('tab');
+  const tab: Tab = asked === 'signUp' || asked === 'reset' ? asked : 'signIn';
   const user = useSession();
+  const show = (key: Tab) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', key);
+    setParams(next, { replace: true });
+  };
 
   if (user) {
     return (
@@ -38,14 +45,11 @@ export default function Authentication() {
         <Tabs
           centered
           activeKey={tab}
-          onChange={(key) => {
-            const next = new URLSearchParams(params);
-            next.set('tab', key);
-            setParams(next, { replace: true });
-          }}
+          onChange={(key) => show(key as Tab)}
           items={[
             { key: 'signIn', label: '登录', children: <SignInForm /> },
             { key: 'signUp', label: '注册', children: <SignUpForm /> },
+            { key: 'reset', label: '找回密码', children: <ResetPasswordForm onDone={() => show('signIn')} /> },
           ]}
         />
       </div>

@@ -8,8 +8,9 @@ import { WriteButton } from '../../shell/WriteButton.js';
 import { useSession } from '../../hooks/useSession.js';
 import { interestQueries, usePagedList } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
+import { FollowingFeed } from './FollowingFeed.js';
 
-type FeedKey = 'new' | 'hot' | 'forYou';
+type FeedKey = 'new' | 'hot' | 'forYou' | 'following';
 
 const PAGE_SIZE = 10;
 
@@ -67,15 +68,15 @@ function ForYouFeed() {
   return <InterestFeed />;
 }
 
-/** 最新 / 最热 / 为你推荐 (the last one for signed-in users, from their interests). */
+/** 最新 / 最热 / 为你推荐 / 关注 (the last two for signed-in users: their interests, the people they follow). */
 export function Feed() {
   const user = useSession();
-  // The tab lives in the URL (?tab=hot|forYou) so links such as 去首页看「为你推荐」 land on it.
+  // The tab lives in the URL (?tab=hot|forYou|following) so links such as 去首页看「为你推荐」 land on it.
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: FeedKey = asked === 'hot' || asked === 'forYou' ? asked : 'new';
+  const tab: FeedKey = asked === 'hot' || asked === 'forYou' || asked === 'following' ? asked : 'new';
   const setTab = (k: FeedKey) => setParams(k === 'new' ? {} : { tab: k }, { replace: true, preventScrollReset: true });
-  const active = tab === 'forYou' && !user ? 'new' : tab;
+  const active = (tab === 'forYou' || tab === 'following') && !user ? 'new' : tab;
   return (
     <Tabs
       className="feed"
@@ -85,7 +86,12 @@ export function Feed() {
       items={[
         { key: 'new', label: '最新', children: <EssayFeed sort="new" /> },
         { key: 'hot', label: '最热', children: <EssayFeed sort="hot" /> },
-        ...(user ? [{ key: 'forYou' as const, label: '为你推荐', children: <ForYouFeed /> }] : []),
+        ...(user
+          ? [
+              { key: 'forYou' as const, label: '为你推荐', children: <ForYouFeed /> },
+              { key: 'following' as const, label: '关注', children: <FollowingFeed /> },
+            ]
+          : []),
       ]}
     />
   );

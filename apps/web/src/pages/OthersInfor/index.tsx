@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState.js';
 import { ReportButton } from '../../components/ReportButton.js';
+import { BlockButton } from '../../components/people/BlockButton.js';
 import { FollowButton } from '../../components/people/FollowButton.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
 import { UserNotFound, useProfileParam, type Profile } from '../../components/people/PersonPage.js';
@@ -44,7 +45,8 @@ function Header({ p, own }: { p: Profile; own: boolean }) {
           </LinkButton>
         ) : (
           <>
-            <FollowButton userId={p.id} nickname={p.nickname} isFollowing={p.isFollowing} />
+            {p.isBlocked ? null : <FollowButton userId={p.id} nickname={p.nickname} isFollowing={p.isFollowing} />}
+            <BlockButton userId={p.id} nickname={p.nickname} isBlocked={p.isBlocked} />
             <ReportButton targetType="user" targetId={p.id} />
           </>
         )

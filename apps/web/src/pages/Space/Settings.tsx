@@ -6,6 +6,11 @@ import { useState, type ReactNode } from 'react';
 import { api, isApiError, toastSuccess } from '../../api/index.js';
 import { zodRule } from '../../lib/zodRule.js';
 import { AvatarField } from './AvatarField.js';
+import { BlockedList } from './BlockedList.js';
+import { DeleteAccount } from './DeleteAccount.js';
+import { ExportData } from './ExportData.js';
+import { EmailBinding } from './EmailBinding.js';
+import { DELETION_COOLING_OFF_DAYS } from '@shiju/contract/core';
 import { useUpdateMe } from './useUpdateMe.js';
 
 const NICKNAME_MAX = 20;
@@ -193,7 +198,7 @@ function PasswordForm() {
   );
 }
 
-/** 设置: profile and avatar, privacy of likes and collections, password. */
+/** 设置: profile and avatar, privacy of likes and collections, password, the blocked list, deleting the account. */
 export function Settings({ me }: { me: UserInfo }) {
   return (
     <div className="settings">
@@ -208,6 +213,24 @@ export function Settings({ me }: { me: UserInfo }) {
       </Block>
       <Block title="修改密码" lead="修改后，其他设备上的登录会全部退出，当前设备保持登录。">
         <PasswordForm />
+      </Block>
+      <Block title="邮箱" lead="绑定邮箱后，忘记密码时可以用邮件验证码重设。">
+        <EmailBinding me={me} />
+      </Block>
+      <Block title="黑名单" lead="被拉黑的人不能关注你、评论或回复你的作品、给你发通知；你也不会再看到 TA 的作品和评论。">
+        <BlockedList />
+      </Block>
+      <Block
+        title="导出我的数据"
+        lead="一个 zip 压缩包：账号资料、作品（HTML 与 Markdown）、评论、喜欢、收藏、关注、黑名单、兴趣和订单。每小时最多 3 次。"
+      >
+        <ExportData />
+      </Block>
+      <Block
+        title="注销账号"
+        lead={`注销有 ${DELETION_COOLING_OFF_DAYS} 天冷静期，期间可以撤销；到期后个人信息将被永久删除，无法恢复。你可以选择保留还是删除自己的作品和评论。`}
+      >
+        <DeleteAccount me={me} />
       </Block>
     </div>
   );

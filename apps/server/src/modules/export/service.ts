@@ -1,0 +1,93 @@
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import TurndownService from 'turndown';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { RawAnswer } from '../../http/envelope.js';
+import { allow } from '../../lib/limits.js';
+import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
+import { everythingOf } from './queries.js';
+
+/** Exports per person per hour: building one reads every row they own. */
+export const EXPORTS_PER_HOUR = 3;
+const exportsOf = (userId: number) => ({ key: `export:${userId}`, windowMs: 3600_000 });
+
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+
+type Text = Awaited<ReturnType<typeof everythingOf>>['texts'][number];
+
+/** A text's body as HTML: an essay's stored (sanitised) HTML, a sentence's lines as paragraphs. */
+const bodyHtml = (t: Text) => (t.type === 'essay' ? t.content : paragraphsToHtml(t.content.split('\n')));
+
+function textHtml(t: Text): string {
+  const title = t.title ?? `句子 ${t.id}`;
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+${bodyHtml(t)}
+${t.source ? `<p>—— ${escapeHtml(t.source)}</p>\n` : ''}</body></html>
+`;
+}
+
+function textMarkdown(t: Text): string {
+  const head = t.title ? `# ${t.title}\n\n` : '';
+  const body = t.type === 'essay' ? turndown.turndown(t.content) : t.content;
+  return `${head}${body}\n${t.source ? `\n—— ${t.source}\n` : ''}`;
+}
+
+const README = `拾句 · 个人数据副本
+
+profile.json    账号资料（不含密码）与同意的协议版本
+essays.json     你的作品（句子与美文，含草稿与待审核），每篇的正文另存为 essays/<编号>.html 与 essays/<编号>.md
+comments.json   你发表的评论
+likes.json      你喜欢的作品
+collects.json   你收藏的作品
+follows.json    你关注的人和关注你的人
+blocks.json     你的黑名单
+interests.json  你的兴趣标签
+orders.json     你的订单（金额单位：分）
+
+时间均为 UTC（ISO 8601）。
+`;
+
+const json = (v: unknown) => strToU8(`${JSON.stringify(v, null, 2)}\n`);
+
+/** A copy of one's data as one zip archive (rate-limited: each export reads everything the person owns). */
+export async function exportData(db: Db, me: UserRow) {
+  if (!(await allow(db, exportsOf(me.id), EXPORTS_PER_HOUR)))
+    throw new AppError('A0501', `每小时最多导出 ${EXPORTS_PER_HOUR} 次，请稍后再试`);
+  const d = await everythingOf(db, me.id);
+  const tagsOf = new Map<number, string[]>();
+  for (const { essayId, name } of d.textTags) tagsOf.set(essayId, [...(tagsOf.get(essayId) ?? []), name]);
+  const files: Zippable = {
+    'README.txt': strToU8(README),
+    'profile.json': json(d.profile),
+    'essays.json': json(
+      d.texts.map(({ content, ...t }) => ({
+        ...t,
+        tags: tagsOf.get(t.id) ?? [],
+        html: `essays/${t.id}.html`,
+        markdown: `essays/${t.id}.md`,
+        length: content.length,
+      })),
+    ),
+    'comments.json': json(d.said),
+    'likes.json': json(d.liked),
+    'collects.json': json(d.collected),
+    'follows.json': json({ following: d.following, followers: d.followers }),
+    'blocks.json': json(d.blocked),
+    'interests.json': json(d.interestTags),
+    'orders.json': json(d.bought),
+  };
+  for (const t of d.texts) {
+    files[`essays/${t.id}.html`] = strToU8(textHtml(t));
+    files[`essays/${t.id}.md`] = strToU8(textMarkdown(t));
+  }
+  const zip = zipSync({ 'shiju-export': files }, { level: 6 });
+  const day = new Date().toISOString().slice(0, 10);
+  return new RawAnswer('application/zip', Buffer.from(zip), 200, {
+    'content-disposition': `attachment; filename="shiju-export-${me.id}-${day}.zip"`,
+    'cache-control': 'no-store',
+  });
+}

@@ -1,0 +1,264 @@
+import { and, asc, desc, eq, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { TOTAL_CAP } from '@shiju/contract';
+import { rowsOf, type Db } from '../../db/client.js';
+import {
+  activity,
+  announcementReads,
+  blocks,
+  collects,
+  commentReports,
+  comments,
+  essays,
+  essayViews,
+  follows,
+  interests,
+  likes,
+  messages,
+  sentenceDraws,
+  sessions,
+  uninterested,
+  users,
+} from '../../db/schema.js';
+import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
+import { cardsSql, type CardRow, type Cursor } from '../essays/queries.js';
+import { notBlockedBy } from './blocked.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Exec = Db | Tx;
+
+/** Whether `blockerId` blocked `blockedId`. */
+export async function isBlocked(db: Exec, blockerId: number, blockedId: number): Promise<boolean> {
+  const rows = await (db as Db)
+    .select(one)
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
+export async function endFollow(tx: Tx, followerId: number, followeeId: number) {
+  const gone = await tx
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ id: follows.followeeId });
+  if (!gone.length) return;
+  await tx
+    .update(users)
+    .set({ followingCount: sql`greatest(${users.followingCount} - 1, 0)` })
+    .where(eq(users.id, followerId));
+  await tx
+    .update(users)
+    .set({ followerCount: sql`greatest(${users.followerCount} - 1, 0)` })
+    .where(eq(users.id, followeeId));
+}
+
+/** Blocks (idempotent) and ends the follows between the two, in one transaction. */
+export async function addBlock(db: Db, blockerId: number, blockedId: number) {
+  await db.transaction(async (tx) => {
+    await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+    await endFollow(tx, blockerId, blockedId);
+    await endFollow(tx, blockedId, blockerId);
+  });
+}
+
+export async function removeBlock(db: Db, blockerId: number, blockedId: number) {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+/** The people a user blocked, most recent first. */
+export async function pageBlocks(db: Db, blockerId: number, limit: number, offset: number) {
+  const where = eq(blocks.blockerId, blockerId);
+  const [list, total] = await Promise.all([
+    db
+      .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, blockedAt: blocks.createdAt })
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .where(where)
+      .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+      .limit(limit)
+      .offset(offset),
+    countUpTo(db, db.select(one).from(blocks).where(where).$dynamic()),
+  ]);
+  return { list, ...total };
+}
+
+/**
+ * A page of the following feed as cards, its total and the next cursor, in one statement. For each followed
+ * person, their newest published texts by `essays_author_published_idx` (at most one page's worth past the
+ * cursor, or offset + limit without one), merged newest first: a page costs a page of index entries per person.
+ */
+export async function followingPage(db: Db, viewerId: number, limit: number, offset: number, cursor: Cursor | null) {
+  const after = cursor ? sql`and (e.published_at, e.id) < (${cursor.k}::timestamptz, ${cursor.id})` : sql``;
+  const per = cursor ? limit : offset + limit;
+  // 不感兴趣 inside each person's walk, so a page is never short for it.
+  const ids = sql`select id, row_number() over () as ord from (
+    select x.id from ${follows} f cross join lateral (
+      select e.id, e.published_at from ${essays} e
+      where e.author_id = f.followee_id and e.status = 'published' ${after}
+        and not exists (select 1 from ${uninterested} u where u.user_id = ${viewerId} and u.essay_id = e.id)
+      order by e.published_at desc, e.id desc limit ${per}) x
+    where f.follower_id = ${viewerId} and ${notBlockedBy(viewerId, sql`f.followee_id`)}
+    order by x.published_at desc, x.id desc limit ${limit} offset ${cursor ? 0 : offset}) w`;
+  const total = sql`(select count(*) from (select 1 from ${follows} f join ${essays} e
+    on e.author_id = f.followee_id and e.status = 'published'
+    where f.follower_id = ${viewerId} limit ${TOTAL_CAP + 1}) capped)`;
+  const rows = await rowsOf<CardRow>(db, cardsSql(ids, viewerId, { total }));
+  return { cards: rows.filter((r) => r.id !== null), ...cappedTotal(rows[0]?.total ?? 0) };
+}
+
+/** The most followed active people the viewer neither follows nor blocked (nor is blocked by), not the viewer. */
+export async function suggestions(db: Db, viewerId: number, limit: number) {
+  const followed = db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewerId));
+  return db
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      bio: users.bio,
+      followers: users.followerCount,
+      essays: users.essayCount,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        ne(users.id, viewerId),
+        sql`${users.essayCount} > 0`,
+        notInArray(users.id, followed),
+        sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${users.id})
+          or (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}))`,
+      ),
+    )
+    .orderBy(desc(users.followerCount), desc(users.essayCount), desc(users.id))
+    .limit(limit);
+}
+
+/** Whether either of the two blocked the other. */
+export async function blockedEitherWay(db: Exec, a: number, b: number): Promise<boolean> {
+  const rows = await (db as Db)
+    .select(one)
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function setAgreement(db: Db, userId: number, version: string) {
+  const [row] = await db
+    .update(users)
+    .set({ agreementVersion: version, agreementAcceptedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+// ---------- account deletion (注销) ----------
+
+export async function setDeletion(db: Db, userId: number, dueAt: Date | null, keepContent?: boolean) {
+  const [row] = await db
+    .update(users)
+    .set({ deletionDueAt: dueAt, ...(keepContent === undefined ? {} : { deletionKeepContent: keepContent }) })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** Accounts whose cooling-off is over, oldest first. */
+export async function dueAccounts(db: Db, limit: number) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(lte(users.deletionDueAt, sql`now()`), ne(users.status, 'deleted')))
+    .orderBy(asc(users.deletionDueAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The account, locked, if it is still due (a cancel in the meantime wins). */
+export async function lockDue(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), lte(users.deletionDueAt, sql`now()`), ne(users.status, 'deleted')))
+    .for('update');
+  return row ?? null;
+}
+
+/** What a person's reactions, follows, texts and comments are, for undoing each with its counters. */
+export async function footprint(tx: Tx, userId: number) {
+  const [liked, collected, following, followers, texts, said] = await Promise.all([
+    tx.select({ essayId: likes.essayId }).from(likes).where(eq(likes.userId, userId)),
+    tx.select({ essayId: collects.essayId }).from(collects).where(eq(collects.userId, userId)),
+    tx.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId)),
+    tx.select({ id: follows.followerId }).from(follows).where(eq(follows.followeeId, userId)),
+    tx
+      .select()
+      .from(essays)
+      .where(and(eq(essays.authorId, userId), ne(essays.status, 'deleted'))),
+    tx
+      .select({ id: comments.id, essayId: comments.essayId, rootId: comments.rootId })
+      .from(comments)
+      .where(and(eq(comments.userId, userId), eq(comments.status, 'visible')))
+      // First-level comments first: removing one takes its replies along.
+      .orderBy(sql`${comments.rootId} is not null`, asc(comments.id)),
+  ]);
+  return { liked, collected, following, followers, texts, said };
+}
+
+export async function isVisibleComment(tx: Tx, id: number) {
+  const rows = await tx
+    .select(one)
+    .from(comments)
+    .where(and(eq(comments.id, id), eq(comments.status, 'visible')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Everything personal that has no counter to keep: sessions, interests, 不感兴趣, blocks either way, the
+ * person's notifications, reading traces, announcement reads, comment reports, activity days. With
+ * `dropContent`, also the comments no reader sees any more (taken down by a ban).
+ */
+export async function wipePersonal(tx: Tx, userId: number, dropContent: boolean) {
+  const viewer = `u:${userId}`;
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(interests).where(eq(interests.userId, userId));
+  await tx.delete(uninterested).where(eq(uninterested.userId, userId));
+  await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  await tx.delete(messages).where(eq(messages.userId, userId));
+  await tx.delete(activity).where(eq(activity.userId, userId));
+  await tx.delete(announcementReads).where(eq(announcementReads.userId, userId));
+  await tx.delete(commentReports).where(eq(commentReports.userId, userId));
+  await tx.delete(essayViews).where(eq(essayViews.viewerKey, viewer));
+  await tx.delete(sentenceDraws).where(eq(sentenceDraws.viewer, viewer));
+  if (dropContent)
+    await tx
+      .update(comments)
+      .set({ status: 'deleted' })
+      .where(and(eq(comments.userId, userId), ne(comments.status, 'deleted')));
+}
+
+/** The row that remains: no name, picture, bio, password, WeChat binding or agreement; shown as 已注销用户. */
+export async function anonymize(tx: Tx, userId: number) {
+  await tx
+    .update(users)
+    .set({
+      username: `~deleted${userId}`,
+      nickname: '已注销用户',
+      avatar: null,
+      bio: '',
+      passwordHash: null,
+      wechatOpenid: null,
+      memberUntil: null,
+      banReason: null,
+      bannedUntil: null,
+      likesPublic: false,
+      collectsPublic: false,
+      agreementVersion: null,
+      agreementAcceptedAt: null,
+      deletionDueAt: null,
+      status: 'deleted',
+    })
+    .where(eq(users.id, userId));
+}

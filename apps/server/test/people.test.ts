@@ -1,0 +1,484 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
+import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { seedTaxonomy } from './fixtures.js';
+import { blocks, collects, comments, essays, follows, interests, likes, messages, sessions, users } from '../src/db/schema.js';
+import { JOBS } from '../src/jobs/scheduler.js';
+
+let t: TestContext;
+let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
+type Person = Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tx = await seedTaxonomy(t.database.db);
+});
+afterAll(async () => t?.close());
+
+async function publish(p: Person, content: string, opts: { classificationId?: number; tagIds?: number[] } = {}) {
+  const r = await call(t.app, {
+    method: 'POST',
+    url: '/api/v1/app/essay',
+    token: p.token,
+    payload: { type: 'sentence', content, classificationId: opts.classificationId ?? tx.meiju.id, tagIds: opts.tagIds, status: 'publish' },
+  });
+  expect(r.code).toBe('00000');
+  return r.data.id as number;
+}
+const get = (url: string, p?: Person) => call(t.app, { method: 'GET', url, token: p?.token });
+const post = (url: string, p?: Person, payload?: object) => call(t.app, { method: 'POST', url, token: p?.token, payload });
+const del = (url: string, p?: Person) => call(t.app, { method: 'DELETE', url, token: p?.token });
+const follow = (p: Person, whom: Person) => post(`/api/v1/pc/users/${whom.user.id}/follow`, p);
+const block = (p: Person, whom: Person) => post(`/api/v1/pc/users/${whom.user.id}/block`, p);
+const unblock = (p: Person, whom: Person) => del(`/api/v1/pc/users/${whom.user.id}/block`, p);
+const comment = (p: Person, essayId: number, content: string, parentId?: number) =>
+  post('/api/v1/app/essay/comment', p, { essayId, content, ...(parentId ? { parentId } : {}) });
+const feed = (p: Person | undefined, qs = '') => get(`/api/v1/pc/essays/following${qs}`, p);
+const ids = (r: { data: { list: { id: number }[] } }) => r.data.list.map((e) => e.id);
+const listNew = (p: Person | undefined, extra: object = {}) =>
+  post('/api/v1/es/essays/pc/page', p, { pageSize: 50, sort: 'new', ...extra });
+const counts = async (p: Person) => (await t.database.db.select().from(users).where(eq(users.id, p.user.id)))[0]!;
+
+describe('following feed', () => {
+  it('needs a signed-in caller and checks its paging input', async () => {
+    const a = await signUp(t.app);
+    expect((await feed(undefined)).code).toBe('A0230');
+    for (const qs of ['?pageSize=0', '?pageSize=51', '?pageNum=0', '?cursor=not-a-cursor', `?cursor=${'x'.repeat(201)}`]) {
+      const r = await feed(a, qs);
+      expect(r.status, qs).toBe(400);
+      expect(r.code, qs).toBe('A0400');
+    }
+  });
+
+  it('shows the newest published texts of followed people only, keyset-paged', async () => {
+    const [reader, poet, other] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const empty = await feed(reader);
+    expect(empty.data).toMatchObject({ list: [], total: 0, nextCursor: null });
+
+    const written = [];
+    for (let i = 0; i < 5; i++) written.push(await publish(poet, `关注流测试第${i}句`));
+    await publish(other, '不被关注的人的句子');
+    await publish(reader, '读者自己的句子');
+    expect((await follow(reader, poet)).code).toBe('00000');
+
+    const first = await feed(reader, '?pageSize=2');
+    expect(first.code).toBe('00000');
+    expect(ids(first)).toEqual([written[4], written[3]]);
+    expect(first.data.total).toBe(5);
+    expect(first.data.list[0].author.id).toBe(poet.user.id);
+    const second = await feed(reader, `?pageSize=2&cursor=${first.data.nextCursor}`);
+    expect(ids(second)).toEqual([written[2], written[1]]);
+    const third = await feed(reader, `?pageSize=2&cursor=${second.data.nextCursor}`);
+    expect(ids(third)).toEqual([written[0]]);
+    expect(third.data.nextCursor).toBeNull();
+    // Without a cursor, pageNum pages the same order.
+    expect(ids(await feed(reader, '?pageSize=2&pageNum=2'))).toEqual([written[2], written[1]]);
+
+    // A text marked 不感兴趣 leaves the feed; a withdrawn one too; unfollowing empties it.
+    await post(`/api/v1/app/essay/uninterested/${written[4]}`, reader);
+    await post(`/api/v1/app/essay/${written[3]}/withdraw`, poet);
+    expect(ids(await feed(reader, '?pageSize=10'))).toEqual([written[2], written[1], written[0]]);
+    await del(`/api/v1/pc/users/${poet.user.id}/follow`, reader);
+    expect(ids(await feed(reader))).toEqual([]);
+  });
+
+  it('suggests people to follow: writers, not oneself, not followed, not blocked either way', async () => {
+    const [me, followed, blockedByMe, blockedMe, fresh] = [
+      await signUp(t.app),
+      await signUp(t.app),
+      await signUp(t.app),
+      await signUp(t.app),
+      await signUp(t.app),
+    ];
+    for (const p of [me, followed, blockedByMe, blockedMe]) await publish(p, `推荐测试 ${p.username}`);
+    await follow(me, followed);
+    await block(me, blockedByMe);
+    await block(blockedMe, me);
+    const r = await get('/api/v1/pc/users/suggested', me);
+    expect(r.code).toBe('00000');
+    const shown = r.data.map((u: { id: number }) => u.id);
+    for (const p of [me, followed, blockedByMe, blockedMe, fresh]) expect(shown).not.toContain(p.user.id);
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(r.data[0]).toEqual(
+      expect.objectContaining({ nickname: expect.any(String), bio: expect.any(String), followers: expect.any(Number) }),
+    );
+    expect((await get('/api/v1/pc/users/suggested')).code).toBe('A0230');
+  });
+});
+
+describe('blocking', () => {
+  it('checks who and whom: visitors, oneself, unknown people, bad ids', async () => {
+    const a = await signUp(t.app);
+    expect((await post(`/api/v1/pc/users/${a.user.id}/block`)).code).toBe('A0230');
+    expect((await del(`/api/v1/pc/users/${a.user.id}/block`)).code).toBe('A0230');
+    expect((await get('/api/v1/users/me/blocks')).code).toBe('A0230');
+    const self = await block(a, a);
+    expect(self.code).toBe('A0400');
+    expect(self.msg).toContain('不能拉黑自己');
+    expect((await post('/api/v1/pc/users/99999999/block', a)).code).toBe('A0404');
+    for (const bad of ['0', 'abc', '-1', '1.5']) expect((await post(`/api/v1/pc/users/${bad}/block`, a)).code).toBe('A0400');
+    expect((await get('/api/v1/users/me/blocks?pageSize=0', a)).code).toBe('A0400');
+  });
+
+  it('ends the follows both ways, keeps counters exact, and refuses following again either way', async () => {
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    await follow(a, b);
+    await follow(b, a);
+    expect((await counts(a)).followerCount).toBe(1);
+    expect((await block(a, b)).code).toBe('00000');
+    expect((await block(a, b)).code).toBe('00000'); // idempotent
+    expect(await t.database.db.select().from(follows).where(eq(follows.followerId, a.user.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(follows).where(eq(follows.followerId, b.user.id))).toHaveLength(0);
+    for (const p of [a, b]) expect(await counts(p)).toMatchObject({ followerCount: 0, followingCount: 0 });
+
+    const refused = await follow(b, a);
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe('A0301');
+    expect((await follow(a, b)).code).toBe('A0301');
+    expect((await get(`/api/v1/pc/users/${b.user.id}`, a)).data.isBlocked).toBe(true);
+    expect((await get(`/api/v1/pc/users/${a.user.id}`, b)).data.isBlocked).toBe(false);
+
+    expect((await unblock(a, b)).code).toBe('00000');
+    expect((await unblock(a, b)).code).toBe('00000');
+    expect((await follow(b, a)).code).toBe('00000');
+    expect((await get(`/api/v1/pc/users/${b.user.id}`, a)).data.isBlocked).toBe(false);
+  });
+
+  it('lists the blocked people, newest first, paged', async () => {
+    const me = await signUp(t.app);
+    const others = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    for (const o of others) await block(me, o);
+    const page1 = await get('/api/v1/users/me/blocks?pageSize=2', me);
+    expect(page1.data.total).toBe(3);
+    expect(page1.data.list.map((u: { id: number }) => u.id)).toEqual([others[2]!.user.id, others[1]!.user.id]);
+    expect(page1.data.list[0]).toEqual({
+      id: others[2]!.user.id,
+      nickname: others[2]!.user.nickname,
+      avatar: null,
+      blockedAt: expect.any(String),
+    });
+    const page2 = await get('/api/v1/users/me/blocks?pageSize=2&pageNum=2', me);
+    expect(page2.data.list.map((u: { id: number }) => u.id)).toEqual([others[0]!.user.id]);
+    // Someone else's list is their own.
+    expect((await get('/api/v1/users/me/blocks', others[0])).data.total).toBe(0);
+    await unblock(me, others[1]!);
+    expect((await get('/api/v1/users/me/blocks', me)).data.total).toBe(2);
+  });
+
+  it('keeps the blocked person from commenting, replying or notifying the blocker', async () => {
+    const [blocker, pest, third] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const own = await publish(blocker, '拉黑者的句子');
+    const elsewhere = await publish(third, '第三人的句子');
+    const blockerComment = await comment(blocker, elsewhere, '拉黑者在别处的评论');
+    expect((await comment(pest, own, '事先的评论')).code).toBe('00000');
+    await block(blocker, pest);
+
+    const onText = await comment(pest, own, '想继续评论');
+    expect(onText.status).toBe(403);
+    expect(onText.code).toBe('A0301');
+    expect(onText.msg).toContain('拉黑');
+    expect((await comment(pest, elsewhere, '回复拉黑者', blockerComment.data.id)).code).toBe('A0301');
+    // Others, and the pest elsewhere, are not affected.
+    expect((await comment(third, own, '路人的评论')).code).toBe('00000');
+    expect((await comment(pest, elsewhere, '在别处的普通评论')).code).toBe('00000');
+
+    // A like from the pest does not reach the blocker; one from anyone else does.
+    const before = (await get('/api/app/app-users/message', blocker)).data.byType.like;
+    expect((await post('/api/v1/app/essay/beLike', pest, { essayId: own })).code).toBe('00000');
+    expect((await get('/api/app/app-users/message', blocker)).data.byType.like).toBe(before);
+    await post('/api/v1/app/essay/beLike', third, { essayId: own });
+    expect((await get('/api/app/app-users/message', blocker)).data.byType.like).toBe(before + 1);
+  });
+
+  it("hides the blocked person's texts and comments from the blocker in lists, feeds and threads — and only from them", async () => {
+    const [blocker, pest, other, bystander] = [await signUp(t.app), await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const pestText = await publish(pest, '被拉黑者的句子', { tagIds: [tx.sixiang.id] });
+    const otherText = await publish(other, '别人的句子', { tagIds: [tx.sixiang.id] });
+    const root = await comment(pest, otherText, '被拉黑者的一级评论');
+    const kept = await comment(other, otherText, '别人的一级评论');
+    await comment(pest, otherText, '被拉黑者的回复', kept.data.id);
+    await comment(bystander, otherText, '路人的回复', kept.data.id);
+    await post('/api/pc/pc-users/create/tag', blocker, { tagIds: [tx.sixiang.id, tx.tangshi.id, tx.libai.id] });
+
+    const byClass = { classificationId: tx.meiju.id };
+    const byTag = { tagId: tx.sixiang.id };
+    const before = {
+      list: ids(await listNew(blocker)),
+      classTotal: (await listNew(blocker, byClass)).data.total,
+      tagTotal: (await listNew(blocker, byTag)).data.total,
+    };
+    expect(before.list).toContain(pestText);
+    await block(blocker, pest);
+
+    // Lists (with their exact totals under a classification or a tag), the interest feed.
+    expect(ids(await listNew(blocker))).not.toContain(pestText);
+    expect(ids(await listNew(blocker))).toContain(otherText);
+    const cls = await listNew(blocker, byClass);
+    expect(ids(cls)).not.toContain(pestText);
+    expect(cls.data.total).toBe(before.classTotal - 1);
+    const tag = await listNew(blocker, byTag);
+    expect(ids(tag)).not.toContain(pestText);
+    expect(tag.data.total).toBe(before.tagTotal - 1);
+    expect(ids(await listNew(blocker, { authorId: pest.user.id }))).toEqual([]);
+    const hobby = await get('/api/v1/pc/essays/hobbyPage?pageSize=50', blocker);
+    expect(ids(hobby)).toContain(otherText);
+    expect(ids(hobby)).not.toContain(pestText);
+    const perTag = await get('/api/v1/pc/essays/hobbyList', blocker);
+    const perTagIds = perTag.data.flatMap((g: { essays: { id: number }[] }) => g.essays.map((e) => e.id));
+    expect(perTagIds).toContain(otherText);
+    expect(perTagIds).not.toContain(pestText);
+
+    // Comment threads: roots, the replies shown under them, and the replies page.
+    const thread = await get(`/api/v1/app/essay/comment/page?essayId=${otherText}&sort=new`, blocker);
+    const rootIds = thread.data.list.map((c: { id: number }) => c.id);
+    expect(rootIds).toEqual([kept.data.id]);
+    expect(thread.data.total).toBe(1);
+    const replies = thread.data.list[0].replies.map((c: { content: string }) => c.content);
+    expect(replies).toEqual(['路人的回复']);
+    const children = await get(`/api/v1/app/essay/comment/children/page?rootId=${kept.data.id}`, blocker);
+    expect(children.data.list.map((c: { content: string }) => c.content)).toEqual(['路人的回复']);
+    expect(children.data.total).toBe(1);
+
+    // Everyone else still sees everything.
+    for (const viewer of [bystander, undefined]) {
+      expect(ids(await listNew(viewer))).toContain(pestText);
+      const seen = await get(`/api/v1/app/essay/comment/page?essayId=${otherText}&sort=new`, viewer);
+      expect(seen.data.list.map((c: { id: number }) => c.id)).toContain(root.data.id);
+      expect(seen.data.list.find((c: { id: number }) => c.id === kept.data.id).replies).toHaveLength(2);
+    }
+
+    // Unblocking brings it all back.
+    await unblock(blocker, pest);
+    expect(ids(await listNew(blocker))).toContain(pestText);
+    expect((await listNew(blocker, byClass)).data.total).toBe(before.classTotal);
+    expect((await get(`/api/v1/app/essay/comment/page?essayId=${otherText}&sort=new`, blocker)).data.total).toBe(2);
+  });
+
+  it('cascades with the accounts (no orphan rows)', async () => {
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    await block(a, b);
+    const rows = await t.database.db.select().from(blocks).where(eq(blocks.blockerId, a.user.id));
+    expect(rows).toEqual([{ blockerId: a.user.id, blockedId: b.user.id, createdAt: expect.any(Date) }]);
+  });
+});
+
+describe('consent to the user agreement', () => {
+  let ip = 0;
+  const register = (payload: object) =>
+    call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload, remoteAddress: `192.0.2.${++ip}` });
+
+  it('refuses a sign-up without agree: true, naming the field', async () => {
+    for (const agree of [undefined, false, 'true', 1]) {
+      const r = await register({ username: `noagree_${ip}`, password: 'goodpass123', agree });
+      expect(r.status).toBe(400);
+      expect(r.code).toBe('A0400');
+      expect(r.msg).toMatch(/^请求参数错误：agree /);
+    }
+    const r = await register({ username: 'noagree_last', password: 'goodpass123' });
+    expect(r.msg).toContain('请先阅读并同意用户协议和隐私政策');
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'noagree_last'))).toHaveLength(0);
+  });
+
+  it('stores the accepted version and time, and tells the client', async () => {
+    const started = Date.now();
+    const r = await register({ username: 'agreed_user', password: 'goodpass123', agree: true });
+    expect(r.code).toBe('00000');
+    expect(r.data.userInfo.agreementVersion).toBe(AGREEMENT_VERSION);
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, 'agreed_user'));
+    expect(row!.agreementVersion).toBe(AGREEMENT_VERSION);
+    expect(row!.agreementAcceptedAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    const me = await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: r.data.accessToken });
+    expect(me.data.agreementVersion).toBe(AGREEMENT_VERSION);
+  });
+
+  it('asks again after a new version: only the current version is accepted', async () => {
+    const p = await signUp(t.app);
+    const old = new Date('2020-01-01T00:00:00Z');
+    await t.database.db.update(users).set({ agreementVersion: '2020-01-01', agreementAcceptedAt: old }).where(eq(users.id, p.user.id));
+    expect((await get('/api/v1/users/me', p)).data.agreementVersion).toBe('2020-01-01');
+
+    expect((await post('/api/v1/users/me/agreement', undefined, { version: AGREEMENT_VERSION })).code).toBe('A0230');
+    const stale = await post('/api/v1/users/me/agreement', p, { version: '2020-01-01' });
+    expect(stale.code).toBe('A0400');
+    expect(stale.msg).toContain(AGREEMENT_VERSION);
+    for (const bad of [{}, { version: '' }, { version: 'x'.repeat(21) }, { version: 7 }])
+      expect((await post('/api/v1/users/me/agreement', p, bad)).code).toBe('A0400');
+
+    const ok = await post('/api/v1/users/me/agreement', p, { version: AGREEMENT_VERSION });
+    expect(ok.code).toBe('00000');
+    expect(ok.data).toMatchObject({ id: p.user.id, agreementVersion: AGREEMENT_VERSION });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, p.user.id));
+    expect(row!.agreementAcceptedAt!.getTime()).toBeGreaterThan(old.getTime());
+  });
+});
+
+describe('account deletion (注销)', () => {
+  const purgeJob = () => JOBS.find((j) => j.name === 'purge-deleted-accounts')!;
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const ask = (p: Person | undefined, body: object) => post('/api/v1/users/me/deletion', p, body);
+  const makeDue = (p: Person) =>
+    t.database.db
+      .update(users)
+      .set({ deletionDueAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, p.user.id));
+  const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const essayRow = async (id: number) => (await t.database.db.select().from(essays).where(eq(essays.id, id)))[0]!;
+
+  it('needs the signed-in owner, the password and a choice about the content', async () => {
+    const p = await signUp(t.app);
+    expect((await ask(undefined, { password: p.password, keepContent: true })).code).toBe('A0230');
+    expect((await del('/api/v1/users/me/deletion')).code).toBe('A0230');
+    for (const bad of [
+      {},
+      { password: p.password },
+      { keepContent: true },
+      { password: '', keepContent: true },
+      { password: p.password, keepContent: 'yes' },
+    ]) {
+      const r = await ask(p, bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.code).toBe('A0400');
+    }
+    const wrong = await ask(p, { password: 'not-the-password', keepContent: true });
+    expect(wrong.code).toBe('A0210');
+    expect((await row(p.user.id)).deletionDueAt).toBeNull();
+    for (let i = 0; i < 3; i++) await ask(p, { password: 'not-the-password', keepContent: true });
+    // Five tries in the window: the sixth, even with the right password, waits.
+    expect((await ask(p, { password: 'not-the-password', keepContent: true })).code).toBe('A0210');
+    const limited = await ask(p, { password: p.password, keepContent: true });
+    expect(limited.status).toBe(429);
+    expect(limited.code).toBe('A0211');
+  });
+
+  it('is due in 15 days, shown at every sign-in, and cancellable until then', async () => {
+    const p = await signUp(t.app);
+    const before = Date.now();
+    const r = await ask(p, { password: p.password, keepContent: true });
+    expect(r.code).toBe('00000');
+    const due = new Date(r.data.deletionDueAt).getTime();
+    expect(due - before).toBeGreaterThanOrEqual(DELETION_COOLING_OFF_DAYS * 86_400_000 - 1000);
+    expect(due - before).toBeLessThan(DELETION_COOLING_OFF_DAYS * 86_400_000 + 60_000);
+    expect((await get('/api/v1/users/me', p)).data.deletionDueAt).toBe(r.data.deletionDueAt);
+    const login = await post('/api/v1/auth/login', undefined, { username: p.username, password: p.password });
+    expect(login.data.userInfo.deletionDueAt).toBe(r.data.deletionDueAt);
+    // Asking again keeps the date, takes the new choice.
+    const again = await ask(p, { password: p.password, keepContent: false });
+    expect(again.data.deletionDueAt).toBe(r.data.deletionDueAt);
+    expect((await row(p.user.id)).deletionKeepContent).toBe(false);
+
+    // The job leaves an account inside its cooling-off alone.
+    await purgeJob().run(t.database.db, t.config, quiet);
+    expect((await row(p.user.id)).status).toBe('active');
+
+    const cancelled = await del('/api/v1/users/me/deletion', p);
+    expect(cancelled.code).toBe('00000');
+    expect(cancelled.data.deletionDueAt).toBeNull();
+    // Even once the date would have passed, a cancelled request does nothing.
+    await purgeJob().run(t.database.db, t.config, quiet);
+    expect(await row(p.user.id)).toMatchObject({ status: 'active', username: p.username, deletionDueAt: null });
+    expect((await get('/api/v1/users/me', p)).code).toBe('00000');
+  });
+
+  it('after the cooling-off removes everything personal and leaves the texts and comments anonymous when kept', async () => {
+    const [leaver, friend, author] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const liked = await publish(author, '被喜欢的句子');
+    const own = await publish(leaver, '注销者保留的句子');
+    const said = await comment(leaver, liked, '注销者的评论');
+    await post('/api/v1/app/essay/beLike', leaver, { essayId: liked });
+    await post('/api/v1/app/essay/beLike', leaver, { essayId: liked, type: 'collect' });
+    await follow(leaver, friend);
+    await follow(friend, leaver);
+    await block(leaver, author);
+    await unblock(leaver, author);
+    await block(leaver, await signUp(t.app));
+    await post('/api/pc/pc-users/create/tag', leaver, { tagIds: [tx.sixiang.id, tx.tangshi.id, tx.libai.id] });
+    await post('/api/v1/app/essay/beLike', friend, { essayId: own }); // a message to the leaver
+    expect((await essayRow(liked)).likes).toBe(1);
+
+    await ask(leaver, { password: leaver.password, keepContent: true });
+    await makeDue(leaver);
+    expect(await purgeJob().run(t.database.db, t.config, quiet)).toEqual({ purged: 1 });
+
+    const u = await row(leaver.user.id);
+    expect(u).toMatchObject({
+      status: 'deleted',
+      nickname: '已注销用户',
+      username: `~deleted${leaver.user.id}`,
+      avatar: null,
+      bio: '',
+      passwordHash: null,
+      wechatOpenid: null,
+      agreementVersion: null,
+      deletionDueAt: null,
+      followerCount: 0,
+      followingCount: 0,
+    });
+    const db = t.database.db;
+    for (const [table, col] of [
+      [sessions, sessions.userId],
+      [likes, likes.userId],
+      [collects, collects.userId],
+      [interests, interests.userId],
+      [messages, messages.userId],
+      [blocks, blocks.blockerId],
+    ] as const)
+      expect(await db.select().from(table).where(eq(col, leaver.user.id))).toHaveLength(0);
+    expect(await db.select().from(follows).where(eq(follows.followerId, leaver.user.id))).toHaveLength(0);
+    expect(await db.select().from(follows).where(eq(follows.followeeId, leaver.user.id))).toHaveLength(0);
+    expect((await row(friend.user.id)).followerCount).toBe(0);
+    expect((await row(friend.user.id)).followingCount).toBe(0);
+    const likedAfter = await essayRow(liked);
+    expect(likedAfter).toMatchObject({ likes: 0, collects: 0, comments: 1 });
+
+    // Signed out everywhere, unknown by name, no profile; the content stays under 已注销用户.
+    expect((await get('/api/v1/users/me', leaver)).code).toBe('A0230');
+    expect((await post('/api/v1/auth/login', undefined, { username: leaver.username, password: leaver.password })).code).toBe('A0210');
+    expect((await get(`/api/v1/pc/users/${leaver.user.id}`)).code).toBe('A0404');
+    const details = await post('/api/v1/pc/essays/details', undefined, { id: own });
+    expect(details.data.author).toMatchObject({ id: leaver.user.id, nickname: '已注销用户', avatar: null, bio: '' });
+    const thread = await get(`/api/v1/app/essay/comment/page?essayId=${liked}&sort=new`);
+    expect(thread.data.list.find((c: { id: number }) => c.id === said.data.id).user).toEqual({
+      id: leaver.user.id,
+      nickname: '已注销用户',
+      avatar: null,
+    });
+    // Its username is free for someone new.
+    const reuse = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username: leaver.username, password: 'goodpass123', agree: true },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(reuse.code).toBe('00000');
+  });
+
+  it('removes the texts and comments too when the user chose so, with every count kept exact', async () => {
+    const [leaver, reader] = [await signUp(t.app), await signUp(t.app)];
+    const classBefore = (await listNew(undefined, { classificationId: tx.sanwen.id })).data.total;
+    const own = await publish(leaver, '将被删除的句子', { classificationId: tx.sanwen.id });
+    const elsewhere = await publish(reader, '读者的句子');
+    const root = await comment(leaver, elsewhere, '注销者的一级评论');
+    await comment(reader, elsewhere, '读者在其下的回复', root.data.id);
+    const kept = await comment(reader, elsewhere, '读者自己的评论');
+    await comment(leaver, elsewhere, '注销者的回复', kept.data.id);
+    expect((await essayRow(elsewhere)).comments).toBe(4);
+
+    await ask(leaver, { password: leaver.password, keepContent: false });
+    await makeDue(leaver);
+    await purgeJob().run(t.database.db, t.config, quiet);
+
+    expect((await essayRow(own)).status).toBe('deleted');
+    expect((await listNew(undefined, { classificationId: tx.sanwen.id })).data.total).toBe(classBefore);
+    expect((await post('/api/v1/pc/essays/details', undefined, { id: own })).code).toBe('A0404');
+    const after = await essayRow(elsewhere);
+    // Their root went with the reply under it; their reply under someone else's comment went too.
+    expect(after.comments).toBe(1);
+    const thread = await get(`/api/v1/app/essay/comment/page?essayId=${elsewhere}&sort=new`);
+    expect(thread.data.list.map((c: { id: number }) => c.id)).toEqual([kept.data.id]);
+    expect(thread.data.list[0]).toMatchObject({ replyCount: 0, replies: [] });
+    const left = await t.database.db.select().from(comments).where(eq(comments.userId, leaver.user.id));
+    expect(left.every((c) => c.status === 'deleted')).toBe(true);
+    expect((await row(leaver.user.id)).essayCount).toBe(0);
+  });
+});

@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, registerUser, signInAs, type Account } from './essay-helpers.js';
+import { closePage, opened, openPage, settled, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+
+const browser = useBrowser();
+
+async function firstClassificationId(): Promise<number> {
+  const page = await callApi<{ list: Array<{ id: number }> }>('GET', '/api/v1/pc/classifications/page?pageNum=1&pageSize=1');
+  return page.list[0]!.id;
+}
+
+async function publish(author: Account, content: string): Promise<number> {
+  const form = await callApi<{ id: number }>(
+    'POST',
+    '/api/v1/app/essay',
+    { type: 'sentence', content, classificationId: await firstClassificationId(), status: 'publish' },
+    author.accessToken,
+  );
+  return form.id;
+}
+
+/** The visible panel of the home feed's tabs. */
+const feedPanel = (page: Page) => page.locator('.feed [role="tabpanel"][aria-hidden="false"]');
+
+describe('关注 and 拉黑', () => {
+  let page: Page;
+  let reader: Account;
+  let poet: Account;
+  const words = `关注流里的新句子 ${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    poet = await registerUser('poet', '山中诗人');
+    reader = await registerUser('fan', '追更读者');
+    page = await openPage(browser());
+    await signInAs(page, reader);
+  });
+  afterAll(async () => closePage(page));
+
+  it('an empty 关注 tab suggests people to follow', async () => {
+    await publish(poet, '先写一句，好让人发现我');
+    await page.goto('/home?tab=following');
+    await waitForTitle(page, '拾句 | 首页');
+    await feedPanel(page).getByText('你还没有关注任何人').waitFor();
+    await feedPanel(page).getByRole('region', { name: '推荐关注' }).waitFor();
+  });
+
+  it('follows someone and sees their new text under 关注', async () => {
+    await page.goto(`/othersInfor?id=${poet.userInfo.id}`);
+    await page.getByRole('heading', { name: poet.nickname }).waitFor();
+    await page.getByRole('button', { name: '关注', exact: true }).click();
+    await page.getByRole('button', { name: '已关注' }).waitFor();
+
+    await publish(poet, words);
+    await page.goto('/home?tab=following');
+    await feedPanel(page).getByText(words).waitFor();
+    // Only the people followed: a text of someone else is not there.
+    expect(await feedPanel(page).locator('.essay-card').count()).toBe(2);
+  });
+
+  it('blocks them from their profile: the text disappears from 关注 and 最新, and they are in the blocked list', async () => {
+    await page.goto(`/othersInfor?id=${poet.userInfo.id}`);
+    await page.getByRole('heading', { name: poet.nickname }).waitFor();
+    await page.getByRole('button', { name: '拉黑' }).click();
+    const dialog = page.getByRole('dialog', { name: `拉黑「${poet.nickname}」？` });
+    await opened(dialog);
+    await dialog.getByRole('button', { name: '拉黑' }).click();
+    await page.getByRole('button', { name: '解除拉黑' }).waitFor();
+    // The follow ended with the block.
+    expect(await page.getByRole('button', { name: '已关注' }).count()).toBe(0);
+
+    await page.goto('/home?tab=following');
+    await feedPanel(page).getByText('你还没有关注任何人').waitFor();
+    expect(await page.getByText(words).count()).toBe(0);
+    await page.goto('/home');
+    await feedPanel(page).locator('.essay-card').first().waitFor();
+    expect(await feedPanel(page).getByText(words).count()).toBe(0);
+
+    await page.goto('/space?tab=settings');
+    await settled(page);
+    const blocked = page.locator('.settings-block', { hasText: '黑名单' });
+    await blocked.getByText(poet.nickname).waitFor();
+    await blocked.getByRole('button', { name: '解除拉黑' }).click();
+    await blocked.getByText('黑名单是空的。').waitFor();
+    await page.goto('/home');
+    await feedPanel(page).getByText(words).waitFor();
+  });
+});
+
+describe('注销账号', () => {
+  let page: Page;
+  let leaver: Account;
+
+  beforeAll(async () => {
+    leaver = await registerUser('leaver', '想离开的人');
+    page = await openPage(browser());
+    await signInAs(page, leaver);
+  });
+  afterAll(async () => closePage(page));
+
+  it('asks with the password, shows the date on every page, and can be cancelled', async () => {
+    await page.goto('/space?tab=settings');
+    await settled(page);
+    const block = page.locator('.settings-block', { hasText: '注销账号' });
+    await block.getByLabel('当前密码').fill('wrong-password-1');
+    await block.getByRole('button', { name: '申请注销' }).click();
+    const confirm = page.getByRole('dialog', { name: '确定注销账号？' });
+    await opened(confirm);
+    await confirm.getByRole('button', { name: '申请注销' }).click();
+    await block.getByText('密码不正确').waitFor();
+
+    await block.getByText('一并删除').click();
+    await block.getByLabel('当前密码').fill(leaver.password);
+    await block.getByRole('button', { name: '申请注销' }).click();
+    const again = page.getByRole('dialog', { name: '确定注销账号？' });
+    await opened(again);
+    await again.getByText('作品和评论一并删除').waitFor();
+    await again.getByRole('button', { name: '申请注销' }).click();
+
+    const banner = page.locator('.deletion-banner');
+    await banner.getByText('你已申请注销账号').waitFor();
+    const me = await callApi<{ deletionDueAt: string }>('GET', '/api/v1/users/me', undefined, leaver.accessToken);
+    const days = (new Date(me.deletionDueAt).getTime() - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(15);
+    // Every page shows it (moving inside the app: signInAs re-stores the first userInfo on each page load).
+    await page.getByRole('link', { name: '拾句 首页' }).click();
+    await waitForPath(page, '/home');
+    await banner.getByText('你已申请注销账号').waitFor();
+
+    await banner.getByRole('button', { name: '撤销注销' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const after = await callApi<{ deletionDueAt: string | null }>('GET', '/api/v1/users/me', undefined, leaver.accessToken);
+    expect(after.deletionDueAt).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import type { CallData, Essay } from '@shiju/contract';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { callApi } from '../client.js';
+import type { ApiError } from '../errors.js';
+import { commentKeys } from './comments.js';
+import { defineDomain } from './define.js';
+import { essayKeys } from './essays.js';
+import { interestKeys } from './interests.js';
+import { userKeys } from './users.js';
+
+/** 关注 (the following feed), people to follow, and the blocked list. */
+const people = defineDomain('people');
+type FollowingPage = CallData<'followingFeed'> & { list: Essay[]; nextCursor: string | null };
+
+export const peopleKeys = {
+  all: people.all,
+  following: people.call('followingFeed'),
+  suggested: people.call('suggestedUsers'),
+  blocks: people.call('myBlocks'),
+};
+
+export const peopleQueries = {
+  /** Texts of the people the reader follows, paged by the server's keyset cursor. */
+  following: (pageSize: number) =>
+    infiniteQueryOptions<FollowingPage, ApiError, { pages: FollowingPage[] }, readonly unknown[], string | null>({
+      queryKey: [...peopleKeys.following, pageSize],
+      initialPageParam: null,
+      queryFn: ({ pageParam, signal }) =>
+        callApi('followingFeed', { query: { pageSize, cursor: pageParam ?? undefined } }, { signal }) as Promise<FollowingPage>,
+      getNextPageParam: (last) => (last.list.length > 0 && last.nextCursor ? last.nextCursor : undefined),
+    }),
+  suggested: () => people.query('suggestedUsers', {}),
+  blocks: (pageSize: number) => people.paged('myBlocks', (pageNum) => ({ query: { pageNum, pageSize } })),
+};
+
+/**
+ * After blocking or unblocking: every list, feed and comment thread (the blocked person's texts and comments
+ * leave or come back), profiles (follows between the two ended) and the blocked list.
+ */
+export async function afterBlockChanged(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: essayKeys.all }),
+    queryClient.invalidateQueries({ queryKey: interestKeys.feeds }),
+    queryClient.invalidateQueries({ queryKey: commentKeys.all }),
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  ]);
+}

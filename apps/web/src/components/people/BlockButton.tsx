@@ -1,0 +1,52 @@
+import { StopOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { api, toastSuccess } from '../../api/index.js';
+import { afterBlockChanged } from '../../api/queries/index.js';
+import { useSession } from '../../hooks/useSession.js';
+import { confirmDialog } from '../ConfirmDialog/index.js';
+
+interface Props {
+  userId: number;
+  nickname: string;
+  isBlocked: boolean;
+}
+
+/** 拉黑 / 解除拉黑 on someone's profile (signed-in readers, not on their own). Blocking asks first. */
+export function BlockButton({ userId, nickname, isBlocked }: Props) {
+  const me = useSession();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (!me || me.id === userId) return null;
+
+  const toggle = async () => {
+    if (!isBlocked) {
+      const action = await confirmDialog({
+        title: `拉黑「${nickname}」？`,
+        content:
+          'TA 将不能关注你、评论或回复你的作品、给你发通知，你们之间的关注会解除；你也不会再看到 TA 的作品和评论。可以随时在「设置 → 黑名单」中解除。',
+        okText: '拉黑',
+        cancelText: '再想想',
+        danger: true,
+      });
+      if (action !== 'confirm') return;
+    }
+    setBusy(true);
+    try {
+      await api(isBlocked ? 'unblock' : 'block', { params: { id: userId } });
+      toastSuccess(isBlocked ? '已解除拉黑' : '已拉黑');
+      await afterBlockChanged(queryClient);
+    } catch {
+      /* the request layer has shown why */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button icon={<StopOutlined />} danger={!isBlocked} loading={busy} onClick={() => void toggle()}>
+      {isBlocked ? '解除拉黑' : '拉黑'}
+    </Button>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, toastSuccess } from '../../api/index.js';
+import { afterBlockChanged, peopleQueries, usePagedList } from '../../api/queries/index.js';
+import { InfiniteList } from '../../components/InfiniteList.js';
+import { UserAvatar } from '../../components/UserAvatar.js';
+
+const PAGE_SIZE = 20;
+
+/** 黑名单 in 设置: the people I blocked, each with 解除拉黑. */
+export function BlockedList() {
+  const query = usePagedList(peopleQueries.blocks(PAGE_SIZE));
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<number | null>(null);
+  const unblock = async (id: number, nickname: string) => {
+    setBusy(id);
+    try {
+      await api('unblock', { params: { id } });
+      toastSuccess(`已将「${nickname}」移出黑名单`);
+      await afterBlockChanged(queryClient);
+    } catch {
+      /* the request layer has said why */
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <InfiniteList
+      className="blocked-list"
+      query={query}
+      more="button"
+      itemKey={(u) => u.id}
+      renderItem={(u) => (
+        <div className="user-row">
+          <Link to={`/othersInfor?id=${u.id}`} className="user-row__avatar" aria-label={u.nickname} tabIndex={-1}>
+            <UserAvatar user={u} size={40} />
+          </Link>
+          <div className="user-row__text">
+            <Link to={`/othersInfor?id=${u.id}`} className="user-row__name">
+              {u.nickname}
+            </Link>
+          </div>
+          <Button size="small" loading={busy === u.id} onClick={() => void unblock(u.id, u.nickname)}>
+            解除拉黑
+          </Button>
+        </div>
+      )}
+      empty={<p className="settings-block__lead">黑名单是空的。</p>}
+      endText={null}
+    />
+  );
+}
