@@ -50,6 +50,16 @@ const Env = z
     PAYMENT_MANUAL_BANK: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_ACCOUNT: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** The site's public origin for canonical links, sitemaps and feeds; unset → taken from each request's Host. */
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+      .refine(
+        (v) => v === undefined || /^https?:\/\/[^\s/?#]+$/.test(v),
+        '必须是 http(s):// 开头、不带路径的网址，如 https://shiju.example.com',
+      ),
   })
   .refine(
     (e) => {
@@ -81,6 +91,8 @@ export type Config = {
   manualPayment: { payee: string; bank: string; account: string } | null;
   /** How long a pending order paid by transfer waits before it closes. */
   manualWindowHours: number;
+  /** Origin for canonical links, sitemaps and feeds (no trailing slash); undefined → the request's own. */
+  publicUrl?: string;
 };
 
 export class ConfigError extends Error {}
@@ -137,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { payee: e.PAYMENT_MANUAL_PAYEE, bank: e.PAYMENT_MANUAL_BANK, account: e.PAYMENT_MANUAL_ACCOUNT }
         : null,
     manualWindowHours: e.PAYMENT_MANUAL_WINDOW_HOURS,
+    publicUrl: e.PUBLIC_URL,
   };
 }
 

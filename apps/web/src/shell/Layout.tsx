@@ -2,6 +2,7 @@ import { DialogHost } from '../components/ConfirmDialog/index.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { KeepAliveOutlet } from './KeepAlive.js';
+import { TourHost } from './TourHost.js';
 import { useRouteHandle } from './routeHandle.js';
 import { useDocumentMeta } from './useDocumentMeta.js';
 
@@ -18,6 +19,7 @@ export function Layout() {
       <Footer />
       {/* Inside the router, so dialog content may hold links. */}
       <DialogHost />
+      <TourHost />
     </div>
   );
 }

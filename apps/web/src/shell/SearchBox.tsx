@@ -15,7 +15,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
       maxLength={50}
       placeholder="搜索句子、美文、作者"
       aria-label="搜索"
-      prefix={<SearchOutlined />}
+      prefix={<SearchOutlined aria-hidden />}
       onChange={(e) => setQ(e.target.value)}
       onPressEnter={() => {
         const term = q.trim();

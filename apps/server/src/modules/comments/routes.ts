@@ -3,8 +3,12 @@ import { offsetOf } from '../../lib/paging.js';
 import * as comments from './service.js';
 
 export const commentHandlers = defineHandlers({
-  commentsPage: async ({ db, query }) => comments.pageComments(db, query.essayId, query.sort, query.pageSize, offsetOf(query)),
-  commentChildren: async ({ db, query }) => comments.pageChildren(db, query.rootId, query.pageSize, offsetOf(query)),
+  commentsPage: async ({ db, query, caller }) =>
+    comments.pageComments(db, query.essayId, query.sort, query.pageSize, offsetOf(query), caller.user?.id),
+  commentChildren: async ({ db, query, caller }) =>
+    comments.pageChildren(db, query.rootId, query.pageSize, offsetOf(query), caller.user?.id),
   createComment: async ({ db, me, body, config }) => comments.createComment(db, me, body, config.sensitiveWordsFile),
   deleteComment: async ({ db, me, params }) => comments.deleteComment(db, me, params.id),
+  likeComment: async ({ db, me, params }) => comments.likeComment(db, me, params.id, true),
+  unlikeComment: async ({ db, me, params }) => comments.likeComment(db, me, params.id, false),
 });

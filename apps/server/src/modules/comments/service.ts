@@ -15,7 +15,7 @@ import { allow } from '../../lib/limits.js';
 export const COMMENT_BURST = 8;
 const REPLIES_SHOWN = 3;
 
-function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }: q.CommentLoaded): Comment {
+function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }: q.CommentLoaded, liked?: Set<number>): Comment {
   return {
     id: c.id,
     essayId: c.essayId,
@@ -25,9 +25,20 @@ function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }
     replyToUser:
       c.replyToUserId && replyToNickname !== null ? { id: c.replyToUserId, nickname: replyToNickname, avatar: replyToAvatar } : null,
     likes: c.likes,
+    ...(liked ? { liked: liked.has(c.id) } : {}),
     createdAt: c.createdAt.toISOString(),
   };
 }
+
+/** The reader's likes among these comments (undefined for visitors: the flag is left out). */
+const likedBy = (db: Db, viewerId: number | undefined, rows: q.CommentLoaded[]) =>
+  viewerId
+    ? q.likedAmong(
+        db,
+        viewerId,
+        rows.map((r) => r.c.id),
+      )
+    : Promise.resolve(undefined);
 
 async function publishedEssay(db: Db, id: number) {
   const e = await findEssay(db, id);
@@ -35,7 +46,7 @@ async function publishedEssay(db: Db, id: number) {
   return e;
 }
 
-export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new', limit: number, offset: number) {
+export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new', limit: number, offset: number, viewerId?: number) {
   await publishedEssay(db, essayId);
   const roots = await q.pageRoots(db, essayId, sort, limit, offset);
   const replies = await q.latestReplies(
@@ -43,24 +54,49 @@ export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new',
     roots.list.map((r) => r.c.id),
     REPLIES_SHOWN,
   );
+  const liked = await likedBy(db, viewerId, [...roots.list, ...replies]);
   return {
     total: roots.total,
     totalCapped: roots.totalCapped,
     list: roots.list.map((r) => ({
-      ...present(r),
-      replies: replies.filter((x) => x.c.rootId === r.c.id).map(present),
+      ...present(r, liked),
+      replies: replies.filter((x) => x.c.rootId === r.c.id).map((x) => present(x, liked)),
       replyCount: r.c.replyCount,
     })),
   };
 }
 
-export async function pageChildren(db: Db, rootId: number, limit: number, offset: number) {
+export async function pageChildren(db: Db, rootId: number, limit: number, offset: number, viewerId?: number) {
   const root = await q.findVisible(db, rootId);
   if (!root || root.rootId !== null) throw notFound('评论不存在');
   // Replies are as public as the text they hang under: none while it is a draft, pending, hidden or deleted.
   await publishedEssay(db, root.essayId);
   const page = await q.pageReplies(db, rootId, limit, offset);
-  return { total: page.total, totalCapped: page.totalCapped, list: page.list.map(present) };
+  const liked = await likedBy(db, viewerId, page.list);
+  return { total: page.total, totalCapped: page.totalCapped, list: page.list.map((r) => present(r, liked)) };
+}
+
+/**
+ * 赞 on a visible comment under a published text: exact counter, idempotent both ways, and its author is told
+ * once (however often it is undone and redone), never about their own like.
+ */
+export async function likeComment(db: Db, me: UserRow, id: number, on: boolean) {
+  const c = await q.findVisible(db, id);
+  if (!c) throw notFound('评论不存在');
+  await publishedEssay(db, c.essayId);
+  return db.transaction(async (tx) => {
+    const r = await q.toggleLike(tx, me.id, id, on);
+    if (r.changed && on)
+      await notify(tx, {
+        userId: c.userId,
+        type: 'like',
+        actorId: me.id,
+        essayId: c.essayId,
+        commentId: id,
+        content: c.content.slice(0, 100),
+      });
+    return { liked: on, likes: r.likes };
+  });
 }
 
 export async function createComment(
@@ -109,7 +145,7 @@ export async function createComment(
     return row!.id;
   });
   forgetEssay(essay.id);
-  return { ...present(await q.loadOne(db, id)), replies: [], replyCount: 0 };
+  return { ...present(await q.loadOne(db, id), new Set()), replies: [], replyCount: 0 };
 }
 
 /** Own comment, any comment on one's own text, or any comment as admin. */
