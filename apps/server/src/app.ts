@@ -23,6 +23,7 @@ import { registerCalls, type Handlers } from './http/routes.js';
 import { handlers } from './modules/index.js';
 import { registerOpenApiHeaders } from './modules/open/routes.js';
 import { logSerializers } from './lib/logSafe.js';
+import { registerSeo } from './modules/seo/routes.js';
 import { flushViews, watchViews } from './modules/essays/views.js';
 import { flushSearchCounts } from './modules/discovery/search.js';
 import { httpDuration, httpRequests, registry, watchPool } from './lib/metrics.js';
@@ -181,7 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerOpenApiHeaders(app);
   registerCalls(app, { db: database.db, config }, opts.handlers ?? handlers, opts.rateLimits ?? DEFAULT_RATE_LIMITS);
-  await registerWeb(app, config);
+  await registerWeb(app, config, database.db);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -201,9 +202,11 @@ const isSpaRoute = (pathname: string) => SPA_ROUTES.has(pathname) || pathname ==
  * The built web app: brotli/gzip variants made at build time chosen by Accept-Encoding; hashed assets cached
  * for a year, index.html (also behind every app route) revalidated on every visit; SPA fallback.
  */
-async function registerWeb(app: FastifyInstance, config: Config) {
+async function registerWeb(app: FastifyInstance, config: Config, db: Database['db']) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // The public routes answer with their content rendered into index.html (modules/seo).
+  registerSeo(app, db, config, hasWeb ? fs.readFileSync(indexFile, 'utf8') : null);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

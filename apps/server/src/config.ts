@@ -104,6 +104,16 @@ const Env = z
         (v) => v === undefined || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(v),
         '必须是邮箱地址，可带名字：拾句 <no-reply@example.com>',
       ),
+    /** The site's public origin for canonical links, sitemaps and feeds; unset → taken from each request's Host. */
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+      .refine(
+        (v) => v === undefined || /^https?:\/\/[^\s/?#]+$/.test(v),
+        '必须是 http(s):// 开头、不带路径的网址，如 https://shiju.example.com',
+      ),
   })
   .refine((e) => !e.SMTP_URL || !!e.MAIL_FROM, { message: '设置了 SMTP_URL 时必须同时设置 MAIL_FROM', path: ['MAIL_FROM'] })
   .refine(
@@ -142,6 +152,8 @@ export type Config = {
   alipay: AlipayConfig | null;
   /** Outgoing mail; null when SMTP_URL is unset (email binding and recovery then answer C0001). */
   mail: { url: string; from: string } | null;
+  /** Origin for canonical links, sitemaps and feeds (no trailing slash); undefined → the request's own. */
+  publicUrl?: string;
 };
 
 /**
@@ -254,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatPay: wechatPayConfig(e, problems),
     alipay: alipayConfig(e, problems),
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    publicUrl: e.PUBLIC_URL,
   };
   if (problems.length) throw new ConfigError(`配置错误 (invalid configuration):\n${problems.join('\n')}`);
   return config;

@@ -243,7 +243,7 @@ describe('discovery pages', () => {
     it('suggests hot searches when nothing is found', async () => {
       page = await openPage(browser());
       await page.goto('/globalSearch?q=zzqqxx无此词');
-      await page.getByText('没有找到与「zzqqxx无此词」相关的作品，换个词试试？').waitFor();
+      await page.getByText('没有找到与“zzqqxx无此词”相关的作品，换个词试试？').waitFor();
       const suggestion = page.locator('.hot-searches__term').first();
       await suggestion.waitFor();
       const term = (await suggestion.textContent())!;
@@ -299,7 +299,7 @@ describe('discovery pages', () => {
       await preview.locator('.feed-preview__group').first().waitFor();
       expect(await preview.locator('.feed-preview__tag').allTextContents()).toEqual(expect.arrayContaining(['# 唐诗', '# 宋词', '# 苏轼']));
       expect(await preview.locator('.feed-preview__line').count()).toBeGreaterThan(0);
-      expect(await preview.getByRole('link', { name: '去首页看「为你推荐」' }).getAttribute('href')).toMatch(/^\/home/);
+      expect(await preview.getByRole('link', { name: '去首页看“为你推荐”' }).getAttribute('href')).toMatch(/^\/home/);
 
       await page.reload();
       await page.locator('.interest-group').first().waitFor();

@@ -22,16 +22,35 @@ export function useBrowser(): () => Browser {
 export interface PageOptions {
   width?: number;
   height?: number;
+  /** Show the first-visit guided tour (off by default: it would cover what other journeys click). */
+  tour?: boolean;
+  /** Run the page's scripts (off: what a crawler without JavaScript sees). */
+  javaScript?: boolean;
 }
 
-/** A fresh context (empty storage) and page. */
-export async function openPage(browser: Browser, { width = 1280, height = 900 }: PageOptions = {}): Promise<Page> {
+/** The storage key (apps/web/src/lib/storage.ts) that marks the guided tour as seen in this browser. */
+export const TOUR_SEEN_KEY = 'shiju:tourSeen';
+
+/** A fresh context (empty storage, except the tour marked seen unless asked for) and page. */
+export async function openPage(
+  browser: Browser,
+  { width = 1280, height = 900, tour = false, javaScript = true }: PageOptions = {},
+): Promise<Page> {
   const context: BrowserContext = await browser.newContext({
     baseURL,
     viewport: { width, height },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    javaScriptEnabled: javaScript,
   });
+  if (!tour)
+    await context.addInitScript((key) => {
+      try {
+        localStorage.setItem(key, 'e2e');
+      } catch {
+        /* about:blank has no storage */
+      }
+    }, TOUR_SEEN_KEY);
   return context.newPage();
 }
 

@@ -31,7 +31,7 @@ describe('routes', () => {
     await waitForTitle(page, '拾句 | 页面不存在');
     await page.getByRole('heading', { name: '这一页没有找到' }).waitFor();
     await page.locator('header.header').waitFor();
-    await page.getByRole('button', { name: '回到首页' }).click();
+    await page.getByRole('link', { name: '回到首页' }).click();
     await waitForPath(page, '/home');
     await waitForTitle(page, '拾句 | 首页');
   });

@@ -298,7 +298,7 @@ describe('social: two people in two browsers', () => {
     expect(await sw.getAttribute('aria-checked')).toBe('true');
     await sw.click();
     await expect.poll(() => sw.getAttribute('aria-checked')).toBe('false');
-    await a.page.getByText('仅自己可见，别人打开时会看到「私密」').first().waitFor();
+    await a.page.getByText('仅自己可见，别人打开时会看到“私密”').first().waitFor();
 
     await b.page.goto(`/othersCollect?id=${a.id}`);
     await waitForTitle(b.page, '拾句 | TA的收藏');

@@ -94,7 +94,7 @@ describe('writing an essay: sign up, write with an image, publish, find, edit, d
 
   it('edits it from its page', async () => {
     await page.goto(`/bellesDetails?id=${essayId}`);
-    await page.getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('link', { name: '编辑' }).click();
     await waitForPath(page, '/editorialEssay');
     const input = page.getByPlaceholder('给文章起个标题');
     await expect.poll(() => input.inputValue()).toBe(title);
@@ -109,7 +109,7 @@ describe('writing an essay: sign up, write with an image, publish, find, edit, d
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    await page.getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('link', { name: '编辑' }).click();
     await waitForPath(page, '/editorialEssay');
     const input = page.getByPlaceholder('给文章起个标题');
     await expect.poll(() => input.inputValue()).toContain('修订');

@@ -7,9 +7,11 @@ import { loadTheme, pingActivity } from './lib/startup.js';
 import { setNavigator } from './lib/navigation.js';
 import { createRouter } from './router.js';
 import { AppProviders } from './shell/AppProviders.js';
+import { keepServerPage } from './shell/serverPage.js';
 import './styles/global.css';
 import './styles/shell.css';
 import './styles/content.css';
+import './styles/ssr.css';
 
 dayjs.locale('zh-cn');
 // The shell restores scroll itself (top on every navigation, kept pages where they were).
@@ -21,7 +23,9 @@ setNavigator((to, opts) => void router.navigate(to, opts));
 void loadTheme();
 pingActivity();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+keepServerPage(container);
+createRoot(container).render(
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />

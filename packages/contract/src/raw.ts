@@ -48,4 +48,34 @@ export const RAW_RESPONSES = {
     contentType: 'application/zip',
     reader: 'the signed-in user downloading a copy of their data (errors stay envelopes)',
   },
+  robots: {
+    method: 'GET',
+    path: '/robots.txt',
+    contentType: 'text/plain; charset=utf-8',
+    reader: 'search engine crawlers (what to crawl, where the sitemap is)',
+  },
+  sitemapIndex: {
+    method: 'GET',
+    path: '/sitemap.xml',
+    contentType: 'application/xml; charset=utf-8',
+    reader: 'search engine crawlers: a sitemap index naming the sitemap files below',
+  },
+  sitemapFile: {
+    method: 'GET',
+    path: '/sitemaps/:name',
+    contentType: 'application/xml; charset=utf-8',
+    reader: 'search engine crawlers: pages.xml (site pages) and texts-<n>.xml (≤ 50,000 published texts each)',
+  },
+  feed: {
+    method: 'GET',
+    path: '/feeds/:name',
+    contentType: 'application/rss+xml or application/atom+xml; charset=utf-8',
+    reader: 'feed readers: latest, best-week, classification-<id>, author-<id>, each as .rss (RSS 2.0) or .atom (Atom 1.0)',
+  },
+  publicPage: {
+    method: 'GET',
+    path: '/home, /bellesDetails, /classifyDetails, /leaderboard, /bestWeek, /bulletinDetails, /othersInfor',
+    contentType: 'text/html; charset=utf-8',
+    reader: 'browsers, search engines and link previews: the web app with the page content rendered by the server',
+  },
 } as const satisfies Record<string, RawResponse>;

@@ -287,6 +287,21 @@ export const likes = userEssayPair('likes');
 export const collects = userEssayPair('collects');
 export const uninterested = userEssayPair('uninterested');
 
+/** 赞 on a comment: one per person and comment; comments.likes counts them exactly. */
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
 export const follows = pgTable(
   'follows',
   {

@@ -95,6 +95,7 @@ export async function request<T>(init: RequestInit, options: RequestOptions = {}
   const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS)];
   if (options.signal) signals.push(options.signal);
 
+  const signal = anySignal(signals);
   if (!options.silent) loadingStore.start();
   try {
     let res: Response;
@@ -103,7 +104,7 @@ export async function request<T>(init: RequestInit, options: RequestOptions = {}
         method: init.method,
         headers: headers(hasBody),
         body: hasBody ? JSON.stringify(init.body) : undefined,
-        signal: anySignal(signals),
+        signal,
       });
     } catch {
       // No response (offline, timed out, cancelled): rejected silently, nothing shown (seed §8).
@@ -114,6 +115,8 @@ export async function request<T>(init: RequestInit, options: RequestOptions = {}
     try {
       payload = await res.json();
     } catch {
+      // Cancelled while the body was arriving (a newer request replaced this one): not an HTTP failure.
+      if (signal.aborted) throw new ApiError('NETWORK', '网络连接失败', 0);
       payload = null;
     }
 

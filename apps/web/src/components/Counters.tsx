@@ -6,11 +6,11 @@ import { formatCount } from '../lib/format.js';
 export type CounterKey = 'views' | 'likes' | 'collects' | 'comments' | 'imitations';
 
 const ITEMS: Array<{ key: CounterKey; label: string; icon: ReactNode }> = [
-  { key: 'views', label: '阅读', icon: <EyeOutlined /> },
-  { key: 'likes', label: '喜欢', icon: <HeartOutlined /> },
-  { key: 'collects', label: '收藏', icon: <StarOutlined /> },
-  { key: 'comments', label: '评论', icon: <CommentOutlined /> },
-  { key: 'imitations', label: '仿写', icon: <EditOutlined /> },
+  { key: 'views', label: '阅读', icon: <EyeOutlined aria-hidden /> },
+  { key: 'likes', label: '喜欢', icon: <HeartOutlined aria-hidden /> },
+  { key: 'collects', label: '收藏', icon: <StarOutlined aria-hidden /> },
+  { key: 'comments', label: '评论', icon: <CommentOutlined aria-hidden /> },
+  { key: 'imitations', label: '仿写', icon: <EditOutlined aria-hidden /> },
 ];
 
 interface Props {

@@ -28,6 +28,11 @@ interface Props<T> {
    * stays reachable and the position predictable).
    */
   more?: 'scroll' | 'button';
+  /**
+   * With `scroll`: pages come by themselves until this many items are shown, then by the 加载更多 button, so a
+   * long feed does not keep the footer (and, on phones, what follows the feed) out of reach forever.
+   */
+  scrollUntil?: number;
   /** Ordered lists (rankings) are announced as such. */
   ordered?: boolean;
   className?: string;
@@ -56,12 +61,14 @@ export function InfiniteList<T>({
   itemKey,
   renderItem,
   empty,
-  more = 'scroll',
+  more: wanted = 'scroll',
+  scrollUntil = Infinity,
   ordered = false,
   className,
   endText = '没有更多了',
   skeletonCount = 3,
 }: Props<T>) {
+  const more = wanted === 'scroll' && query.items.length >= scrollUntil ? 'button' : wanted;
   const canLoad = more === 'scroll' && query.hasNextPage && !query.isFetchingNextPage && !query.error;
   const sentinel = useInfiniteScroll(() => query.fetchNextPage(), canLoad);
 

@@ -56,7 +56,7 @@ export function RandomSentenceCard({ fallback, className }: Props) {
           type="link"
           size="small"
           className="random-sentence__next"
-          icon={<ReloadOutlined spin={drawing} />}
+          icon={<ReloadOutlined spin={drawing} aria-hidden />}
           disabled={drawing}
           onClick={() => void query.refetch()}
         >

@@ -87,7 +87,7 @@ export function ReportButton({
           {children}
         </button>
       ) : (
-        <Button type="text" icon={<FlagOutlined />} className={className} onClick={() => void start()}>
+        <Button type="text" icon={<FlagOutlined aria-hidden />} className={className} onClick={() => void start()}>
           举报
         </Button>
       )}

@@ -13,7 +13,7 @@ export function RequireSignIn({ what, children }: { what: string; children: Reac
   return (
     <div className="page page--narrow">
       <Result
-        icon={<LockOutlined />}
+        icon={<LockOutlined aria-hidden />}
         title="请先登录"
         subTitle={`登录后即可查看${what}。`}
         extra={

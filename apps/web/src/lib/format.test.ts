@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRelativeTime, todayStamp, totalLabel } from './format.js';
+import { formatCount, formatRelativeTime, readingStats, todayStamp, totalLabel } from './format.js';
 
 describe('formatCount', () => {
   it('keeps numbers below ten thousand as they are', () => {
@@ -48,5 +48,17 @@ describe('totalLabel', () => {
     expect(totalLabel(37, false)).toBe('37');
     expect(totalLabel(1000, true)).toBe('1000+');
     expect(totalLabel(1000, false)).toBe('1000');
+  });
+});
+
+describe('readingStats', () => {
+  it('counts characters without spaces, surrogate pairs as one', () => {
+    expect(readingStats('春眠 不觉晓，\n处处闻啼鸟。')).toEqual({ chars: 12, minutes: 1 });
+    expect(readingStats('𠀀𠀁')).toEqual({ chars: 2, minutes: 1 });
+  });
+  it('reads 400 characters a minute, rounded, at least one', () => {
+    expect(readingStats('字'.repeat(1000)).minutes).toBe(3);
+    expect(readingStats('字'.repeat(1300)).minutes).toBe(3);
+    expect(readingStats('').minutes).toBe(1);
   });
 });

@@ -39,3 +39,15 @@ export function formatRelativeTime(input: string | number | Date, now: Date = ne
 export function todayStamp(now: Date = new Date()): string {
   return dayjs(now).format('YYYY-MM-DD');
 }
+
+/** Characters a reader of Chinese gets through in a minute, at an unhurried pace. */
+export const READING_CHARS_PER_MINUTE = 400;
+
+/**
+ * Word count (字数: characters other than spaces, as Chinese counts them) and reading time in whole minutes
+ * (at least 1) of a text.
+ */
+export function readingStats(text: string): { chars: number; minutes: number } {
+  const chars = Array.from(text.replace(/\s+/g, '')).length;
+  return { chars, minutes: Math.max(1, Math.round(chars / READING_CHARS_PER_MINUTE)) };
+}

@@ -1,10 +1,12 @@
-/** Browser storage keys named by the seed spec (§3). Nothing else in the app spells them. */
+/** Browser storage keys named by the seed spec (§3), and the app's own (marked). Nothing else in the app spells them. */
 export const STORAGE = {
   accessToken: 'accessToken',
   userInfo: 'userInfo',
   layoutVoList: 'layoutVoList',
   /** YYYY-MM-DD of the last activity ping of a signed-in user. */
   operationTime: 'operationTime',
+  /** Not the seed's: set once this browser has seen (or skipped) the guided tour. */
+  tourSeen: 'shiju:tourSeen',
 } as const;
 
 export const SESSION_STORAGE = {

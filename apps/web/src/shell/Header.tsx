@@ -42,7 +42,13 @@ export function Header() {
         </div>
         <div className="header__mobile">
           {user ? <MessageBell /> : null}
-          <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawer(true)} />
+          <Button
+            type="text"
+            className="header__menu-button"
+            icon={<MenuOutlined aria-hidden />}
+            aria-label="打开菜单"
+            onClick={() => setDrawer(true)}
+          />
         </div>
       </div>
       <Drawer open={drawer} onClose={close} placement="right" size={300} title={<Logo />} className="header-drawer">

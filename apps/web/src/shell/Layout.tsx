@@ -4,6 +4,7 @@ import { DeletionBanner } from './DeletionBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { KeepAliveOutlet } from './KeepAlive.js';
+import { TourHost } from './TourHost.js';
 import { useRouteHandle } from './routeHandle.js';
 import { useDocumentMeta } from './useDocumentMeta.js';
 
@@ -22,6 +23,7 @@ export function Layout() {
       {/* Inside the router, so dialog content may hold links. */}
       <DialogHost />
       <ConsentGate />
+      <TourHost />
     </div>
   );
 }

@@ -7,7 +7,7 @@ export function LoadingMask() {
   const loading = useSyncExternalStore(loadingStore.subscribe, loadingStore.isLoading, () => false);
   return (
     <div className={loading ? 'loading-mask is-visible' : 'loading-mask'} role="status" aria-hidden={!loading}>
-      <LoadingOutlined className="loading-mask__icon" spin />
+      <LoadingOutlined className="loading-mask__icon" spin aria-hidden />
       <span className="loading-mask__text">加载中</span>
     </div>
   );

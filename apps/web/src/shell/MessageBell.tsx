@@ -14,7 +14,7 @@ export function MessageBell() {
   return (
     <Link to="/myInform" className="header__icon message-bell" aria-label={count ? `我的通知，${count} 条未读` : '我的通知'}>
       <Badge count={count} size="small" overflowCount={99}>
-        <BellOutlined />
+        <BellOutlined aria-hidden />
       </Badge>
     </Link>
   );

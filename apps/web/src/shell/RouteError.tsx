@@ -1,8 +1,9 @@
 import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
 import { ChunkLoadError } from './lazyPage.js';
 import { reloadForChunk } from './chunkReload.js';
+import { RouterButton } from '../components/RouterButton.js';
 
 /** Errors while rendering a page: a failed chunk reloads the page's address; anything else says sorry. */
 export function RouteError() {
@@ -25,9 +26,9 @@ export function RouteError() {
           <Button key="reload" type="primary" onClick={() => window.location.reload()}>
             刷新页面
           </Button>,
-          <Link key="home" to="/home">
-            <Button>回到首页</Button>
-          </Link>,
+          <RouterButton key="home" to="/home">
+            回到首页
+          </RouterButton>,
         ]}
       />
     </div>

@@ -111,7 +111,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
         maxLength={50}
         placeholder="搜索句子、美文、作者"
         aria-label="搜索"
-        prefix={<SearchOutlined />}
+        prefix={<SearchOutlined aria-hidden />}
         onPressEnter={() => {
           // Enter on a highlighted suggestion selects it (onSelect); only a plain Enter searches.
           setTimeout(() => {

@@ -37,7 +37,7 @@ export function UserMenu() {
       <button type="button" className="user-menu" aria-label="我的账户">
         <UserAvatar user={user} size={30} />
         <span className="user-menu__name">{user.nickname}</span>
-        <DownOutlined className="user-menu__caret" />
+        <DownOutlined className="user-menu__caret" aria-hidden />
       </button>
     </Dropdown>
   );

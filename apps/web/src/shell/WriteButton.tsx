@@ -7,7 +7,8 @@ export function WriteButton({ block, onClick }: { block?: boolean; onClick?: () 
   return (
     <Button
       type="primary"
-      icon={<EditOutlined />}
+      className="write-button"
+      icon={<EditOutlined aria-hidden />}
       block={block}
       onClick={() => {
         onClick?.();

@@ -1,5 +1,12 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { PageSkeleton } from '../components/PageSkeleton.js';
+import { pageMounted } from './serverPage.js';
+
+/** Tells the server-rendered page (if still showing) that the app's page is there. */
+function Mounted() {
+  useEffect(pageMounted, []);
+  return null;
+}
 
 /** A route chunk that could not be fetched (deployed anew, network dropped). RouteError reloads for it. */
 export class ChunkLoadError extends Error {
@@ -20,6 +27,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Compo
     return (
       <Suspense fallback={<PageSkeleton />}>
         <Page />
+        <Mounted />
       </Suspense>
     );
   };

@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { pageTitle, SITE_META, type RouteHandle } from './routeHandle.js';
+
+/**
+ * The address the server rendered this document for, when it did (its head tags carry data-ssr): those tags
+ * describe that page better than the route's generic ones, so they stay until the reader goes elsewhere.
+ */
+const serverRendered = document.head.querySelector('[data-ssr]') ? window.location.pathname + window.location.search : null;
 
 function setMeta(name: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -13,12 +20,17 @@ function setMeta(name: string, content: string): void {
 
 /** Title `拾句 | <route title>` and the meta tags of the current route. */
 export function useDocumentMeta(handle: RouteHandle | undefined): void {
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   const title = handle?.title;
   const keywords = handle?.meta?.keywords ?? SITE_META.keywords;
   const description = handle?.meta?.description ?? SITE_META.description;
   useEffect(() => {
     if (title) document.title = pageTitle(title);
+    if (here === serverRendered) return;
+    // Canonical, Open Graph, JSON-LD and feed links of the page the server rendered belong to that page only.
+    for (const el of document.head.querySelectorAll('[data-ssr]')) el.remove();
     setMeta('keywords', keywords);
     setMeta('description', description);
-  }, [title, keywords, description]);
+  }, [title, keywords, description, here]);
 }

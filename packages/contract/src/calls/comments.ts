@@ -11,6 +11,8 @@ const CommentBase = z.object({
   user: UserBrief,
   replyToUser: UserBrief.nullable(),
   likes: z.number().int(),
+  /** Whether the signed-in reader has liked it (absent for visitors). */
+  liked: z.boolean().optional(),
   createdAt: Timestamp,
 });
 export const Comment = CommentBase.extend({
@@ -18,6 +20,8 @@ export const Comment = CommentBase.extend({
   replyCount: z.number().int().optional(),
 });
 export type Comment = z.infer<typeof Comment>;
+
+export const CommentLikeResult = z.object({ liked: z.boolean(), likes: z.number().int() });
 
 export const commentCalls = {
   commentsPage: route({
@@ -63,5 +67,27 @@ export const commentCalls = {
     params: IdParams,
     response: Ok,
     errors: ['A0400', 'A0230', 'A0301', 'A0404'],
+  }),
+  likeComment: route({
+    id: 'likeComment',
+    method: 'POST',
+    path: '/api/v1/app/essay/comment/:id/like',
+    auth: 'required',
+    owner: 'social',
+    summary: '赞评论（重复赞不重复计数；作者只收到一次通知）',
+    params: IdParams,
+    response: CommentLikeResult,
+    errors: ['A0400', 'A0230', 'A0404'],
+  }),
+  unlikeComment: route({
+    id: 'unlikeComment',
+    method: 'DELETE',
+    path: '/api/v1/app/essay/comment/:id/like',
+    auth: 'required',
+    owner: 'social',
+    summary: '取消赞评论',
+    params: IdParams,
+    response: CommentLikeResult,
+    errors: ['A0400', 'A0230', 'A0404'],
   }),
 };

@@ -91,7 +91,7 @@ export async function deleteClassification(db: Db, actor: NonNullable<Actor>, id
       .select({ n: sql<number>`count(*)::int` })
       .from(essays)
       .where(and(eq(essays.classificationId, id), ne(essays.status, 'deleted')));
-    if ((used?.n ?? 0) > 0) throw invalid(`id 仍有 ${used!.n} 篇作品属于「${c.name}」，请先把它们移到其他分类，或将分类设为隐藏`);
+    if ((used?.n ?? 0) > 0) throw invalid(`id 仍有 ${used!.n} 篇作品属于“${c.name}”，请先把它们移到其他分类，或将分类设为隐藏`);
     await tx.delete(classifications).where(eq(classifications.id, id));
   });
   return { ok: true as const };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { comments, users } from '../../db/schema.js';
+import { commentLikes, comments, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
 import { countUpTo, one } from '../../lib/paging.js';
 import { notBlockedBy } from '../people/blocked.js';
@@ -100,4 +100,33 @@ export async function hideWithReplies(tx: Tx, id: number) {
     .where(and(visible, or(eq(comments.id, id), eq(comments.rootId, id))))
     .returning({ id: comments.id });
   return hidden.length;
+}
+
+/** Which of these comments the user has liked. */
+export async function likedAmong(db: Exec, userId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: commentLikes.commentId })
+    .from(commentLikes)
+    .where(and(eq(commentLikes.userId, userId), inArray(commentLikes.commentId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Likes or unlikes, and moves the comment's counter only when the like row really changed (so repeating either
+ * is harmless and concurrent repeats count once); answers whether it changed and the count after.
+ */
+export async function toggleLike(tx: Tx, userId: number, commentId: number, on: boolean) {
+  const changed = on
+    ? await tx.insert(commentLikes).values({ userId, commentId }).onConflictDoNothing().returning({ id: commentLikes.commentId })
+    : await tx
+        .delete(commentLikes)
+        .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
+        .returning({ id: commentLikes.commentId });
+  const [row] = await tx
+    .update(comments)
+    .set({ likes: sql`greatest(${comments.likes} + ${changed.length ? (on ? 1 : -1) : 0}, 0)` })
+    .where(eq(comments.id, commentId))
+    .returning({ likes: comments.likes });
+  return { changed: changed.length > 0, likes: row?.likes ?? 0 };
 }

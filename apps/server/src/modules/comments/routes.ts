@@ -9,4 +9,6 @@ export const commentHandlers = defineHandlers({
     comments.pageChildren(db, query.rootId, query.pageSize, offsetOf(query), caller.user?.id),
   createComment: async ({ db, me, body, config }) => comments.createComment(db, me, body, config.sensitiveWordsFile),
   deleteComment: async ({ db, me, params }) => comments.deleteComment(db, me, params.id),
+  likeComment: async ({ db, me, params }) => comments.likeComment(db, me, params.id, true),
+  unlikeComment: async ({ db, me, params }) => comments.likeComment(db, me, params.id, false),
 });

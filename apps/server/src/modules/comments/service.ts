@@ -16,7 +16,7 @@ import { isBlocked } from '../people/queries.js';
 export const COMMENT_BURST = 8;
 const REPLIES_SHOWN = 3;
 
-function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }: q.CommentLoaded): Comment {
+function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }: q.CommentLoaded, liked?: Set<number>): Comment {
   return {
     id: c.id,
     essayId: c.essayId,
@@ -26,9 +26,20 @@ function present({ c, userNickname, userAvatar, replyToNickname, replyToAvatar }
     replyToUser:
       c.replyToUserId && replyToNickname !== null ? { id: c.replyToUserId, nickname: replyToNickname, avatar: replyToAvatar } : null,
     likes: c.likes,
+    ...(liked ? { liked: liked.has(c.id) } : {}),
     createdAt: c.createdAt.toISOString(),
   };
 }
+
+/** The reader's likes among these comments (undefined for visitors: the flag is left out). */
+const likedBy = (db: Db, viewerId: number | undefined, rows: q.CommentLoaded[]) =>
+  viewerId
+    ? q.likedAmong(
+        db,
+        viewerId,
+        rows.map((r) => r.c.id),
+      )
+    : Promise.resolve(undefined);
 
 async function publishedEssay(db: Db, id: number) {
   const e = await findEssay(db, id);
@@ -45,12 +56,13 @@ export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new',
     REPLIES_SHOWN,
     viewerId,
   );
+  const liked = await likedBy(db, viewerId, [...roots.list, ...replies]);
   return {
     total: roots.total,
     totalCapped: roots.totalCapped,
     list: roots.list.map((r) => ({
-      ...present(r),
-      replies: replies.filter((x) => x.c.rootId === r.c.id).map(present),
+      ...present(r, liked),
+      replies: replies.filter((x) => x.c.rootId === r.c.id).map((x) => present(x, liked)),
       replyCount: r.c.replyCount,
     })),
   };
@@ -62,7 +74,31 @@ export async function pageChildren(db: Db, rootId: number, limit: number, offset
   // Replies are as public as the text they hang under: none while it is a draft, pending, hidden or deleted.
   await publishedEssay(db, root.essayId);
   const page = await q.pageReplies(db, rootId, limit, offset, viewerId);
-  return { total: page.total, totalCapped: page.totalCapped, list: page.list.map(present) };
+  const liked = await likedBy(db, viewerId, page.list);
+  return { total: page.total, totalCapped: page.totalCapped, list: page.list.map((r) => present(r, liked)) };
+}
+
+/**
+ * 赞 on a visible comment under a published text: exact counter, idempotent both ways, and its author is told
+ * once (however often it is undone and redone), never about their own like.
+ */
+export async function likeComment(db: Db, me: UserRow, id: number, on: boolean) {
+  const c = await q.findVisible(db, id);
+  if (!c) throw notFound('评论不存在');
+  await publishedEssay(db, c.essayId);
+  return db.transaction(async (tx) => {
+    const r = await q.toggleLike(tx, me.id, id, on);
+    if (r.changed && on)
+      await notify(tx, {
+        userId: c.userId,
+        type: 'like',
+        actorId: me.id,
+        essayId: c.essayId,
+        commentId: id,
+        content: c.content.slice(0, 100),
+      });
+    return { liked: on, likes: r.likes };
+  });
 }
 
 export async function createComment(
@@ -114,7 +150,7 @@ export async function createComment(
     return row!.id;
   });
   forgetEssay(essay.id);
-  return { ...present(await q.loadOne(db, id)), replies: [], replyCount: 0 };
+  return { ...present(await q.loadOne(db, id), new Set()), replies: [], replyCount: 0 };
 }
 
 /** Own comment, any comment on one's own text, or any comment as admin. */

@@ -273,13 +273,15 @@ async function loadDetails(db: Db, id: number, viewerId?: number) {
   };
 }
 
+/** What every visitor sees of a published text (shared micro-cache), or null; counts no view. */
+export const publishedDetails = async (db: Db, id: number) =>
+  (await publicDetails.get(String(id), async () => {
+    const d = await loadDetails(db, id);
+    return d?.status === 'published' ? d : null;
+  })) as Awaited<ReturnType<typeof loadDetails>>;
+
 export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string) {
-  const shown = viewer
-    ? await loadDetails(db, id, viewer.id)
-    : ((await publicDetails.get(String(id), async () => {
-        const d = await loadDetails(db, id);
-        return d?.status === 'published' ? d : null;
-      })) as Awaited<ReturnType<typeof loadDetails>>);
+  const shown = viewer ? await loadDetails(db, id, viewer.id) : await publishedDetails(db, id);
   if (!shown || !canSee({ status: shown.status, authorId: shown.author.id }, viewer)) throw notFound('作品不存在或未发布');
   if (shown.status === 'published') recordView(db, id, viewerKey);
   return shown;

@@ -8,8 +8,8 @@ export type MessageRow = typeof messages.$inferSelect;
 export type MessageType = MessageRow['type'];
 export type NewMessage = Pick<MessageRow, 'userId' | 'type' | 'actorId' | 'essayId' | 'commentId' | 'content'>;
 
-/** Whether the user already has a message of this type from this actor about this text. */
-export async function hasSame(db: Db | Tx, m: Pick<NewMessage, 'userId' | 'type' | 'actorId' | 'essayId'>): Promise<boolean> {
+/** Whether the user already has a message of this type from this actor about this text (or this comment of it). */
+export async function hasSame(db: Db | Tx, m: Pick<NewMessage, 'userId' | 'type' | 'actorId' | 'essayId' | 'commentId'>): Promise<boolean> {
   const same = await db
     .select({ id: messages.id })
     .from(messages)
@@ -19,6 +19,7 @@ export async function hasSame(db: Db | Tx, m: Pick<NewMessage, 'userId' | 'type'
         eq(messages.type, m.type),
         m.actorId === null ? isNull(messages.actorId) : eq(messages.actorId, m.actorId),
         m.essayId ? eq(messages.essayId, m.essayId) : isNull(messages.essayId),
+        m.commentId ? eq(messages.commentId, m.commentId) : isNull(messages.commentId),
       ),
     )
     .limit(1);

@@ -55,8 +55,13 @@ function Breakdown({ entry, period }: Props) {
   );
 }
 
-/** The entry's heat; hovering (or tapping, on phones) shows what it is made of and how it is computed. */
+/**
+ * What the list is ordered by: the period's score (总榜: the accumulated heat). Hovering (or tapping, on
+ * phones) shows what it is made of and how it is computed.
+ */
 export function ScoreBadge({ entry, period }: Props) {
+  const orderedBy = period === 'all' ? entry.engagement : entry.score;
+  const word = period === 'all' ? '累计热度' : '得分';
   return (
     <Popover
       trigger={['hover', 'click']}
@@ -65,9 +70,9 @@ export function ScoreBadge({ entry, period }: Props) {
       content={<Breakdown entry={entry} period={period} />}
       classNames={{ root: 'score-popover' }}
     >
-      <button type="button" className="score-badge" aria-label={`热度 ${formatScore(entry.engagement)}，查看构成`}>
+      <button type="button" className="score-badge" aria-label={`${word} ${formatScore(orderedBy)}，查看构成`}>
         <FireOutlined aria-hidden />
-        <span>{formatScore(entry.engagement)}</span>
+        <span>{formatScore(orderedBy)}</span>
       </button>
     </Popover>
   );

@@ -13,7 +13,7 @@ export function MiniEssayCard({ essay }: { essay: Essay }) {
       <span className="mini-card__foot">
         <span className="mini-card__author">{essay.author.nickname}</span>
         <span>
-          <HeartOutlined /> {formatCount(essay.likes)}
+          <HeartOutlined aria-hidden /> {formatCount(essay.likes)}
         </span>
       </span>
     </Link>

@@ -13,8 +13,8 @@ interface Props {
 }
 
 const LOOK: Record<ReactionKind, { label: string; on: ReactNode; off: ReactNode; what: string }> = {
-  like: { label: '喜欢', on: <HeartFilled />, off: <HeartOutlined />, what: '喜欢这段文字' },
-  collect: { label: '收藏', on: <StarFilled />, off: <StarOutlined />, what: '收藏这段文字' },
+  like: { label: '喜欢', on: <HeartFilled aria-hidden />, off: <HeartOutlined aria-hidden />, what: '喜欢这段文字' },
+  collect: { label: '收藏', on: <StarFilled aria-hidden />, off: <StarOutlined aria-hidden />, what: '收藏这段文字' },
 };
 
 function ReactionButton({

@@ -16,6 +16,10 @@ const SANS = '"PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
 // Chinese closing punctuation must not start a line (as line-break: strict does on the page).
 const NO_LINE_START = new Set('，。、；：！？）》」』”’…—,.;:!?)'.split(''));
 const MAX_TEXT_LINES = 14;
+/** The QR code's side in the card's units (twice that in pixels at the default scale). */
+const QR_SIZE = 100;
+/** Grey text, dark enough to read (WCAG AA on the paper colour). */
+const MUTED = '#6f6a63';
 
 /** Breaks text into lines no wider than `max`, character by character, keeping punctuation off line starts. */
 export function wrapText(ctx: CanvasRenderingContext2D, text: string, max: number): string[] {
@@ -44,10 +48,10 @@ function clampLines(lines: string[], max: number): string[] {
 }
 
 /**
- * Draws the share card (the text, its source, the author and 拾句) onto `canvas`, sized to its content.
- * Pure drawing: the caller turns the canvas into a PNG.
+ * Draws the share card (the text, its source, the author, 拾句 and, when given, a QR code of the text's
+ * address) onto `canvas`, sized to its content. Pure drawing: the caller turns the canvas into a PNG.
  */
-export function drawShareCard(canvas: HTMLCanvasElement, data: ShareCardData, scale = 2): void {
+export function drawShareCard(canvas: HTMLCanvasElement, data: ShareCardData, scale = 2, qr?: CanvasImageSource): void {
   const measure = canvas.getContext('2d')!;
   const textSize = data.text.length > 60 ? 30 : 36;
   const lineHeight = Math.round(textSize * 1.8);
@@ -116,16 +120,25 @@ export function drawShareCard(canvas: HTMLCanvasElement, data: ShareCardData, sc
   ctx.fillStyle = data.accent;
   ctx.font = `bold 40px ${SERIF}`;
   ctx.fillText('拾句', PADDING, footTop + 66);
-  ctx.fillStyle = '#8d877f';
+  ctx.fillStyle = MUTED;
   ctx.font = `20px ${SANS}`;
   ctx.fillText('读句子，品美文', PADDING, footTop + 102);
 
+  // The QR code at the right (white quiet zone included in the image), the author and address beside it.
+  let right = WIDTH - PADDING;
+  if (qr) {
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(right - QR_SIZE, footTop + 14, QR_SIZE, QR_SIZE);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(qr, right - QR_SIZE, footTop + 14, QR_SIZE, QR_SIZE);
+    right -= QR_SIZE + 20;
+  }
   ctx.textAlign = 'right';
   ctx.fillStyle = '#57524c';
   ctx.font = `22px ${SANS}`;
-  ctx.fillText(`文 / ${data.author}`, WIDTH - PADDING, footTop + 60);
-  ctx.fillStyle = '#8d877f';
+  ctx.fillText(`文 / ${data.author}`, right, footTop + 60);
+  ctx.fillStyle = MUTED;
   ctx.font = `16px ${SANS}`;
-  ctx.fillText(data.url.replace(/^https?:\/\//, ''), WIDTH - PADDING, footTop + 98);
+  ctx.fillText(qr ? '扫码阅读原文' : data.url.replace(/^https?:\/\//, ''), right, footTop + 98);
   ctx.textAlign = 'left';
 }

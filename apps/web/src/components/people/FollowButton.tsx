@@ -40,7 +40,7 @@ export function FollowButton({ userId, nickname, isFollowing: initial, followsMe
   const toggle = async () => {
     if (!me) return askSignIn('关注喜欢的作者');
     if (following) {
-      const action = await confirmDialog({ title: `不再关注「${nickname}」？`, okText: '取消关注', cancelText: '再想想', danger: true });
+      const action = await confirmDialog({ title: `不再关注“${nickname}”？`, okText: '取消关注', cancelText: '再想想', danger: true });
       if (action !== 'confirm') return;
     }
     setBusy(true);

@@ -28,7 +28,7 @@ export function ReactedList({ userId, kind, own = false }: Props) {
   const word = REACTION_WORD[kind];
   const empty = own ? (
     <EmptyState
-      description={`还没有${word}的作品。读到打动你的句子，点一下「${word}」，它就会出现在这里`}
+      description={`还没有${word}的作品。读到打动你的句子，点一下“${word}”，它就会出现在这里`}
       action={
         <LinkButton to="/home" size="small">
           去首页读读

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { reopenTour } from '../../shell/tour.js';
 
 const ENDPOINT = `${window.location.origin}/api/v1/open/sentence`;
 
@@ -61,8 +63,14 @@ export default function AboutOur() {
       </section>
 
       <section>
+        <h2>第一次来？</h2>
+        <p>页面顶部有分类、排行榜、搜索和写句子。想再看一遍介绍，可以重新打开新手引导。</p>
+        <Button onClick={reopenTour}>重新查看新手引导</Button>
+      </section>
+
+      <section>
         <h2>排行榜怎么排</h2>
-        <p>排行榜按「热度」排序。每篇作品的互动先折算成分值：</p>
+        <p>排行榜按“热度”排序。每篇作品的互动先折算成分值：</p>
         <ul>
           <li>每个喜欢 3 分，每次收藏 4 分，每条评论 2 分，每篇仿写 3 分；</li>
           <li>每次阅读 0.05 分，也就是 20 次阅读抵一个评论。</li>
@@ -87,7 +95,7 @@ export default function AboutOur() {
         <h2>内容规范</h2>
         <ul>
           <li>句子不超过 300 字，只保留纯文本；美文标题 1–50 字，正文不超过 20000 字。</li>
-          <li>摘录他人的文字时，请在「出处」里注明作者与作品，例如：李白《静夜思》。</li>
+          <li>摘录他人的文字时，请在“出处”里注明作者与作品，例如：李白《静夜思》。</li>
           <li>正文只保留基本排版、http/https 链接和本站上传的图片，其余格式会被清理。</li>
           <li>命中敏感词的作品会先进入审核，编辑通过后才公开；广告、引战、侵权内容会被移除。</li>
           <li>请友善评论。作者可以删除自己作品下的评论，编辑可以删除任何违规内容。</li>
@@ -96,9 +104,7 @@ export default function AboutOur() {
 
       <section id="api" className="about__api">
         <h2>开发者：随机一句接口</h2>
-        <p>
-          拾句开放了一个免登录的接口，每次随机返回一句已发布的句子，可以放进博客侧栏、个人主页或任何网页。首页的「随机一句」用的就是它。
-        </p>
+        <p>拾句开放了一个免登录的接口，每次随机返回一句已发布的句子，可以放进博客侧栏、个人主页或任何网页。首页的“随机一句”用的就是它。</p>
         <p>
           地址：<code>GET {ENDPOINT}</code>
         </p>

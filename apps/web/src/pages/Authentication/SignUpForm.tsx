@@ -28,7 +28,7 @@ export function SignUpForm() {
       onFinish={({ username, nickname, password }) =>
         register.mutate(
           { body: { username: username.trim(), password, nickname: nickname?.trim() || undefined, agree: true } },
-          { onSuccess: (s) => finish(s, '注册成功，欢迎你') },
+          { onSuccess: (s) => finish(s, '注册成功，欢迎你', { newAccount: true }) },
         )
       }
     >
@@ -38,7 +38,7 @@ export function SignUpForm() {
         extra="3–20 位字母、数字或下划线，注册后不能修改"
         rules={[{ required: true, whitespace: true, message: '请输入用户名' }, zodRule(Username, '用户名')]}
       >
-        <Input prefix={<UserOutlined />} autoComplete="username" placeholder="用户名" />
+        <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" placeholder="用户名" />
       </Form.Item>
       <Form.Item
         name="nickname"
@@ -46,7 +46,7 @@ export function SignUpForm() {
         extra="显示在作品和评论旁，以后可以修改"
         rules={[{ max: 20, message: '昵称最多 20 个字符' }]}
       >
-        <Input prefix={<SmileOutlined />} autoComplete="nickname" placeholder="昵称" />
+        <Input prefix={<SmileOutlined aria-hidden />} autoComplete="nickname" placeholder="昵称" />
       </Form.Item>
       <Form.Item
         name="password"
@@ -54,7 +54,7 @@ export function SignUpForm() {
         extra="8–64 位，不能全是数字"
         rules={[{ required: true, message: '请输入密码' }, zodRule(Password, '密码')]}
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder="密码" />
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" placeholder="密码" />
       </Form.Item>
       <Form.Item
         name="agree"

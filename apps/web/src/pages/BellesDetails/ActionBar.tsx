@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, LinkOutlined, Pictu
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api, toastError, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { ReportButton } from '../../components/ReportButton.js';
@@ -13,6 +13,7 @@ import { ShareCardDialog } from '../../components/essay/ShareCardDialog.js';
 import { useSession } from '../../hooks/useSession.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
 import { afterEssayRemoved, essayKeys, interestKeys } from '../../api/queries/index.js';
+import { RouterButton } from '../../components/RouterButton.js';
 
 function shareUrl(id: number): string {
   return `${window.location.origin}${essayHref(id)}`;
@@ -34,7 +35,7 @@ function NotInterested({ id }: { id: number }) {
     }
   };
   return (
-    <Button type="text" icon={<EyeInvisibleOutlined />} disabled={done} onClick={() => void mark()}>
+    <Button type="text" icon={<EyeInvisibleOutlined aria-hidden />} disabled={done} onClick={() => void mark()}>
       {done ? '已标记不感兴趣' : '不感兴趣'}
     </Button>
   );
@@ -64,10 +65,10 @@ function OwnerTools({ id }: { id: number }) {
   };
   return (
     <>
-      <Link to={editHref(id)}>
-        <Button icon={<EditOutlined />}>编辑</Button>
-      </Link>
-      <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>
+      <RouterButton to={editHref(id)} icon={<EditOutlined aria-hidden />}>
+        编辑
+      </RouterButton>
+      <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => void remove()}>
         删除
       </Button>
     </>
@@ -92,18 +93,18 @@ export function ActionBar({ essay }: { essay: Details }) {
       {published ? (
         <div className="action-bar__main">
           <ReactionButtons key={essay.id} essay={essay} onSettled={(r) => patch(() => r)} />
-          <Link to={imitateHref(essay.id)}>
-            <Button icon={<EditOutlined />}>仿写</Button>
-          </Link>
+          <RouterButton to={imitateHref(essay.id)} icon={<EditOutlined aria-hidden />}>
+            仿写
+          </RouterButton>
         </div>
       ) : null}
       <div className="action-bar__more">
         {published ? (
           <>
-            <Button type="text" icon={<LinkOutlined />} onClick={() => void copyLink()}>
+            <Button type="text" icon={<LinkOutlined aria-hidden />} onClick={() => void copyLink()}>
               复制链接
             </Button>
-            <Button type="text" icon={<PictureOutlined />} onClick={() => setCardOpen(true)}>
+            <Button type="text" icon={<PictureOutlined aria-hidden />} onClick={() => setCardOpen(true)}>
               分享卡片
             </Button>
           </>

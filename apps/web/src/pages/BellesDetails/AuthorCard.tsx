@@ -43,7 +43,7 @@ export function AuthorCard({ essay }: { essay: Details }) {
       {self ? null : (
         <Button
           type={following ? 'default' : 'primary'}
-          icon={following ? <CheckOutlined /> : <PlusOutlined />}
+          icon={following ? <CheckOutlined aria-hidden /> : <PlusOutlined aria-hidden />}
           loading={busy}
           onClick={() => void toggle()}
           className="author-card__follow"

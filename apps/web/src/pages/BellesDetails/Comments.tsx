@@ -13,6 +13,7 @@ import { UserAvatar } from '../../components/UserAvatar.js';
 import { useSession } from '../../hooks/useSession.js';
 import { formatCount, formatRelativeTime } from '../../lib/format.js';
 import { CommentBox } from './CommentBox.js';
+import { CommentLike } from './CommentLike.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
 import { commentKeys, commentQueries, usePagedList } from '../../api/queries/index.js';
 
@@ -57,7 +58,7 @@ function useThreadActions(thread: Thread) {
   return { canDelete, remove };
 }
 
-/** One comment or reply: who, when, the text (as text), 回复, 删除 and 举报, and the reply box when answering it. */
+/** One comment or reply: who, when, the text (as text), 赞, 回复, 删除 and 举报, and the reply box when answering it. */
 function CommentBody({ c, thread, replies = 0, small }: { c: Reply; thread: Thread; replies?: number; small?: boolean }) {
   const user = useSession();
   const { canDelete, remove } = useThreadActions(thread);
@@ -81,6 +82,7 @@ function CommentBody({ c, thread, replies = 0, small }: { c: Reply; thread: Thre
         <p className="comment__text">{c.content}</p>
         <div className="comment__foot">
           <span>{formatRelativeTime(c.createdAt)}</span>
+          <CommentLike key={`${c.id}:${c.likes}:${String(c.liked)}`} id={c.id} liked={c.liked} likes={c.likes} />
           <button type="button" className="link-button" onClick={() => thread.setReplyingTo(answering ? null : c.id)}>
             {answering ? '收起' : '回复'}
           </button>

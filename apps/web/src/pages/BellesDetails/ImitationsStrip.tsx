@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { Link } from 'react-router';
 import { imitateHref } from '../../components/essay/links.js';
 import { MiniEssayCard } from '../../components/essay/MiniEssayCard.js';
@@ -6,6 +5,7 @@ import { ListSkeleton } from '../../components/InfiniteList.js';
 import { formatCount } from '../../lib/format.js';
 import { essayQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
+import { RouterButton } from '../../components/RouterButton.js';
 
 const SHOWN = 8;
 
@@ -28,11 +28,9 @@ export function ImitationsStrip({ id }: { id: number }) {
       ) : total === 0 ? (
         <p className="details-section__empty">
           还没有人仿写这段文字。
-          <Link to={imitateHref(id)}>
-            <Button type="link" size="small">
-              来写第一篇
-            </Button>
-          </Link>
+          <RouterButton to={imitateHref(id)} type="link" size="small">
+            来写第一篇
+          </RouterButton>
         </p>
       ) : (
         <div className="strip">

@@ -19,7 +19,7 @@ export function RelatedTexts({ id, tags }: { id: number; tags: TagBrief[] }) {
   return (
     <section className="details-section related" aria-label="相关推荐">
       <header className="details-section__head">
-        <h2 className="details-section__title">同样关于「{tag.name}」</h2>
+        <h2 className="details-section__title">同样关于“{tag.name}”</h2>
       </header>
       <div className="related__grid">
         {list.map((e) => (

@@ -7,6 +7,7 @@ import { ANCHOR_MIN_HEADINGS } from '../../components/essay/constants.js';
 import { classifyHref } from '../../components/essay/links.js';
 import { parseId } from '../../components/essay/parseId.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { RouterButton } from '../../components/RouterButton.js';
 import { ActionBar } from './ActionBar.js';
 import { AuthorCard } from './AuthorCard.js';
 import { Comments } from './Comments.js';
@@ -35,9 +36,9 @@ function NotFound() {
       title="这段文字不存在或尚未发布"
       subTitle="它可能已被作者删除，或者还在审核中。去看看别的好句子吧。"
       extra={
-        <Link to="/home">
-          <Button type="primary">回到首页</Button>
-        </Link>
+        <RouterButton to="/home" type="primary">
+          回到首页
+        </RouterButton>
       }
     />
   );

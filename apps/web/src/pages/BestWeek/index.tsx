@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState.js';
 import './BestWeek.css';
 import { discoveryQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
+import { RouterButton } from '../../components/RouterButton.js';
 
 interface PickerProps {
   week: string;
@@ -24,7 +25,7 @@ function WeekPicker({ week, weeks, onPick }: PickerProps) {
   const newer = i > 0 ? weeks[i - 1] : undefined;
   return (
     <div className="week-picker">
-      <Button icon={<LeftOutlined />} disabled={!older} onClick={() => older && onPick(older)} aria-label="上一周">
+      <Button icon={<LeftOutlined aria-hidden />} disabled={!older} onClick={() => older && onPick(older)} aria-label="上一周">
         <span className="week-picker__step">上一周</span>
       </Button>
       <Select
@@ -46,7 +47,7 @@ function WeekPicker({ week, weeks, onPick }: PickerProps) {
       />
       <Button disabled={!newer} onClick={() => newer && onPick(newer)} aria-label="下一周">
         <span className="week-picker__step">下一周</span>
-        <RightOutlined />
+        <RightOutlined aria-hidden />
       </Button>
     </div>
   );
@@ -62,9 +63,9 @@ function NoWeekYet() {
         </div>
       }
       action={
-        <Link to="/leaderboard?period=week">
-          <Button type="primary">先看看周榜</Button>
-        </Link>
+        <RouterButton to="/leaderboard?period=week" type="primary">
+          先看看周榜
+        </RouterButton>
       }
     />
   );
@@ -148,7 +149,7 @@ export default function BestWeek() {
             </p>
             {week ? (
               <>
-                <p>往期精选会一直保留，用上方的周次选择或「上一周」「下一周」翻阅。</p>
+                <p>往期精选会一直保留，用上方的周次选择或“上一周”“下一周”翻阅。</p>
                 <Link to="/leaderboard?period=week">看看正在进行的周榜 →</Link>
               </>
             ) : null}

@@ -42,7 +42,7 @@ export default function BulletinDetails() {
   return (
     <div className="page page--reading bulletin-details">
       <Link to="/bulletinBoard" className="back-link">
-        <LeftOutlined /> 返回公告列表
+        <LeftOutlined aria-hidden /> 返回公告列表
       </Link>
       {id === null ? (
         <NotFound />

@@ -23,7 +23,7 @@ export function LetterIndex({ classificationId, tagId, onPick }: Props) {
 
   return (
     <>
-      <Button icon={<OrderedListOutlined />} onClick={() => setOpen(true)}>
+      <Button icon={<OrderedListOutlined aria-hidden />} onClick={() => setOpen(true)}>
         A–Z 标签
       </Button>
       <Drawer title="标签索引" placement="right" open={open} onClose={() => setOpen(false)} size="default" className="letter-index">

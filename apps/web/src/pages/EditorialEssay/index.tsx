@@ -17,7 +17,7 @@ import './editorial.css';
 function PendingNotice({ form }: { form: EssayForm }) {
   return (
     <Result
-      icon={<ClockCircleOutlined />}
+      icon={<ClockCircleOutlined aria-hidden />}
       title="已提交，待审核"
       subTitle={form.notice ?? '内容中有需要人工确认的词语，编辑审核通过后就会公开，请耐心等待。'}
       extra={[

@@ -28,7 +28,7 @@ function NoResults({ q, type, similar }: { q: string; type: SearchType; similar:
   return (
     <div className="global-search__none">
       <EmptyState
-        description={`没有找到与「${q}」相关的${noun}，换个词试试？`}
+        description={`没有找到与“${q}”相关的${noun}，换个词试试？`}
         action={
           <span className="global-search__elsewhere">
             {TYPES.filter((t) => t.key !== type).map((t) => (

@@ -1,6 +1,7 @@
-import { Button, Tabs } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.js';
+import { RouterButton } from '../../components/RouterButton.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
 import { InfiniteList, ListSkeleton } from '../../components/InfiniteList.js';
@@ -13,6 +14,8 @@ import { FollowingFeed } from './FollowingFeed.js';
 type FeedKey = 'new' | 'hot' | 'forYou' | 'following';
 
 const PAGE_SIZE = 10;
+/** Three pages come by scrolling; then 加载更多, so the sidebar's boxes (below the feed on phones) and the footer stay reachable. */
+const SCROLL_UNTIL = 3 * PAGE_SIZE;
 
 function EssayFeed({ sort }: { sort: 'new' | 'hot' }) {
   const query = useEssayFeed({ pageSize: PAGE_SIZE, sort });
@@ -21,6 +24,7 @@ function EssayFeed({ sort }: { sort: 'new' | 'hot' }) {
       query={query}
       itemKey={(e) => e.id}
       renderItem={(e) => <EssayCard essay={e} />}
+      scrollUntil={SCROLL_UNTIL}
       empty={<EmptyState description="暂无内容，去写第一句？" action={<WriteButton />} />}
       endText="—— 已经到底了，去写一句自己的吧 ——"
     />
@@ -34,14 +38,11 @@ function InterestFeed() {
       query={query}
       itemKey={(e) => e.id}
       renderItem={(e) => <EssayCard essay={e} />}
+      scrollUntil={SCROLL_UNTIL}
       empty={
         <EmptyState
           description="你关注的标签下暂时还没有新内容，多挑几个兴趣试试"
-          action={
-            <Link to="/myInterest">
-              <Button>调整我的兴趣</Button>
-            </Link>
-          }
+          action={<RouterButton to="/myInterest">调整我的兴趣</RouterButton>}
         />
       }
       endText="—— 推荐就到这里，明天再来看看 ——"
@@ -58,9 +59,9 @@ function ForYouFeed() {
       <EmptyState
         description="挑几个感兴趣的标签，我们就能为你推荐了"
         action={
-          <Link to="/myInterest">
-            <Button type="primary">去选择兴趣</Button>
-          </Link>
+          <RouterButton to="/myInterest" type="primary">
+            去选择兴趣
+          </RouterButton>
         }
       />
     );
@@ -71,7 +72,7 @@ function ForYouFeed() {
 /** 最新 / 最热 / 为你推荐 / 关注 (the last two for signed-in users: their interests, the people they follow). */
 export function Feed() {
   const user = useSession();
-  // The tab lives in the URL (?tab=hot|forYou|following) so links such as 去首页看「为你推荐」 land on it.
+  // The tab lives in the URL (?tab=hot|forYou|following) so links such as 去首页看“为你推荐” land on it.
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: FeedKey = asked === 'hot' || asked === 'forYou' || asked === 'following' ? asked : 'new';

@@ -1,6 +1,5 @@
-import { Button } from 'antd';
-import { Link } from 'react-router';
 import { WriteButton } from '../../shell/WriteButton.js';
+import { RouterButton } from '../../components/RouterButton.js';
 
 export function Hero() {
   return (
@@ -9,9 +8,7 @@ export function Hero() {
       <p className="hero__lead serif">读千年的诗文，也读身边人写下的一句话。喜欢就收藏，有感就写下来。</p>
       <div className="hero__actions">
         <WriteButton />
-        <Link to="/aboutOur">
-          <Button>了解拾句</Button>
-        </Link>
+        <RouterButton to="/aboutOur">了解拾句</RouterButton>
       </div>
     </section>
   );

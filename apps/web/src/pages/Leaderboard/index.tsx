@@ -6,6 +6,7 @@ import { useClassifications } from '../../hooks/useClassifications.js';
 import './Leaderboard.css';
 import { discoveryQueries, usePagedList } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
+import { RouterButton } from '../../components/RouterButton.js';
 
 const PERIODS: ReadonlyArray<{ key: RankingPeriod; label: string; empty: string }> = [
   { key: 'day', label: '日榜', empty: '今天还没有作品上榜' },
@@ -98,9 +99,9 @@ export default function Leaderboard() {
                       看全部作品
                     </Button>
                   ) : (
-                    <Link to={period === 'all' ? '/editorialEssay' : '/leaderboard?period=all'}>
-                      <Button type="primary">{period === 'all' ? '去写第一句' : '看看总榜'}</Button>
-                    </Link>
+                    <RouterButton to={period === 'all' ? '/editorialEssay' : '/leaderboard?period=all'} type="primary">
+                      {period === 'all' ? '去写第一句' : '看看总榜'}
+                    </RouterButton>
                   )
                 }
               />

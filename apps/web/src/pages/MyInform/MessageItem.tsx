@@ -11,6 +11,7 @@ function textWord(m: Message): string {
 }
 
 function actionText(m: Message): string {
+  if (m.type === 'like' && m.commentId) return '赞了你的评论';
   const what = textWord(m);
   const texts: Record<MessageType, string> = {
     like: `赞了你的${what}`,
@@ -40,7 +41,7 @@ export function MessageItem({ m }: { m: Message }) {
           </Link>
         ) : (
           <span className="message__system-icon">
-            <NotificationOutlined />
+            <NotificationOutlined aria-hidden />
           </span>
         )}
       </div>
@@ -59,7 +60,9 @@ export function MessageItem({ m }: { m: Message }) {
             {formatRelativeTime(m.createdAt)}
           </time>
         </p>
-        {QUOTES_CONTENT.has(m.type) && m.content ? <p className="message__content serif">{m.content}</p> : null}
+        {(QUOTES_CONTENT.has(m.type) || (m.type === 'like' && m.commentId)) && m.content ? (
+          <p className="message__content serif">{m.content}</p>
+        ) : null}
         {m.essay && essayHref ? (
           <Link to={essayHref} className="message__essay serif clamp">
             {m.essay.title ? <strong>《{m.essay.title}》</strong> : null}

@@ -39,10 +39,10 @@ export function FeedPreview({ focus }: { focus: number }) {
           <h2 id="feed-preview-title" className="section__title">
             为你推荐 · 预览
           </h2>
-          <p className="muted">首页「为你推荐」会按这些兴趣，为你挑选最新的句子与美文。</p>
+          <p className="muted">首页“为你推荐”会按这些兴趣，为你挑选最新的句子与美文。</p>
         </div>
         <Link to={FOR_YOU_HREF}>
-          <Button type="primary">去首页看「为你推荐」</Button>
+          <Button type="primary">去首页看“为你推荐”</Button>
         </Link>
       </header>
       <QueryState

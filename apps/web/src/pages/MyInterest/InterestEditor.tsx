@@ -86,7 +86,7 @@ export function InterestEditor({ groups, saved, onSaved }: Props) {
     if (!result) return; // the request layer has shown why
     queryClient.setQueryData(interestQueries.mine().queryKey, result);
     await queryClient.invalidateQueries({ queryKey: interestKeys.feeds });
-    toastSuccess('兴趣已保存，「为你推荐」已按新的兴趣更新');
+    toastSuccess('兴趣已保存，“为你推荐”已按新的兴趣更新');
     onSaved();
   };
 
@@ -128,7 +128,7 @@ export function InterestEditor({ groups, saved, onSaved }: Props) {
       ) : null}
 
       {shown.length === 0 ? (
-        <EmptyState description={`没有名字里带「${filter.trim()}」的标签，换个字试试`} />
+        <EmptyState description={`没有名字里带“${filter.trim()}”的标签，换个字试试`} />
       ) : (
         <div className="interest-groups">
           {shown.map((g) => {

@@ -21,7 +21,7 @@ function Interests() {
         <h1 className="page__title">我的兴趣</h1>
         <p className="page__lead">
           选出至少 {MIN_INTERESTS}{' '}
-          个感兴趣的标签，首页的「为你推荐」就会按它们为你挑选内容。选一级标签（如「宋词」）会连同它下面的标签一起推荐。
+          个感兴趣的标签，首页的“为你推荐”就会按它们为你挑选内容。选一级标签（如“宋词”）会连同它下面的标签一起推荐。
         </p>
       </header>
       <QueryState query={letters} skeletonRows={10} isEmpty={() => groups.length === 0}>

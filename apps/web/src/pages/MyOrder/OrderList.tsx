@@ -88,7 +88,7 @@ export function OrderList(actions: OrderActions) {
         itemKey={(o) => o.id}
         renderItem={(o) => <OrderRow order={o} {...actions} />}
         skeletonCount={2}
-        empty={<EmptyState description="还没有订单。选一个上面的会员套餐，点「立即开通」就能下单。" />}
+        empty={<EmptyState description="还没有订单。选一个上面的会员套餐，点“立即开通”就能下单。" />}
       />
     </div>
   );

@@ -159,7 +159,7 @@ export function PayDialog({ open, order, methods, onClose, onPaid }: Props) {
                 <p className="pay-dialog__instructions">{payment.instructions}</p>
                 <p className="pay-dialog__note">
                   请在 {dayjs(closesAt(payment)).format('M月D日 HH:mm')}{' '}
-                  前完成转账，超时订单会自动关闭。编辑确认到账后，订单变为「已支付」，会员随即生效。
+                  前完成转账，超时订单会自动关闭。编辑确认到账后，订单变为“已支付”，会员随即生效。
                 </p>
               </>
             )

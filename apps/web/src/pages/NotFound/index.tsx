@@ -1,6 +1,6 @@
-import { Button } from 'antd';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { RandomSentenceCard, type SentenceFallback } from '../../components/RandomSentenceCard.js';
+import { RouterButton } from '../../components/RouterButton.js';
 
 /** Shown while the first 随机一句 loads, or if it cannot be drawn. */
 const FALLBACK: SentenceFallback = { text: '山重水复疑无路，柳暗花明又一村。', source: '陆游《游山西村》' };
@@ -16,12 +16,10 @@ export default function NotFound() {
       </p>
       <RandomSentenceCard className="random-sentence--quote" fallback={FALLBACK} />
       <div className="not-found__actions">
-        <Link to="/home">
-          <Button type="primary">回到首页</Button>
-        </Link>
-        <Link to="/classifyDetails">
-          <Button>逛逛分类</Button>
-        </Link>
+        <RouterButton to="/home" type="primary">
+          回到首页
+        </RouterButton>
+        <RouterButton to="/classifyDetails">逛逛分类</RouterButton>
       </div>
     </div>
   );

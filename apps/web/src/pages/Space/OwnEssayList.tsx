@@ -24,7 +24,7 @@ const STATUS_TAG: Partial<Record<OwnStatus, { color: string; text: string }>> = 
 function essayName(e: Essay): string {
   if (e.title) return `《${e.title}》`;
   const s = Array.from(e.summary);
-  return `「${s.slice(0, 12).join('')}${s.length > 12 ? '…' : ''}」`;
+  return `“${s.slice(0, 12).join('')}${s.length > 12 ? '…' : ''}”`;
 }
 
 /** One of my texts with 编辑 and 删除 (asks first). */

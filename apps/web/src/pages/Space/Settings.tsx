@@ -82,8 +82,8 @@ function ProfileForm({ me }: { me: UserInfo }) {
 type PrivacyKey = 'likesPublic' | 'collectsPublic';
 
 const PRIVACY: Array<{ key: PrivacyKey; label: string; on: string; off: string }> = [
-  { key: 'likesPublic', label: '公开我的喜欢', on: '所有人都能看到你喜欢的作品', off: '仅自己可见，别人打开时会看到「私密」' },
-  { key: 'collectsPublic', label: '公开我的收藏', on: '所有人都能看到你收藏的作品', off: '仅自己可见，别人打开时会看到「私密」' },
+  { key: 'likesPublic', label: '公开我的喜欢', on: '所有人都能看到你喜欢的作品', off: '仅自己可见，别人打开时会看到“私密”' },
+  { key: 'collectsPublic', label: '公开我的收藏', on: '所有人都能看到你收藏的作品', off: '仅自己可见，别人打开时会看到“私密”' },
 ];
 
 function PrivacySwitches({ me }: { me: UserInfo }) {

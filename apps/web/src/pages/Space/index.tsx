@@ -67,7 +67,7 @@ function SpaceView({ me }: { me: UserInfo }) {
       <ProfileCard
         user={{ ...me, isMember: me.memberUntil !== null && Date.parse(me.memberUntil) > Date.now() }}
         subtitle={<span className="profile__handle">@{me.username}</span>}
-        emptyBio="还没有写个人简介，去「设置」里介绍一下自己吧。"
+        emptyBio="还没有写个人简介，去“设置”里介绍一下自己吧。"
         stats={[
           stat('作品', counts?.essays, 'works'),
           stat('关注', counts?.following, 'following'),

@@ -53,14 +53,14 @@ export function CoverUpload({ value, onChange, noun = '封面' }: Props) {
             return false;
           }}
         >
-          <Button icon={<PictureOutlined />} disabled={file?.phase === 'uploading'}>
+          <Button icon={<PictureOutlined aria-hidden />} disabled={file?.phase === 'uploading'}>
             {value ? `更换${noun}` : `上传${noun}`}
           </Button>
         </Upload>
         {value ? (
           <Button
             type="text"
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             onClick={() => {
               onChange?.(null);
               setFile(null);
@@ -73,11 +73,11 @@ export function CoverUpload({ value, onChange, noun = '封面' }: Props) {
       {file ? (
         <p className={`upload-status upload-status--${file.phase}`} role="status" data-phase={file.phase}>
           {file.phase === 'uploading' ? (
-            <LoadingOutlined />
+            <LoadingOutlined aria-hidden />
           ) : file.phase === 'success' ? (
-            <CheckCircleFilled />
+            <CheckCircleFilled aria-hidden />
           ) : file.phase === 'error' ? (
-            <CloseCircleFilled />
+            <CloseCircleFilled aria-hidden />
           ) : null}
           <span className="upload-status__name">{file.name}</span>
           <span>{PHASE_TEXT[file.phase]}</span>

@@ -109,11 +109,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     setUploading(true);
     try {
       const img = await uploadImage(file);
-      editor
-        .chain()
-        .focus()
-        .setImage({ src: img.url, alt: file.name.replace(/\.[^.]+$/, '') })
-        .run();
+      editor.chain().focus().setImage({ src: img.url, alt: '文章配图' }).run();
     } catch (e) {
       toastError(`图片上传失败：${(e as Error).message}`);
     } finally {
@@ -132,36 +128,36 @@ function Toolbar({ editor }: { editor: Editor }) {
       </ToolButton>
       <span className="rte-sep" />
       <ToolButton label="加粗" active={s.bold} onClick={run((c) => c.toggleBold())}>
-        <BoldOutlined />
+        <BoldOutlined aria-hidden />
       </ToolButton>
       <ToolButton label="斜体" active={s.italic} onClick={run((c) => c.toggleItalic())}>
-        <ItalicOutlined />
+        <ItalicOutlined aria-hidden />
       </ToolButton>
       <ToolButton label="下划线" active={s.underline} onClick={run((c) => c.toggleUnderline())}>
-        <UnderlineOutlined />
+        <UnderlineOutlined aria-hidden />
       </ToolButton>
       <ToolButton label="删除线" active={s.strike} onClick={run((c) => c.toggleStrike())}>
-        <StrikethroughOutlined />
+        <StrikethroughOutlined aria-hidden />
       </ToolButton>
       <span className="rte-sep" />
       <ToolButton label="引用" active={s.quote} onClick={run((c) => c.toggleBlockquote())}>
         <span className="rte-quote-icon">❝</span>
       </ToolButton>
       <ToolButton label="无序列表" active={s.ul} onClick={run((c) => c.toggleBulletList())}>
-        <UnorderedListOutlined />
+        <UnorderedListOutlined aria-hidden />
       </ToolButton>
       <ToolButton label="有序列表" active={s.ol} onClick={run((c) => c.toggleOrderedList())}>
-        <OrderedListOutlined />
+        <OrderedListOutlined aria-hidden />
       </ToolButton>
       <ToolButton label="分隔线" onClick={run((c) => c.setHorizontalRule())}>
-        <LineOutlined />
+        <LineOutlined aria-hidden />
       </ToolButton>
       <span className="rte-sep" />
       <ToolButton label="链接" active={s.link} onClick={() => void editLink(editor)}>
-        <LinkOutlined />
+        <LinkOutlined aria-hidden />
       </ToolButton>
       <ToolButton label={uploading ? '图片上传中…' : '插入图片'} disabled={uploading} onClick={() => fileInput.current?.click()}>
-        <PictureOutlined />
+        <PictureOutlined aria-hidden />
       </ToolButton>
       <input
         ref={fileInput}
@@ -173,10 +169,10 @@ function Toolbar({ editor }: { editor: Editor }) {
       />
       <span className="rte-sep" />
       <ToolButton label="撤销" disabled={!s.canUndo} onClick={run((c) => c.undo())}>
-        <UndoOutlined />
+        <UndoOutlined aria-hidden />
       </ToolButton>
       <ToolButton label="重做" disabled={!s.canRedo} onClick={run((c) => c.redo())}>
-        <RedoOutlined />
+        <RedoOutlined aria-hidden />
       </ToolButton>
     </div>
   );

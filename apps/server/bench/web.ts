@@ -1,0 +1,140 @@
+/**
+ * The reader's speed budget (issue 14): the built web app served by the real server on the starter library, opened
+ * in Debian's Chromium. For /home and a text's page: the JavaScript transferred (as sent, brotli) until the page is
+ * idle, counting every script it loads; then Lighthouse's mobile scores and CLS. `npm run bench:web` runs it alone;
+ * `npm run bench` prints it at the end. Figures beside the budget; nothing here fails a build.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { seedIfEmpty } from '../src/import/index.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export const BUDGET = { jsKb: 200, performance: 90, accessibility: 95, bestPractices: 95, seo: 95, cls: 0.05 };
+
+export interface PageFigures {
+  path: string;
+  /** Scripts the page loaded until idle: count and bytes as transferred (body, compressed as sent). */
+  scripts: number;
+  jsBytes: number;
+  lighthouse: { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number } | null;
+}
+
+/** JS bytes over the wire for one cold load of `url` (fresh context, no cache). */
+async function transferred(url: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.context().addInitScript(() => localStorage.setItem('shiju:tourSeen', 'bench'));
+    const sizes: number[] = [];
+    page.on('requestfinished', (req) => {
+      if (req.resourceType() !== 'script') return;
+      void req.sizes().then((s) => sizes.push(s.responseBodySize));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    return { scripts: sizes.length, jsBytes: sizes.reduce((a, b) => a + b, 0) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse's mobile run, when the package is installed (a development dependency). */
+async function lighthouseOf(url: string): Promise<PageFigures['lighthouse']> {
+  let lighthouse: typeof import('lighthouse').default;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+  } catch {
+    return null;
+  }
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) return null;
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function measureWeb(webDist = path.join(root, 'apps/web/dist')): Promise<PageFigures[]> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`${webDist} has no index.html: run npm run build first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-bench-web-'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+  });
+  const database = await openDatabase({ dataDir: config.dataDir });
+  try {
+    await seedIfEmpty(database.db, { info: () => {} });
+    const app = await buildApp({ config, database, rateLimits: {} });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const list = (await (
+      await fetch(`${base}/api/v1/es/essays/pc/page`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pageNum: 1, pageSize: 1, sort: 'hot' }),
+      })
+    ).json()) as { data: { list: { id: number }[] } };
+    const paths = ['/home', `/bellesDetails?id=${list.data.list[0]!.id}`];
+    const out: PageFigures[] = [];
+    for (const p of paths) out.push({ path: p, ...(await transferred(base + p)), lighthouse: await lighthouseOf(base + p) });
+    await app.close();
+    return out;
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatWeb(figures: PageFigures[]): string {
+  const kb = (b: number) => (b / 1024).toFixed(1);
+  const lines = [
+    `| page | scripts | JS transferred (KB) | performance | accessibility | best practices | SEO | CLS |`,
+    `| --- | --- | --- | --- | --- | --- | --- | --- |`,
+    `| budget |  | ≤ ${BUDGET.jsKb} | ≥ ${BUDGET.performance} | ≥ ${BUDGET.accessibility} | ≥ ${BUDGET.bestPractices} | ≥ ${BUDGET.seo} | < ${BUDGET.cls} |`,
+  ];
+  for (const f of figures) {
+    const l = f.lighthouse;
+    lines.push(
+      `| ${f.path.replace(/\?id=\d+/, '?id=…')} | ${f.scripts} | ${kb(f.jsBytes)} | ${l ? l.performance : '–'} | ${l ? l.accessibility : '–'} | ${
+        l ? l.bestPractices : '–'
+      } | ${l ? l.seo : '–'} | ${l ? l.cls.toFixed(3) : '–'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measureWeb(process.env.BENCH_WEB_DIST);
+  console.log(formatWeb(figures));
+}

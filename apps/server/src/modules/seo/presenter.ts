@@ -1,0 +1,196 @@
+/**
+ * A page model → the built index.html with the page's content in semantic markup inside #root and its
+ * description, keywords, canonical address, Open Graph tags, JSON-LD and feed links in <head>. The web app
+ * replaces #root's content when it starts (it renders into the same element).
+ */
+import { pageTitle, SITE_NAME } from '@shiju/contract';
+import { escapeHtml } from '../../lib/text.js';
+import { titleOf, type ListItem, type PageBody, type PageModel } from './service.js';
+
+const esc = escapeHtml;
+const date = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+
+/** JSON inside <script>: `<` escaped so no string can close the element. */
+const jsonScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** A sentence's lines (plain text), escaped, one line break between them. */
+const sentenceLines = (content: string) =>
+  content
+    .split(/\n+/)
+    .filter((line) => line.trim())
+    .map((line) => esc(line))
+    .join('<br>');
+
+function essayItem({ essay: e, note }: ListItem) {
+  const by = `<a href="/othersInfor?id=${e.author.id}" rel="author">${esc(e.author.nickname)}</a>`;
+  return `<li><article class="ssr-card">${note ? `<p class="ssr-note">${esc(note)}</p>` : ''}<h2><a href="/bellesDetails?id=${e.id}">${esc(
+    titleOf(e),
+  )}</a></h2><p>${esc(e.summary)}</p><p class="ssr-meta">${by}${e.source ? ` · ${esc(e.source)}` : ''}${
+    e.publishedAt ? ` · <time datetime="${e.publishedAt}">${date(e.publishedAt)}</time>` : ''
+  } · 喜欢 ${e.likes} · 评论 ${e.comments}</p></article></li>`;
+}
+
+const itemList = (items: ListItem[], empty: string) =>
+  items.length ? `<ol class="ssr-list">${items.map(essayItem).join('')}</ol>` : `<p>${esc(empty)}</p>`;
+
+function mainHtml(body: PageBody): string {
+  switch (body.kind) {
+    case 'essay': {
+      const e = body.essay;
+      const tags = e.tags.map((t) => `<li>${esc(t.name)}</li>`).join('');
+      // A sentence is its own heading (as on the app's page), under its title when it has one; an essay's title is.
+      const heading =
+        e.type === 'sentence'
+          ? `${e.title ? `<p class="ssr-note">${esc(e.title)}</p>` : ''}<h1 class="ssr-sentence">${sentenceLines(e.content)}</h1>`
+          : `<h1>${esc(titleOf(e))}</h1>`;
+      return `<article class="ssr-essay">${heading}<p class="ssr-meta">作者 <a href="/othersInfor?id=${
+        e.author.id
+      }" rel="author">${esc(e.author.nickname)}</a>${e.source ? ` · 出处 <cite>${esc(e.source)}</cite>` : ''}${
+        e.classification ? ` · 分类 <a href="/classifyDetails?id=${e.classification.id}">${esc(e.classification.name)}</a>` : ''
+      }${e.publishedAt ? ` · <time datetime="${e.publishedAt}">${date(e.publishedAt)}</time>` : ''}</p>${e.type === 'essay' ? `<div class="ssr-text">${e.content}</div>` : ''}${tags ? `<ul class="ssr-tags" aria-label="标签">${tags}</ul>` : ''}<p class="ssr-meta">阅读 ${e.views} · 喜欢 ${
+        e.likes
+      } · 收藏 ${e.collects} · 评论 ${e.comments} · 仿写 ${e.imitations}</p></article>`;
+    }
+    case 'list': {
+      const links = body.links?.length
+        ? `<nav class="ssr-links" aria-label="更多"><ul>${body.links.map((l) => `<li><a href="${esc(l.href)}">${esc(l.label)}</a></li>`).join('')}</ul></nav>`
+        : '';
+      return `<section><h1>${esc(body.heading)}</h1>${body.intro ? `<p>${esc(body.intro)}</p>` : ''}${itemList(
+        body.items,
+        '这里还没有作品。',
+      )}${links}</section>`;
+    }
+    case 'announcement':
+      return `<article class="ssr-essay"><h1>${esc(body.title)}</h1><p class="ssr-meta"><time datetime="${body.publishedAt}">${date(
+        body.publishedAt,
+      )}</time></p><div class="ssr-text">${body.content}</div></article>`;
+    case 'user': {
+      const u = body.user;
+      return `<section><header><h1>${esc(u.nickname)}</h1>${u.bio ? `<p>${esc(u.bio)}</p>` : ''}<p class="ssr-meta">作品 ${u.essays} · 关注 ${
+        u.following
+      } · 粉丝 ${u.followers} · 获得喜欢 ${u.likesReceived}</p></header><h2>TA 的作品</h2>${itemList(body.items, 'TA 还没有发布作品。')}</section>`;
+    }
+    case 'notFound':
+      return `<section><h1>页面不存在</h1><p>你要找的页面不存在，或者内容已被删除。</p><p><a href="/home">回到首页</a></p></section>`;
+  }
+}
+
+const NAV = [
+  ['/home', '首页'],
+  ['/classifyDetails', '分类'],
+  ['/leaderboard', '排行榜'],
+  ['/bestWeek', '每周精选'],
+  ['/bulletinBoard', '公告'],
+] as const;
+
+/**
+ * The content placed inside #root, in the shell's own classes (header, page column, footer), so the page keeps
+ * its layout when the web app replaces it.
+ */
+export function rootHtml(model: PageModel): string {
+  const nav = NAV.map(([href, label]) => `<a href="${href}">${label}</a>`).join('');
+  const column = model.body.kind === 'essay' || model.body.kind === 'announcement' ? 'page page--reading' : 'page';
+  // Landmarks by role on plain elements: the app's own <header>/<footer> elements take over after it starts.
+  return `<div class="shell ssr"><div class="header" role="banner"><div class="header__inner"><a href="/home" class="logo" aria-label="${SITE_NAME} 首页"><span class="logo__seal" aria-hidden="true">拾</span><span class="logo__text">${SITE_NAME}</span></a><nav class="ssr__nav" aria-label="主导航">${nav}</nav></div></div><main class="shell__main"><div class="${column}">${mainHtml(
+    model.body,
+  )}</div></main><div class="footer" role="contentinfo"><div class="footer__inner"><p class="footer__motto serif">拾起散落的好句子，也写下自己的。</p></div></div></div>`;
+}
+
+function jsonLd(model: PageModel, origin: string): unknown {
+  const url = absolute(origin, model.path);
+  const b = model.body;
+  if (b.kind === 'essay') {
+    const e = b.essay;
+    return {
+      '@context': 'https://schema.org',
+      '@type': e.type === 'essay' ? 'Article' : 'CreativeWork',
+      headline: model.title,
+      description: model.description,
+      url,
+      mainEntityOfPage: url,
+      inLanguage: 'zh-CN',
+      author: { '@type': 'Person', name: e.author.nickname, url: absolute(origin, `/othersInfor?id=${e.author.id}`) },
+      ...(e.publishedAt ? { datePublished: e.publishedAt } : {}),
+      ...(e.source ? { isBasedOn: e.source } : {}),
+      ...(e.cover ? { image: absolute(origin, e.cover) } : {}),
+      keywords: model.keywords.join(','),
+      interactionStatistic: [
+        { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: e.likes },
+        { '@type': 'InteractionCounter', interactionType: 'https://schema.org/CommentAction', userInteractionCount: e.comments },
+      ],
+      publisher: { '@type': 'Organization', name: SITE_NAME },
+    };
+  }
+  if (b.kind === 'announcement')
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: b.title,
+      datePublished: b.publishedAt,
+      url,
+      inLanguage: 'zh-CN',
+    };
+  if (b.kind === 'user')
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url,
+      mainEntity: { '@type': 'Person', name: b.user.nickname, description: b.user.bio || undefined },
+    };
+  if (b.kind === 'list')
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name: model.title,
+      description: model.description,
+      url,
+      inLanguage: 'zh-CN',
+      mainEntity: {
+        '@type': 'ItemList',
+        itemListElement: b.items.map((it, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          url: absolute(origin, `/bellesDetails?id=${it.essay.id}`),
+          name: titleOf(it.essay),
+        })),
+      },
+    };
+  return { '@context': 'https://schema.org', '@type': 'WebPage', name: model.title, url };
+}
+
+/** The tags this page puts in <head> (besides <title>). */
+export function headHtml(model: PageModel, origin: string): string {
+  const url = absolute(origin, model.path);
+  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${esc(value)}" data-ssr />`;
+  const tags = [
+    meta('name', 'description', model.description),
+    meta('name', 'keywords', model.keywords.join(',')),
+    model.status === 404 ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${esc(url)}" data-ssr />`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', model.ogType),
+    meta('property', 'og:title', model.title),
+    meta('property', 'og:description', model.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', 'zh_CN'),
+    ...(model.image ? [meta('property', 'og:image', absolute(origin, model.image))] : []),
+    ...model.feeds.flatMap((f) => [
+      `<link rel="alternate" type="application/rss+xml" title="${esc(f.title)}" href="/feeds/${f.name}.rss" data-ssr />`,
+      `<link rel="alternate" type="application/atom+xml" title="${esc(f.title)}" href="/feeds/${f.name}.atom" data-ssr />`,
+    ]),
+    `<script type="application/ld+json" data-ssr>${jsonScript(jsonLd(model, origin))}</script>`,
+  ];
+  return tags.join('\n    ');
+}
+
+/**
+ * The built index.html with this page in it: <title> by the seed's rule, the template's own description and
+ * keywords replaced, the page's tags before </head>, its content inside #root.
+ */
+export function renderDocument(template: string, model: PageModel, origin: string): string {
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${esc(pageTitle(model.routeTitle))}</title>`)
+    .replace(/\s*<meta name="(description|keywords)"[^>]*>/g, '')
+    .replace('</head>', () => `  ${headHtml(model, origin)}\n  </head>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml(model)}</div>`);
+}

@@ -1,0 +1,62 @@
+/**
+ * The answers for crawlers, link previews and feed readers (declared in the contract's RAW_RESPONSES):
+ * server-rendered public pages, robots.txt, the sitemaps and the feeds.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RAW_RESPONSES } from '@shiju/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { FEED_TYPES, renderFeed, type FeedFormat } from './feeds.js';
+import { renderDocument } from './presenter.js';
+import { PUBLIC_PAGES } from './service.js';
+import { robotsTxt, sitemapFile, sitemapIndex } from './sitemap.js';
+
+const XML = 'application/xml; charset=utf-8';
+
+/** The site's address: PUBLIC_URL when set, otherwise the one this request came in on. */
+export const originOf = (config: Config, req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+export function registerSeo(app: FastifyInstance, db: Db, config: Config, template: string | null) {
+  const hide = { schema: { hide: true } };
+  const missing = (reply: FastifyReply) => reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+
+  app.get(RAW_RESPONSES.robots.path, hide, async (req, reply) =>
+    reply.type(RAW_RESPONSES.robots.contentType).send(robotsTxt(originOf(config, req))),
+  );
+
+  app.get(RAW_RESPONSES.sitemapIndex.path, hide, async (req, reply) =>
+    reply
+      .type(XML)
+      .header('cache-control', 'public, max-age=3600')
+      .send(await sitemapIndex(db, originOf(config, req))),
+  );
+
+  app.get<{ Params: { name: string } }>(RAW_RESPONSES.sitemapFile.path, hide, async (req, reply) => {
+    const stream = await sitemapFile(db, req.params.name, originOf(config, req));
+    if (!stream) return missing(reply);
+    return reply.type(XML).header('cache-control', 'public, max-age=3600').send(stream);
+  });
+
+  app.get<{ Params: { name: string } }>(RAW_RESPONSES.feed.path, hide, async (req, reply) => {
+    const m = /^(.+)\.(rss|atom)$/.exec(req.params.name);
+    const body = m ? await renderFeed(db, m[1]!, m[2] as FeedFormat, originOf(config, req)) : null;
+    if (!body || !m) return missing(reply);
+    return reply
+      .type(FEED_TYPES[m[2] as FeedFormat])
+      .header('cache-control', 'public, max-age=300')
+      .send(body);
+  });
+
+  // Without a built web app the routes fall through to the app's "not built" answer.
+  if (template === null) return;
+  for (const [path, load] of Object.entries(PUBLIC_PAGES)) {
+    app.get(path, hide, async (req, reply) => {
+      const model = await load(db, req.query as Record<string, unknown>);
+      return reply
+        .status(model.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(renderDocument(template, model, originOf(config, req)));
+    });
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * What the server renders for the public routes (issue 14): each page's real content, read through the same
+ * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
+ * view: the web app's own details call counts it when a reader's browser takes over.
+ */
+import { PAGES, type Essay } from '@shiju/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { htmlToText, summarize } from '../../lib/html.js';
+import { findPublished } from '../announcements/queries.js';
+import { findClassification, pageClassifications } from '../classifications/queries.js';
+import { frozenWeeks, weekEntries } from '../discovery/bestWeek.js';
+import { rankingPage, type Period } from '../discovery/ranking.js';
+import { presentCard, presentEssays } from '../essays/presenter.js';
+import { listPublished, publishedDetails } from '../essays/service.js';
+import { profile } from '../social/service.js';
+
+export const LIST_SIZE = 20;
+
+export type FeedLink = { title: string; name: string };
+
+export interface ListItem {
+  essay: Essay;
+  /** A rank or score shown beside the text (leaderboard, best of the week). */
+  note?: string;
+}
+
+export type PageBody =
+  | { kind: 'essay'; essay: NonNullable<Awaited<ReturnType<typeof publishedDetails>>> }
+  | { kind: 'list'; heading: string; intro?: string; items: ListItem[]; links?: { href: string; label: string }[] }
+  | { kind: 'announcement'; title: string; content: string; publishedAt: string }
+  | { kind: 'user'; user: Awaited<ReturnType<typeof profile>>; items: ListItem[] }
+  | { kind: 'notFound' };
+
+export interface PageModel {
+  status: 200 | 404;
+  /** The part after `拾句 | ` in the tab title: the route's title (seed rule). */
+  routeTitle: string;
+  /** The page's own title for meta and Open Graph (a text's title, a classification's name…). */
+  title: string;
+  description: string;
+  keywords: string[];
+  /** Path and query of the canonical address. */
+  path: string;
+  ogType: 'website' | 'article' | 'profile';
+  image?: string | null;
+  /** Feeds of this page (the site-wide latest feed is linked from index.html itself). */
+  feeds: FeedLink[];
+  body: PageBody;
+}
+
+const routeTitle = (path: string) => PAGES.find((p) => p.path === path)!.title;
+const SITE_KEYWORDS = ['拾句', '句子', '美文', '好句子', '经典语录', '诗词', '散文', '书摘'];
+const SITE_DESCRIPTION = '拾句：读句子、品美文，收藏打动你的每一句话，也写下你自己的句子。';
+export const BEST_WEEK_FEED: FeedLink = { title: '拾句 · 每周精选', name: 'best-week' };
+
+/** A text's display title: its own, or the start of its words (sentences have none). */
+export const titleOf = (e: Pick<Essay, 'title' | 'summary'>) => e.title?.trim() || takeTitle(e.summary);
+const takeTitle = (s: string) => {
+  const chars = [...s.replace(/\s+/g, ' ').trim()];
+  return chars.length > 24 ? `${chars.slice(0, 24).join('')}…` : chars.join('');
+};
+
+/** A positive int4 id from a query value, or null. */
+export function parseId(raw: unknown): number | null {
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n <= 2147483647 ? n : null;
+}
+
+export function notFoundPage(): PageModel {
+  return {
+    status: 404,
+    routeTitle: '页面不存在',
+    title: '页面不存在',
+    description: '你要找的页面不存在，或者内容已被删除。',
+    keywords: SITE_KEYWORDS,
+    path: '/home',
+    ogType: 'website',
+    feeds: [],
+    body: { kind: 'notFound' },
+  };
+}
+
+/** A call's "not found" (AppError A0404) becomes the 404 page; anything else is a real failure. */
+async function orNotFound(load: () => Promise<PageModel>): Promise<PageModel> {
+  try {
+    return await load();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'A0404') return notFoundPage();
+    throw err;
+  }
+}
+
+const latest = (db: Db, filter: { classificationId?: number; authorId?: number } = {}) =>
+  listPublished(db, { pageNum: 1, pageSize: LIST_SIZE, sort: 'new', ...filter }, null).then((p) => p.list);
+
+async function home(db: Db): Promise<PageModel> {
+  const [items, classes] = await Promise.all([latest(db), pageClassifications(db, 50, 0)]);
+  return {
+    status: 200,
+    routeTitle: routeTitle('/home'),
+    title: '拾句 · 读句子，品美文',
+    description: SITE_DESCRIPTION,
+    keywords: SITE_KEYWORDS,
+    path: '/home',
+    ogType: 'website',
+    feeds: [BEST_WEEK_FEED],
+    body: {
+      kind: 'list',
+      heading: '最新发布',
+      intro: SITE_DESCRIPTION,
+      items: items.map((essay) => ({ essay })),
+      links: classes.list.map((c) => ({ href: `/classifyDetails?id=${c.id}`, label: c.name })),
+    },
+  };
+}
+
+async function essayPage(db: Db, id: number | null): Promise<PageModel> {
+  const e = id ? await publishedDetails(db, id) : null;
+  if (!e) return notFoundPage();
+  const keywords = [...new Set([...e.tags.map((t) => t.name), e.classification?.name, e.author.nickname, e.source, '拾句'])].filter(
+    (k): k is string => !!k,
+  );
+  return {
+    status: 200,
+    routeTitle: routeTitle('/bellesDetails'),
+    title: titleOf(e),
+    description: summarize(e.type === 'essay' ? htmlToText(e.content) : e.content, 120),
+    keywords,
+    path: `/bellesDetails?id=${e.id}`,
+    ogType: 'article',
+    image: e.cover,
+    feeds: [{ title: `拾句 · ${e.author.nickname} 的作品`, name: `author-${e.author.id}` }],
+    body: { kind: 'essay', essay: e },
+  };
+}
+
+async function classificationPage(db: Db, rawId: unknown): Promise<PageModel> {
+  const classes = await pageClassifications(db, 50, 0);
+  const id = rawId === undefined ? (classes.list[0]?.id ?? null) : parseId(rawId);
+  const c = id ? await findClassification(db, id) : null;
+  if (!c) return notFoundPage();
+  const items = await latest(db, { classificationId: c.id });
+  return {
+    status: 200,
+    routeTitle: routeTitle('/classifyDetails'),
+    title: `${c.name} · 拾句`,
+    description: summarize(`${c.description ? `${c.description} ` : ''}拾句“${c.name}”分类下的句子与美文，共 ${c.essayCount} 篇。`, 120),
+    keywords: [c.name, ...SITE_KEYWORDS],
+    path: `/classifyDetails?id=${c.id}`,
+    ogType: 'website',
+    image: c.cover,
+    feeds: [{ title: `拾句 · ${c.name}`, name: `classification-${c.id}` }],
+    body: {
+      kind: 'list',
+      heading: c.name,
+      intro: c.description || undefined,
+      items: items.map((essay) => ({ essay })),
+      links: classes.list.filter((x) => x.id !== c.id).map((x) => ({ href: `/classifyDetails?id=${x.id}`, label: x.name })),
+    },
+  };
+}
+
+const PERIOD_NAMES: Record<Period, string> = { day: '日榜', week: '周榜', month: '月榜', all: '总榜' };
+
+async function leaderboard(db: Db, rawPeriod: unknown): Promise<PageModel> {
+  const period: Period = typeof rawPeriod === 'string' && rawPeriod in PERIOD_NAMES ? (rawPeriod as Period) : 'day';
+  const { rows } = await rankingPage(db, { period }, LIST_SIZE, 0);
+  const name = PERIOD_NAMES[period];
+  return {
+    status: 200,
+    routeTitle: routeTitle('/leaderboard'),
+    title: `排行榜 · ${name}`,
+    description: `拾句排行榜（${name}）：按喜欢、收藏、评论、仿写与阅读综合得分排列的好句子与美文。`,
+    keywords: ['排行榜', name, ...SITE_KEYWORDS],
+    path: period === 'day' ? '/leaderboard' : `/leaderboard?period=${period}`,
+    ogType: 'website',
+    feeds: [],
+    body: {
+      kind: 'list',
+      heading: `排行榜 · ${name}`,
+      items: rows.map((r, i) => ({ essay: presentCard(r), note: `第 ${i + 1} 名 · 得分 ${r.rank_score.toFixed(2)}` })),
+      links: (Object.keys(PERIOD_NAMES) as Period[])
+        .filter((p) => p !== period)
+        .map((p) => ({ href: p === 'day' ? '/leaderboard' : `/leaderboard?period=${p}`, label: PERIOD_NAMES[p] })),
+    },
+  };
+}
+
+async function bestWeek(db: Db, rawWeek: unknown): Promise<PageModel> {
+  const weeks = await frozenWeeks(db);
+  const week = rawWeek === undefined ? (weeks[0] ?? null) : typeof rawWeek === 'string' && weeks.includes(rawWeek) ? rawWeek : undefined;
+  if (week === undefined) return notFoundPage();
+  const entries = week ? await weekEntries(db, week) : [];
+  const essays = await presentEssays(
+    db,
+    entries.map((e) => e.essayId),
+  );
+  const heading = week ? `每周精选 · ${week.replace(/^(\d{4})-W0?(\d+)$/, '$1 年第 $2 周')}` : '每周精选';
+  return {
+    status: 200,
+    routeTitle: routeTitle('/bestWeek'),
+    title: heading,
+    description: '拾句每周精选：每周一从上一周发布的作品中选出最受喜爱的 20 篇，往期精选随时可读。',
+    keywords: ['每周精选', '本周好句', '精选美文', '句子推荐', '拾句'],
+    path: rawWeek === undefined || !week ? '/bestWeek' : `/bestWeek?week=${week}`,
+    ogType: 'website',
+    feeds: [BEST_WEEK_FEED],
+    body: {
+      kind: 'list',
+      heading,
+      intro: week ? undefined : '本周精选还在评选中，下周一揭晓。',
+      items: essays.map((essay, i) => ({ essay, note: `第 ${i + 1} 名` })),
+      links: weeks
+        .filter((w) => w !== week)
+        .slice(0, 12)
+        .map((w) => ({ href: `/bestWeek?week=${w}`, label: w })),
+    },
+  };
+}
+
+async function announcementPage(db: Db, id: number | null): Promise<PageModel> {
+  const a = id ? await findPublished(db, id) : undefined;
+  if (!a) return notFoundPage();
+  return {
+    status: 200,
+    routeTitle: routeTitle('/bulletinDetails'),
+    title: a.title,
+    description: summarize(htmlToText(a.content), 120),
+    keywords: ['公告', ...SITE_KEYWORDS],
+    path: `/bulletinDetails?id=${a.id}`,
+    ogType: 'article',
+    feeds: [],
+    body: { kind: 'announcement', title: a.title, content: a.content, publishedAt: a.publishedAt.toISOString() },
+  };
+}
+
+async function userPage(db: Db, id: number | null): Promise<PageModel> {
+  if (!id) return notFoundPage();
+  return orNotFound(async () => {
+    const [user, items] = await Promise.all([profile(db, id, null), latest(db, { authorId: id })]);
+    return {
+      status: 200,
+      routeTitle: routeTitle('/othersInfor'),
+      title: `${user.nickname} 的主页`,
+      description: summarize(user.bio || `${user.nickname} 在拾句发布了 ${user.essays} 篇作品，获得 ${user.likesReceived} 个喜欢。`, 120),
+      keywords: [user.nickname, ...SITE_KEYWORDS],
+      path: `/othersInfor?id=${user.id}`,
+      ogType: 'profile',
+      image: user.avatar,
+      feeds: [{ title: `拾句 · ${user.nickname} 的作品`, name: `author-${user.id}` }],
+      body: { kind: 'user', user, items: items.map((essay) => ({ essay })) },
+    };
+  });
+}
+
+/** The public routes the server renders, by path; each reads what it needs from the query string. */
+export const PUBLIC_PAGES: Record<string, (db: Db, query: Record<string, unknown>) => Promise<PageModel>> = {
+  '/home': (db) => home(db),
+  '/bellesDetails': (db, q) => essayPage(db, parseId(q.id)),
+  '/classifyDetails': (db, q) => classificationPage(db, q.id),
+  '/leaderboard': (db, q) => leaderboard(db, q.period),
+  '/bestWeek': (db, q) => bestWeek(db, q.week),
+  '/bulletinDetails': (db, q) => announcementPage(db, parseId(q.id)),
+  '/othersInfor': (db, q) => userPage(db, parseId(q.id)),
+};

@@ -1,0 +1,304 @@
+/**
+ * Pages that search engines and link previews can read (issue 14): the public routes answer index.html with
+ * the page's content and head tags rendered in; unknown ids answer 404; robots.txt, the sitemap index and
+ * its files, and the RSS/Atom feeds parse and hold what is published (and nothing that is not).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { essays, users } from '../src/db/schema.js';
+import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
+import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { previousWeek, weekRange } from '@shiju/contract/core';
+import { seedTaxonomy } from './fixtures.js';
+import { call, createTestApp, signUp, type TestContext } from './helper.js';
+
+const ORIGIN = 'https://shiju.example.com';
+const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-seo-'));
+// The shape `vite build` gives index.html: the template's own title, keywords and description, an empty root.
+const template = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="keywords" content="拾句,句子" />
+    <meta name="description" content="拾句：读句子、品美文。" />
+    <link rel="alternate" type="application/rss+xml" title="拾句 · 最新发布" href="/feeds/latest.rss" />
+    <title>拾句</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'item', 'entry'].includes(name) });
+
+let t: TestContext;
+let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
+let writer: Awaited<ReturnType<typeof signUp>>;
+let sentenceId: number;
+let essayId: number;
+let draftId: number;
+let farId: number;
+let announcementId: number;
+
+async function write(payload: Record<string, unknown>) {
+  const r = await call(t.app, {
+    method: 'POST',
+    url: '/api/v1/app/essay',
+    token: writer.token,
+    payload: { classificationId: tx.meiju.id, status: 'publish', ...payload },
+  });
+  expect(r.code).toBe('00000');
+  return r.data.id as number;
+}
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** The document's <head> and #root, and its JSON-LD parsed. */
+function parts(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const root = html.slice(html.indexOf('<div id="root">'));
+  const ld = /<script type="application\/ld\+json" data-ssr>(.*?)<\/script>/s.exec(head);
+  return { head, root, ld: ld ? JSON.parse(ld[1]!) : null };
+}
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(web, 'index.html'), template);
+  t = await createTestApp({}, { WEB_DIST: web, PUBLIC_URL: ORIGIN });
+  tx = await seedTaxonomy(t.database.db);
+  writer = await signUp(t.app);
+  sentenceId = await write({
+    type: 'sentence',
+    content: '人生若只如初见，何事秋风悲画扇。\n等闲变却故人心',
+    source: '纳兰性德《木兰花令》',
+    tagIds: [tx.libai.id],
+  });
+  essayId = await write({
+    type: 'essay',
+    title: '故都的秋 <b>&',
+    content: '<p>秋天，无论在什么地方的秋天，总是好的。</p>',
+    classificationId: tx.sanwen.id,
+  });
+  draftId = await write({ type: 'sentence', content: '这是一句还没发布的草稿', status: 'draft' });
+  // A text far up the id space lands in the third sitemap file.
+  const far = await write({ type: 'sentence', content: '远方的一句话' });
+  await t.database.db.execute(sql`update essays set id = 120001 where id = ${far}`);
+  farId = 120001;
+
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, writer.user.id));
+  const a = await call(t.app, {
+    method: 'POST',
+    url: '/api/v1/admin/announcements',
+    token: writer.token,
+    payload: { title: '拾句上线啦', content: '<p>欢迎来到拾句，读句子、品美文。</p>' },
+  });
+  expect(a.code).toBe('00000');
+  announcementId = a.data.id;
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+describe('server-rendered public pages', () => {
+  it('renders a sentence page with its words, author, source, h1 and head tags, and counts no view', async () => {
+    const res = await get(`/bellesDetails?id=${sentenceId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const { head, root, ld } = parts(res.body);
+    expect(head).toContain('<title>拾句 | 句子详情</title>');
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(head.match(/<meta name="keywords"/g)).toHaveLength(1);
+    expect(head).toContain('<meta name="description" content="人生若只如初见，何事秋风悲画扇。');
+    expect(head).toMatch(/<meta name="keywords" content="[^"]*李白[^"]*美句[^"]*"/);
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/bellesDetails?id=${sentenceId}" data-ssr />`);
+    expect(head).toContain('<meta property="og:title" content="人生若只如初见，何事秋风悲画扇。 等闲变却故人心" data-ssr />');
+    expect(head).toContain(`<meta property="og:url" content="${ORIGIN}/bellesDetails?id=${sentenceId}" data-ssr />`);
+    expect(head).toContain(`href="/feeds/author-${writer.user.id}.rss"`);
+    expect(head).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(ld).toMatchObject({ '@type': 'CreativeWork', isBasedOn: '纳兰性德《木兰花令》', author: { name: writer.user.nickname } });
+    expect(root).toContain('<h1 class="ssr-sentence">人生若只如初见，何事秋风悲画扇。<br>等闲变却故人心</h1>');
+    expect(root.match(/<h1/g)).toHaveLength(1);
+    expect(root).toContain('<cite>纳兰性德《木兰花令》</cite>');
+    expect(root).toContain(`<a href="/othersInfor?id=${writer.user.id}" rel="author">${writer.user.nickname}</a>`);
+    expect(root).toContain(`<a href="/classifyDetails?id=${tx.meiju.id}">美句</a>`);
+    const [row] = await t.database.db.select({ views: essays.views }).from(essays).where(eq(essays.id, sentenceId));
+    expect(row!.views).toBe(0);
+  });
+
+  it('escapes what writers type and keeps stored essay HTML', async () => {
+    const { head, root, ld } = parts((await get(`/bellesDetails?id=${essayId}`)).body);
+    expect(root).toContain('<h1>故都的秋 &lt;b&gt;&amp;</h1>');
+    expect(head).toContain('<meta property="og:title" content="故都的秋 &lt;b&gt;&amp;" data-ssr />');
+    expect(ld).toMatchObject({ '@type': 'Article', headline: '故都的秋 <b>&' });
+    expect(root).toContain('<p>秋天，无论在什么地方的秋天，总是好的。</p>');
+  });
+
+  it.each([
+    ['an unknown id', '/bellesDetails?id=999999'],
+    ['a draft', () => `/bellesDetails?id=${draftId}`],
+    ['no id', '/bellesDetails'],
+    ['a malformed id', '/bellesDetails?id=abc'],
+    ['an unknown classification', '/classifyDetails?id=999999'],
+    ['an unknown user', '/othersInfor?id=999999'],
+    ['an unknown announcement', '/bulletinDetails?id=999999'],
+    ['a week without a list', '/bestWeek?week=2001-W01'],
+  ])('answers 404 with the not-found page for %s', async (_name, url) => {
+    const res = await get(typeof url === 'function' ? url() : url);
+    expect(res.statusCode).toBe(404);
+    const { head, root } = parts(res.body);
+    expect(head).toContain('<title>拾句 | 页面不存在</title>');
+    expect(head).toContain('<meta name="robots" content="noindex" data-ssr />');
+    expect(root).toContain('<h1>页面不存在</h1>');
+  });
+
+  it('renders the home page with the latest texts and the feed links', async () => {
+    const res = await get('/home');
+    const { head, root, ld } = parts(res.body);
+    expect(res.statusCode).toBe(200);
+    expect(head).toContain('<title>拾句 | 首页</title>');
+    expect(head).toContain('<link rel="alternate" type="application/rss+xml" title="拾句 · 最新发布" href="/feeds/latest.rss" />');
+    expect(head).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="拾句 · 每周精选" href="/feeds/best-week.atom" data-ssr />',
+    );
+    expect(root).toContain(`<a href="/bellesDetails?id=${essayId}">故都的秋 &lt;b&gt;&amp;</a>`);
+    expect(root).toContain(`<a href="/bellesDetails?id=${sentenceId}">`);
+    expect(root).not.toContain('还没发布的草稿');
+    expect(ld['@type']).toBe('CollectionPage');
+  });
+
+  it('renders a classification with its texts, and the first classification without an id', async () => {
+    const res = await get(`/classifyDetails?id=${tx.sanwen.id}`);
+    const { head, root } = parts(res.body);
+    expect(head).toContain('<title>拾句 | 分类详情</title>');
+    expect(head).toContain(`href="/feeds/classification-${tx.sanwen.id}.atom"`);
+    expect(root).toContain('<h1>散文</h1>');
+    expect(root).toContain('长一点的心事');
+    expect(root).toContain(`/bellesDetails?id=${essayId}`);
+    expect(root).not.toContain(`/bellesDetails?id=${sentenceId}"`);
+    const first = parts((await get('/classifyDetails')).body);
+    expect(first.root).toContain('<h1>美句</h1>');
+    expect(first.head).toContain(`<link rel="canonical" href="${ORIGIN}/classifyDetails?id=${tx.meiju.id}" data-ssr />`);
+  });
+
+  it('renders the leaderboard with the score it orders by, and best of the week', async () => {
+    await refreshRankings(t.database.db);
+    const { root } = parts((await get('/leaderboard?period=all')).body);
+    expect(root).toContain('<h1>排行榜 · 总榜</h1>');
+    expect(root).toContain(`/bellesDetails?id=${sentenceId}`);
+    expect(root).toMatch(/第 1 名 · 得分 \d+\.\d\d/);
+
+    const week = previousWeek();
+    await t.database.db
+      .update(essays)
+      .set({ publishedAt: new Date(weekRange(week).start.getTime() + 3600_000) })
+      .where(eq(essays.id, essayId));
+    expect(await freezeWeek(t.database.db, week)).toBeGreaterThan(0);
+    const best = await get('/bestWeek');
+    expect(best.statusCode).toBe(200);
+    expect(parts(best.body).root).toContain(`/bellesDetails?id=${essayId}`);
+    expect((await get(`/bestWeek?week=${week}`)).statusCode).toBe(200);
+  });
+
+  it('renders an announcement and a user page', async () => {
+    const a = parts((await get(`/bulletinDetails?id=${announcementId}`)).body);
+    expect(a.head).toContain('<title>拾句 | 公告详情</title>');
+    expect(a.root).toContain('<h1>拾句上线啦</h1>');
+    expect(a.root).toContain('<p>欢迎来到拾句，读句子、品美文。</p>');
+    const u = parts((await get(`/othersInfor?id=${writer.user.id}`)).body);
+    expect(u.head).toContain('<title>拾句 | 用户主页</title>');
+    expect(u.head).toContain('<meta property="og:type" content="profile" data-ssr />');
+    expect(u.root).toContain(`<h1>${writer.user.nickname}</h1>`);
+    expect(u.root).toContain(`/bellesDetails?id=${sentenceId}`);
+  });
+
+  it('sends the rendered page compressed, revalidated on every visit', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<title>拾句 | 首页</title>');
+  });
+
+  it('leaves the other app routes to the plain app', async () => {
+    const res = await get('/aboutOur');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(template);
+  });
+});
+
+describe('robots, sitemaps and feeds', () => {
+  it('robots.txt allows the site, keeps crawlers off private pages and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Disallow: /myOrder');
+    expect(res.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('the sitemap index names files that together list every published text once, each ≤ 50,000 URLs', async () => {
+    const index = xml.parse((await get('/sitemap.xml')).body);
+    const files: string[] = index.sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
+    expect(files).toEqual([
+      `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/texts-1.xml`,
+      `${ORIGIN}/sitemaps/texts-2.xml`,
+      `${ORIGIN}/sitemaps/texts-3.xml`,
+    ]);
+    const urls: string[][] = [];
+    for (const f of files) {
+      const res = await get(f.slice(ORIGIN.length));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const set = xml.parse(res.body).urlset;
+      const locs: string[] = (set.url ?? []).map((u: { loc: string }) => u.loc);
+      expect(locs.length).toBeLessThanOrEqual(50_000);
+      urls.push(locs);
+    }
+    const texts = urls.slice(1).flat();
+    const published = await t.database.db.select({ id: essays.id }).from(essays).where(eq(essays.status, 'published'));
+    expect(texts.sort()).toEqual(published.map((r) => `${ORIGIN}/bellesDetails?id=${r.id}`).sort());
+    expect(texts).not.toContain(`${ORIGIN}/bellesDetails?id=${draftId}`);
+    expect(urls[3]).toEqual([`${ORIGIN}/bellesDetails?id=${farId}`]);
+    expect(urls[2]).toEqual([]);
+    expect(urls[0]).toContain(`${ORIGIN}/classifyDetails?id=${tx.sanwen.id}`);
+    expect(urls[0]).toContain(`${ORIGIN}/bulletinDetails?id=${announcementId}`);
+    expect((await get('/sitemaps/texts-4.xml')).statusCode).toBe(404);
+    expect((await get('/sitemaps/other.xml')).statusCode).toBe(404);
+  });
+
+  it('serves the latest texts as RSS 2.0 and Atom 1.0', async () => {
+    const rss = await get('/feeds/latest.rss');
+    expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const channel = xml.parse(rss.body).rss.channel;
+    expect(channel.title).toBe('拾句 · 最新发布');
+    const links: string[] = channel.item.map((i: { link: string }) => i.link);
+    expect(links).toContain(`${ORIGIN}/bellesDetails?id=${sentenceId}`);
+    expect(links).toContain(`${ORIGIN}/bellesDetails?id=${essayId}`);
+    expect(links).not.toContain(`${ORIGIN}/bellesDetails?id=${draftId}`);
+    expect(channel.item.find((i: { link: string }) => i.link.endsWith(`=${essayId}`)).title).toBe('故都的秋 <b>&');
+
+    const atom = await get('/feeds/latest.atom');
+    expect(atom.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    const feed = xml.parse(atom.body).feed;
+    expect(feed.entry.map((e: { id: string }) => e.id)).toContain(`${ORIGIN}/bellesDetails?id=${sentenceId}`);
+  });
+
+  it('serves a classification, an author and best of the week, and 404 for feeds of nothing', async () => {
+    const byClass = xml.parse((await get(`/feeds/classification-${tx.sanwen.id}.rss`)).body).rss.channel;
+    expect(byClass.title).toBe('拾句 · 散文');
+    expect(byClass.item.map((i: { link: string }) => i.link)).toEqual([`${ORIGIN}/bellesDetails?id=${essayId}`]);
+    const byAuthor = xml.parse((await get(`/feeds/author-${writer.user.id}.atom`)).body).feed;
+    expect(byAuthor.entry.length).toBeGreaterThanOrEqual(2);
+    const best = xml.parse((await get('/feeds/best-week.rss')).body).rss.channel;
+    expect(best.item.map((i: { link: string }) => i.link)).toContain(`${ORIGIN}/bellesDetails?id=${essayId}`);
+    for (const url of ['/feeds/classification-999999.rss', '/feeds/author-999999.atom', '/feeds/latest.json', '/feeds/nothing.rss'])
+      expect((await get(url)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,17 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onTourRequest, tourSeen } from './tour.js';
+
+const GuidedTour = lazy(() => import('./GuidedTour.js'));
+
+/** Loads the guided tour only for a browser that has not seen it, or when someone asks to see it again. */
+export function TourHost() {
+  const [firstVisit] = useState(() => !tourSeen());
+  const [request, setRequest] = useState(0);
+  useEffect(() => onTourRequest(() => setRequest((n) => n + 1)), []);
+  if (!firstVisit && request === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <GuidedTour request={request} />
+    </Suspense>
+  );
+}
