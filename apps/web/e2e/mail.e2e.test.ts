@@ -62,7 +62,7 @@ describe('email binding and password recovery', () => {
       const form = visitor.locator('form#resetPassword');
       await form.getByLabel('用户名或绑定的邮箱').fill(account.username);
       await form.getByRole('button', { name: '发送验证码' }).click();
-      await form.getByText(`如果「${account.username}」绑定了邮箱`).waitFor();
+      await form.getByText(`如果“${account.username}”绑定了邮箱`).waitFor();
       const mail = await mailTo(email, before);
       expect(mail.subject).toContain('重设密码');
       await form.getByLabel('验证码').fill(codeIn(mail));

@@ -62,7 +62,7 @@ describe('关注 and 拉黑', () => {
     await page.goto(`/othersInfor?id=${poet.userInfo.id}`);
     await page.getByRole('heading', { name: poet.nickname }).waitFor();
     await page.getByRole('button', { name: '拉黑' }).click();
-    const dialog = page.getByRole('dialog', { name: `拉黑「${poet.nickname}」？` });
+    const dialog = page.getByRole('dialog', { name: `拉黑“${poet.nickname}”？` });
     await opened(dialog);
     await dialog.getByRole('button', { name: '拉黑' }).click();
     await page.getByRole('button', { name: '解除拉黑' }).waitFor();

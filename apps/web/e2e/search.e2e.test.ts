@@ -43,7 +43,7 @@ describe('search', () => {
   it('searches Traditional input as Simplified and says so, best match first', async () => {
     page = await openPage(browser());
     await page.goto(`/globalSearch?q=${encodeURIComponent('白日依山盡')}`);
-    await page.getByRole('note').getByText('已按「白日依山尽」搜索').waitFor();
+    await page.getByRole('note').getByText('已按“白日依山尽”搜索').waitFor();
     const first = page.locator('.global-search__list .essay-card').first();
     await first.waitFor();
     expect(await first.textContent()).toContain('登鹳雀楼');

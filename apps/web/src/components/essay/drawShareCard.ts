@@ -14,7 +14,7 @@ const PADDING = 72;
 const SERIF = '"Noto Serif SC", "Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", serif';
 const SANS = '"PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
 // Chinese closing punctuation must not start a line (as line-break: strict does on the page).
-const NO_LINE_START = new Set('，。、；：！？）》」』”’…—,.;:!?)'.split(''));
+const NO_LINE_START = new Set('，。、；：！？）》”』”’…—,.;:!?)'.split(''));
 const MAX_TEXT_LINES = 14;
 /** The QR code's side in the card's units (twice that in pixels at the default scale). */
 const QR_SIZE = 100;

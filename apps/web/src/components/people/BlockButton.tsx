@@ -23,9 +23,9 @@ export function BlockButton({ userId, nickname, isBlocked }: Props) {
   const toggle = async () => {
     if (!isBlocked) {
       const action = await confirmDialog({
-        title: `拉黑「${nickname}」？`,
+        title: `拉黑“${nickname}”？`,
         content:
-          'TA 将不能关注你、评论或回复你的作品、给你发通知，你们之间的关注会解除；你也不会再看到 TA 的作品和评论。可以随时在「设置 → 黑名单」中解除。',
+          'TA 将不能关注你、评论或回复你的作品、给你发通知，你们之间的关注会解除；你也不会再看到 TA 的作品和评论。可以随时在“设置 → 黑名单”中解除。',
         okText: '拉黑',
         cancelText: '再想想',
         danger: true,

@@ -67,7 +67,7 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
             type="info"
             showIcon
             className="auth__sent"
-            title={`如果「${sentFor}」绑定了邮箱，验证码已发送到该邮箱，10 分钟内有效。`}
+            title={`如果“${sentFor}”绑定了邮箱，验证码已发送到该邮箱，10 分钟内有效。`}
           />
           <Form.Item
             name="code"

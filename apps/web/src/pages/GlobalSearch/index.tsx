@@ -39,7 +39,7 @@ function NoResults({ q, type, similar }: { q: string; type: SearchType; similar:
           </span>
         }
       />
-      <p className="global-search__tips">试试：少输几个字，只输作者或作品名（如「李白」「静夜思」），或直接输入拼音（如 libai、jys）。</p>
+      <p className="global-search__tips">试试：少输几个字，只输作者或作品名（如“李白”“静夜思”），或直接输入拼音（如 libai、jys）。</p>
       {similar.length > 0 ? (
         <p className="global-search__similar">
           相近的搜索：
@@ -145,7 +145,7 @@ function Results({ q, type, facetState }: { q: string; type: SearchType; facetSt
     <>
       {first?.normalized ? (
         <p className="global-search__note" role="note">
-          已按「{first.normalized}」搜索
+          已按“{first.normalized}”搜索
         </p>
       ) : null}
       {first?.author ? <AuthorCard author={first.author} /> : null}

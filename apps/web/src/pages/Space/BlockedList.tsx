@@ -18,7 +18,7 @@ export function BlockedList() {
     setBusy(id);
     try {
       await api('unblock', { params: { id } });
-      toastSuccess(`已将「${nickname}」移出黑名单`);
+      toastSuccess(`已将“${nickname}”移出黑名单`);
       await afterBlockChanged(queryClient);
     } catch {
       /* the request layer has said why */

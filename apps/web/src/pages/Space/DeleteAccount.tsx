@@ -54,7 +54,7 @@ export function DeleteAccount({ me }: { me: UserInfo }) {
     const action = await confirmDialog({
       title: '确定注销账号？',
       content: `${DELETION_COOLING_OFF_DAYS} 天后，你的资料、登录信息、喜欢、收藏、关注、兴趣和通知将被永久删除，${
-        v.keepContent ? '作品和评论以「已注销用户」的名义保留' : '作品和评论一并删除'
+        v.keepContent ? '作品和评论以“已注销用户”的名义保留' : '作品和评论一并删除'
       }。期间可以随时撤销。`,
       okText: '申请注销',
       cancelText: '再想想',
@@ -84,7 +84,7 @@ export function DeleteAccount({ me }: { me: UserInfo }) {
     >
       <Form.Item name="keepContent" label="我的作品和评论">
         <Radio.Group>
-          <Radio value={true}>保留，显示为「已注销用户」</Radio>
+          <Radio value={true}>保留，显示为“已注销用户”</Radio>
           <Radio value={false}>一并删除</Radio>
         </Radio.Group>
       </Form.Item>
