@@ -63,12 +63,7 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
       </Button>
       {sentFor ? (
         <>
-          <Alert
-            type="info"
-            showIcon
-            className="auth__sent"
-            title={`如果“${sentFor}”绑定了邮箱，验证码已发送到该邮箱，10 分钟内有效。`}
-          />
+          <Alert type="info" showIcon className="auth__sent" title={`如果“${sentFor}”绑定了邮箱，验证码已发送到该邮箱，10 分钟内有效。`} />
           <Form.Item
             name="code"
             label="验证码"
