@@ -46,7 +46,7 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Per-IP limits on calls that create things or can be abused; login has its own throttle (A0211). */
+/** Per-IP limits on calls that create things or can be abused; login has its own throttle (A0211). Sign-ups: SIGNUPS_PER_IP. */
 export const DEFAULT_RATE_LIMITS: Partial<Record<CallId, { max: number; timeWindow: number }>> = {
   register: { max: 20, timeWindow: 10 * 60 * 1000 },
   login: { max: 60, timeWindow: 60 * 1000 },
@@ -181,7 +181,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerOpenApiHeaders(app);
-  registerCalls(app, { db: database.db, config }, opts.handlers ?? handlers, opts.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const rateLimits = opts.rateLimits ?? {
+    ...DEFAULT_RATE_LIMITS,
+    register: { max: config.signupsPerIp, timeWindow: DEFAULT_RATE_LIMITS.register!.timeWindow },
+  };
+  registerCalls(app, { db: database.db, config }, opts.handlers ?? handlers, rateLimits);
   await registerWeb(app, config, database.db);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.

@@ -83,6 +83,8 @@ const Env = z
     PAYMENT_MANUAL_BANK: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_ACCOUNT: z.string().trim().max(60).optional(),
     PAYMENT_MANUAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Sign-ups allowed from one address per 10 minutes (a school or office behind one address may need more). */
+    SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
     ...optionalStrings(WECHATPAY_VARS),
     ...optionalStrings(ALIPAY_VARS),
     WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
@@ -146,6 +148,8 @@ export type Config = {
   manualPayment: { payee: string; bank: string; account: string } | null;
   /** How long a pending order paid by transfer waits before it closes. */
   manualWindowHours: number;
+  /** Sign-ups allowed from one address per 10 minutes (SIGNUPS_PER_IP). */
+  signupsPerIp: number;
   /** WeChat Pay APIv3 (Native): null unless fully configured. */
   wechatPay: WechatPayConfig | null;
   /** Alipay (当面付 precreate): null unless fully configured. */
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { payee: e.PAYMENT_MANUAL_PAYEE, bank: e.PAYMENT_MANUAL_BANK, account: e.PAYMENT_MANUAL_ACCOUNT }
         : null,
     manualWindowHours: e.PAYMENT_MANUAL_WINDOW_HOURS,
+    signupsPerIp: e.SIGNUPS_PER_IP,
     wechatPay: wechatPayConfig(e, problems),
     alipay: alipayConfig(e, problems),
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,

@@ -213,6 +213,27 @@ describe('contract coverage', () => {
     // The limit is per address: a neighbour signing up at the same moment is not refused.
     expect((await signUp(max + 1, '10.7.0.2')).code).toBe('00000');
   });
+
+  it('takes the sign-up limit from SIGNUPS_PER_IP', async () => {
+    const ctx = await createTestApp({}, { SIGNUPS_PER_IP: '3' });
+    try {
+      const codes: string[] = [];
+      for (let n = 0; n < 4; n++)
+        codes.push(
+          (
+            await call(ctx.app, {
+              method: 'POST',
+              url: '/api/v1/auth/register',
+              payload: { username: `rl3_${n}`, password: 'shiju2026', agree: true },
+              remoteAddress: '10.7.1.1',
+            })
+          ).code,
+        );
+      expect(codes).toEqual(['00000', '00000', '00000', 'A0501']);
+    } finally {
+      await ctx.close();
+    }
+  });
 });
 
 describe('logs', () => {
