@@ -325,6 +325,7 @@ describe('writing', () => {
     const form = page.locator('form#signUp');
     await form.getByLabel('用户名').fill(uniqueUsername('invite'));
     await form.getByLabel('密码').fill('chunfeng2026');
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: '注册并登录' }).click();
     await waitForPath(page, '/home');
     const invite = page.locator('.ant-notification-notice', { hasText: '选几个感兴趣的话题吧' });
