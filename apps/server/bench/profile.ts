@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { corpusWorkloads, type BenchData } from './workloads.js';
+import { corpusWorkloads, toAutocannon, type BenchData } from './workloads.js';
 
 const wanted = process.argv[2] ?? 'list · random, signed in';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-prof-'));
@@ -33,19 +33,7 @@ const r = await autocannon({
   duration: 10,
   requests: [
     {
-      setupRequest: (req: any) => {
-        const x = w.next();
-        return {
-          ...req,
-          method: x.method,
-          path: x.path,
-          body: x.body ? JSON.stringify(x.body) : undefined,
-          headers: {
-            ...(x.body ? { 'content-type': 'application/json' } : {}),
-            ...(x.token ? { authorization: `Bearer ${x.token}` } : {}),
-          },
-        };
-      },
+      setupRequest: (req: any) => toAutocannon(req, w.next()),
     },
   ],
 });

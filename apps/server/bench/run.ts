@@ -20,6 +20,7 @@ import {
   listRandom,
   listRandomSignedIn,
   pageCalls,
+  toAutocannon,
   type BenchData,
   type Workload,
 } from './workloads.js';
@@ -105,20 +106,7 @@ async function measure(
       ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
       requests: [
         {
-          setupRequest: (req: any) => {
-            const r = w.next();
-            return {
-              ...req,
-              method: r.method,
-              path: r.path,
-              body: r.body ? JSON.stringify(r.body) : undefined,
-              headers: {
-                cookie: `sj_vid=${visitors[Math.floor(Math.random() * visitors.length)]}`,
-                ...(r.body ? { 'content-type': 'application/json' } : {}),
-                ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
-              },
-            };
-          },
+          setupRequest: (req: any) => toAutocannon(req, w.next(), `sj_vid=${visitors[Math.floor(Math.random() * visitors.length)]}`),
         },
       ],
     });

@@ -166,3 +166,18 @@ export function pageCalls(d: BenchData): Workload[] {
     get('ads of a position', () => '/api/v1/pc/ads/list/1'),
   ];
 }
+
+/** autocannon's request for one drawn request; `cookie` makes it a returning visitor. */
+export function toAutocannon(req: object, r: Request, cookie?: string) {
+  return {
+    ...req,
+    method: r.method,
+    path: r.path,
+    body: r.body ? JSON.stringify(r.body) : undefined,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(r.body ? { 'content-type': 'application/json' } : {}),
+      ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+    },
+  };
+}

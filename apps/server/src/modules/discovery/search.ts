@@ -3,6 +3,7 @@
  * an author card, facets, snippets centred on the match, suggestions as one types, and 热门搜索 from aggregated
  * counts. People (nickname/username) and tags are searched by name, tags by pinyin too.
  */
+import { personCardColumns } from '../users/queries.js';
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tags, users } from '../../db/schema.js';
@@ -244,14 +245,7 @@ async function searchUsers(db: Db, opts: SearchOptions) {
   const where = and(eq(users.status, 'active'), or(...likes.flatMap((l) => [ilike(users.nickname, l), ilike(users.username, l)])));
   const [list, total] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        nickname: users.nickname,
-        avatar: users.avatar,
-        bio: users.bio,
-        followers: users.followerCount,
-        essays: users.essayCount,
-      })
+      .select(personCardColumns)
       .from(users)
       .where(where)
       .orderBy(desc(users.followerCount), desc(users.id))

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { personCardColumns } from '../users/queries.js';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import {
@@ -111,14 +112,7 @@ export async function followingPage(db: Db, viewerId: number, limit: number, off
 export async function suggestions(db: Db, viewerId: number, limit: number) {
   const followed = db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewerId));
   return db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      bio: users.bio,
-      followers: users.followerCount,
-      essays: users.essayCount,
-    })
+    .select(personCardColumns)
     .from(users)
     .where(
       and(
