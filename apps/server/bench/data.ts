@@ -31,6 +31,16 @@ async function bump(db: Db, column: 'likes' | 'comments', ids: number[], n: numb
   await db.update(essays).set({ hotScore: hotScoreSql() }).where(inArray(essays.id, ids));
 }
 
+/** The first clause of 4–10 characters of a text (split at punctuation), or null. */
+function clauseOf(text: string): string | null {
+  return (
+    text
+      .split(/[\s\p{P}]+/u)
+      .map((x) => x.trim())
+      .find((x) => Array.from(x).length >= 4 && Array.from(x).length <= 10) ?? null
+  );
+}
+
 export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise<BenchData> {
   const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute<T & Record<string, unknown>>(q)).rows;
   const ids = (await rows<{ id: number }>(sql`select id from essays where status = 'published' order by id`)).map((r) => Number(r.id));
@@ -80,6 +90,9 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
   const classificationIds = (await rows<{ id: number }>(sql`select id from classifications where essay_count > 0`)).map((r) =>
     Number(r.id),
   );
+  const lines = (await rows<{ summary: string }>(sql`select summary from essays where status = 'published' order by random() limit 3000`))
+    .map((r) => clauseOf(r.summary))
+    .filter((x): x is string => x !== null);
   return {
     kind,
     texts: ids.length,
@@ -88,5 +101,6 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
     tagIds,
     tokens: readers.map((_, i) => tokenOf(i)),
     commented,
+    lines,
   };
 }

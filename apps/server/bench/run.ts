@@ -297,8 +297,8 @@ ${qualityRow('starter library (PGlite)', starterQuality)}
 
 ${embedded.message.data.texts.toLocaleString('en-US')} texts. No baseline: the target is absolute.
 
-| call | req/s | p50 ms | p99 ms | errors | met |
-|---|---|---|---|---|---|
+| call | req/s | p50 ms | p99 ms | cache hits | errors | met |
+|---|---|---|---|---|---|---|
 ${starter.map(({ w, r }) => `| ${w.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(0)}%`} | ${r.errors} | ${r.p99 < 50 && !r.errors ? '✓' : '✗'} |`).join('\n')}
 
 ## Before (commit 8139fdd, measured for issue 8 on this machine)

@@ -13,6 +13,8 @@ export interface BenchData {
   tokens: string[];
   /** Texts with a page of comments. */
   commented: number[];
+  /** Clauses of random texts (4–10 characters): searches nobody made before, which no cache can answer. */
+  lines: string[];
 }
 
 export interface Request {
@@ -116,6 +118,16 @@ export function corpusWorkloads(d: BenchData): Workload[] {
       target: 'search',
       connections: 10,
       next: () => ({ method: 'GET', path: `/api/v1/pc/search?q=${encodeURIComponent(any(SEARCHES))}&type=essay&pageNum=${between(1, 3)}` }),
+    },
+    {
+      name: 'search · a new line or word each time (10 connections)',
+      target: 'search',
+      connections: 10,
+      next: () => {
+        const line = any(d.lines);
+        const q = Math.random() < 0.3 ? line.slice(0, 2) : line;
+        return { method: 'GET', path: `/api/v1/pc/search?q=${encodeURIComponent(q)}&type=essay&pageNum=${between(1, 2)}` };
+      },
     },
     {
       name: 'personal feed · signed in, random page',

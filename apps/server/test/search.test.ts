@@ -152,6 +152,58 @@ describe('search', () => {
     expect(r.totalCapped).toBe(r.total === 1000);
   });
 
+  it('continues past the first scored window without repeating or skipping a text', async () => {
+    const first = await search('月', '&pageSize=50');
+    expect(first.total).toBeGreaterThan(300);
+    const seen: number[] = [];
+    for (let page = 1; page <= 6; page++) {
+      const r = await search('月', `&pageSize=50&pageNum=${page}`);
+      expect(r.list.length, `page ${page}`).toBe(50);
+      seen.push(...r.list.map((e: any) => e.id));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    // The deeper ranking scores more candidates but keeps the first pages' order.
+    expect(seen.slice(0, 50)).toEqual(first.list.map((e: any) => e.id));
+  });
+
+  const publish = async (token: string, content: string) => {
+    const [cls] = await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`);
+    const r = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/app/essay',
+      token,
+      payload: { type: 'sentence', content, classificationId: cls!.id, status: 'publish' },
+    });
+    expect(r.code).toBe('00000');
+    return r.data.id as number;
+  };
+  const found = async (q: string, token?: string) => {
+    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent(q)}`, token });
+    expect(r.code).toBe('00000');
+    return r.data.list.map((e: any) => e.id as number);
+  };
+
+  it('finds a new text at once and drops a hidden one at once, though results are kept a minute', async () => {
+    const w = await signUp(t.app);
+    expect(await found('青苔满阶梯')).toEqual([]);
+    const id = await publish(w.token, '青苔满阶梯，细雨湿衣裳。');
+    expect(await found('青苔满阶梯')).toContain(id);
+    // Hidden behind the write paths' backs: the kept result still has it, the page does not show it.
+    await t.database.db.execute(sql`update essays set status = 'hidden' where id = ${id}`);
+    expect(await found('青苔满阶梯')).not.toContain(id);
+  });
+
+  it("leaves out the texts of people the reader blocked, for that reader only", async () => {
+    const author = await signUp(t.app);
+    const reader = await signUp(t.app);
+    const id = await publish(author.token, '松风吹解带，山月照弹琴。');
+    expect(await found('松风吹解带', reader.token)).toContain(id);
+    const block = await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${author.user.id}/block`, token: reader.token });
+    expect(block.code).toBe('00000');
+    expect(await found('松风吹解带', reader.token)).not.toContain(id);
+    expect(await found('松风吹解带')).toContain(id);
+  });
+
   it('suggests authors, works and tags as one types, pinyin too', async () => {
     const get = async (q: string) =>
       (await call(t.app, { method: 'GET', url: `/api/v1/pc/search/suggest?q=${encodeURIComponent(q)}` })).data;

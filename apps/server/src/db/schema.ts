@@ -212,6 +212,8 @@ export const essays = pgTable(
     index('essays_type_likes_idx').on(t.type, t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('essays_import_key_uq').on(t.importKey),
     index('essays_search_idx').using('gin', t.searchVector),
+    // Title and author tokens alone (weights A, B): a title or author match reads only the texts that have it.
+    index('essays_fields_search_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`),
     index('essays_work_author_idx').on(t.workAuthor, t.status),
   ],
 );

@@ -3,8 +3,13 @@
  * an author card, facets, snippets centred on the match, suggestions as one types, and 热门搜索 from aggregated
  * counts. People (nickname/username) and tags are searched by name, tags by pinyin too.
  */
+import { TOTAL_CAP } from '@shiju/contract';
+import { onInvalidate } from '../../lib/broadcast.js';
+import { TtlCache } from '../../lib/ttlCache.js';
+import { blockedIds } from '../people/queries.js';
+import { cardsOf, type CardRow } from '../essays/queries.js';
 import { personCardColumns } from '../users/queries.js';
-import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tags, users } from '../../db/schema.js';
 import { htmlToText } from '../../lib/html.js';
@@ -53,12 +58,23 @@ interface AuthorEntry {
   keys: string[];
 }
 
-/** Authors with their pinyin (full and initials), most prolific first; refreshed every 10 minutes. */
-const authorIndex = cached<AuthorEntry[]>(10 * 60_000, async (db) =>
-  (await q.authorRows(db))
+interface AuthorIndex {
+  /** Most prolific first (suggestions). */
+  list: AuthorEntry[];
+  /** By name, and by full pinyin (the most prolific of the namesakes). */
+  byName: Map<string, AuthorEntry>;
+  byPinyin: Map<string, AuthorEntry>;
+}
+
+/** Authors with their pinyin (full and initials); refreshed every 10 minutes. */
+const authorIndex = cached<AuthorIndex>(10 * 60_000, async (db) => {
+  const list = (await q.authorRows(db))
     .map((a) => ({ ...a, works: Number(a.works), keys: pinyinKeys(a.name, { person: true }) }))
-    .sort((a, b) => b.works - a.works),
-);
+    .sort((a, b) => b.works - a.works);
+  const byPinyin = new Map<string, AuthorEntry>();
+  for (const a of list) if (a.keys[0] && !byPinyin.has(a.keys[0])) byPinyin.set(a.keys[0], a);
+  return { list, byName: new Map(list.map((a) => [a.name, a])), byPinyin };
+});
 
 interface TagEntry {
   id: number;
@@ -79,6 +95,9 @@ const tagIndex = cached<TagEntry[]>(60_000, async (db) =>
   ).map((t) => ({ ...t, keys: pinyinKeys(t.name) })),
 );
 
+/** Classification names for the facets, refreshed every minute. */
+const classificationNames = cached(60_000, q.classificationNames);
+
 /** Loads the author and tag indexes (the benchmark does, before it records plans, as a running server has). */
 export async function warmSearchIndexes(db: Db): Promise<void> {
   await Promise.all([authorIndex.get(db), tagIndex.get(db)]);
@@ -88,14 +107,16 @@ export async function warmSearchIndexes(db: Db): Promise<void> {
 export function clearSearchIndexes() {
   authorIndex.clear();
   tagIndex.clear();
+  classificationNames.clear();
+  rankedCache.clear();
 }
 
 /** The author a whole query names: by name, or by the full pinyin of the name (`libai`, `li bai`). */
 async function authorNamed(db: Db, p: ParsedQuery): Promise<AuthorEntry | null> {
   const whole = p.segments.join('');
   if (!whole) return null;
-  const list = await authorIndex.get(db);
-  return list.find((a) => a.name === whole) ?? (p.pinyin ? (list.find((a) => a.keys[0] === p.pinyin) ?? null) : null);
+  const index = await authorIndex.get(db);
+  return index.byName.get(whole) ?? (p.pinyin ? (index.byPinyin.get(p.pinyin) ?? null) : null);
 }
 
 // ---------- 热门搜索: counted in memory, added to the table at most every 10 s and before it is read ----------
@@ -172,6 +193,75 @@ export interface SearchOptions {
   filter?: q.SearchFilter;
 }
 
+/** A query's whole ranked result: how it matched, its candidates best first, and its capped total. */
+interface Ranked {
+  mode: q.MatchMode;
+  candidates: q.Candidate[];
+  total: number;
+  /** Whether the candidates hold every match (the total is within the window). */
+  complete: boolean;
+  /** Its facet counts, counted once on first use. */
+  facets?: Promise<Facets>;
+}
+
+/**
+ * Ranked results by query and filter, the same for every reader, kept a minute or until a text enters or leaves
+ * the lists (docs/decisions/0011): another page, the facets or a filter of the same search is a slice of it, so only
+ * the first search of a query scores candidates. Per reader and per page: hidden texts drop out, blocks filter.
+ */
+const rankedCache = new TtlCache<Ranked>(60_000, 2000, 'search');
+onInvalidate('essay-lists', () => rankedCache.clear());
+
+/** Candidates scored for the first pages; a page past them ranks again with TOTAL_CAP (docs/decisions/0011). */
+const FIRST_WINDOW = 200;
+
+async function rankFresh(db: Db, p: ParsedQuery, mode: q.MatchMode, f: q.SearchFilter, window: number): Promise<Ranked> {
+  const [candidates, total] = await Promise.all([q.rankedCandidates(db, p, mode, f, window), q.totalOf(db, p, mode, f)]);
+  return { mode, candidates, total, complete: total <= window };
+}
+
+const filterKey = (f: q.SearchFilter) => [f.essayType ?? '', f.classificationId ?? '', f.dynasty ?? ''].join('|');
+const hasFilter = (f: q.SearchFilter) => filterKey(f) !== '||';
+const passes = (c: q.Candidate, f: q.SearchFilter) =>
+  (!f.essayType || c.type === f.essayType) &&
+  (!f.classificationId || c.classificationId === f.classificationId) &&
+  (!f.dynasty || c.dynasty === f.dynasty);
+
+/** Every word first; when nothing has them all, a line with a wrong character (举头望名月) by most of them. */
+function rankedFirst(db: Db, p: ParsedQuery, f: q.SearchFilter, mode?: q.MatchMode): Promise<Ranked> {
+  return rankedCache.get(`${p.normalized}#${filterKey(f)}`, async () => {
+    const r = await rankFresh(db, p, mode ?? 'and', f, FIRST_WINDOW);
+    return !mode && r.total === 0 && p.chars.length >= 4 ? rankFresh(db, p, 'or', f, FIRST_WINDOW) : r;
+  });
+}
+
+/**
+ * The first window's result continued by the rest of TOTAL_CAP candidates, ranked among themselves: the first pages
+ * keep their order and the pages after them neither repeat nor skip a text.
+ */
+function rankedDeep(db: Db, p: ParsedQuery, f: q.SearchFilter, first: Ranked): Promise<Ranked> {
+  if (first.complete) return Promise.resolve(first);
+  return rankedCache.get(`${p.normalized}#${filterKey(f)}#deep`, async () => {
+    const deep = await rankFresh(db, p, first.mode, f, TOTAL_CAP);
+    const had = new Set(first.candidates.map((c) => c.id));
+    return { ...deep, candidates: [...first.candidates, ...deep.candidates.filter((c) => !had.has(c.id))] };
+  });
+}
+
+/**
+ * The ranked result a page is cut from (`end`: where the page ends): the first window, or its continuation for a
+ * page past it; under a filter, a slice of the unfiltered result when that holds every match, else ranked on its own.
+ */
+async function rankedFor(db: Db, p: ParsedQuery, f: q.SearchFilter, end: number): Promise<{ all: Ranked; ranked: Ranked }> {
+  const all = await rankedFirst(db, p, {});
+  if (all.complete && hasFilter(f)) {
+    const candidates = all.candidates.filter((c) => passes(c, f));
+    return { all, ranked: { ...all, candidates, total: candidates.length, facets: undefined } };
+  }
+  const first = hasFilter(f) ? await rankedFirst(db, p, f, all.mode) : all;
+  return { all, ranked: end > first.candidates.length ? await rankedDeep(db, p, f, first) : first };
+}
+
 export async function search(db: Db, opts: SearchOptions) {
   const p = parseQuery(opts.q);
   // Said back when the characters changed (Traditional or full width), not when only punctuation went.
@@ -181,36 +271,44 @@ export async function search(db: Db, opts: SearchOptions) {
   if (opts.type === 'user') return { ...(await searchUsers(db, opts)), ...base, highlights: highlightsOf(p, [opts.q.trim()]) };
   if (opts.type === 'tag') return { ...(await searchTags(db, p, opts)), ...base, highlights: highlightsOf(p, [opts.q.trim()]) };
 
-  const f = opts.filter ?? {};
-  let mode: q.MatchMode = 'and';
-  let page = await q.rankedPage(db, p, mode, f, opts.limit, opts.offset, opts.viewerId);
-  // Nothing has every word: a wrong character (举头望名月) still finds the text with most of them.
-  if (page.total === 0 && p.chars.length >= 4) {
-    mode = 'or';
-    page = await q.rankedPage(db, p, mode, f, opts.limit, opts.offset, opts.viewerId);
-  }
   const first = opts.offset === 0;
-  const [author, facets] = await Promise.all([first ? authorCard(db, p) : null, first ? facetsOf(db, p, mode) : null]);
-  const marks = highlightsOf(p, author ? [author.name] : []);
-  const long = page.rows.filter((r) => r.type === 'essay').map((r) => r.id!);
-  const snippets = new Map<number, string>();
-  for (const c of await q.contents(db, long)) {
-    const s = snippetOf(htmlToText(c.content), marks);
-    if (s) snippets.set(c.id, s);
+  const [{ all, ranked }, blocked, author] = await Promise.all([
+    rankedFor(db, p, opts.filter ?? {}, opts.offset + opts.limit),
+    opts.viewerId ? blockedIds(db, opts.viewerId) : new Set<number>(),
+    first ? authorCard(db, p) : null,
+  ]);
+  let { candidates, total } = ranked;
+  if (blocked.size) {
+    candidates = candidates.filter((c) => !blocked.has(c.authorId));
+    if (ranked.complete) total = candidates.length;
   }
-  if (page.total > 0 && first) countSearch(db, p.normalized);
-  const similar = page.total === 0 ? await q.similarQueries(db, p.normalized, 5) : [];
+  const pageIds = candidates.slice(opts.offset, opts.offset + opts.limit).map((c) => c.id);
+  const [rows, facets] = await Promise.all([
+    cardsOf<CardRow & { content: string | null }>(db, pageIds, opts.viewerId, ESSAY_BODY),
+    first ? (all.facets ??= facetsOf(db, all.candidates)) : null,
+  ]);
+  const marks = highlightsOf(p, author ? [author.name] : []);
+  const shown = rows.filter((r) => r.status === 'published');
+  if (total > 0 && first) countSearch(db, p.normalized);
+  const similar = total === 0 ? await q.similarQueries(db, p.normalized, 5) : [];
   return {
-    list: page.rows.map((r) => ({ kind: 'essay' as const, ...presentCard(r), summary: snippets.get(r.id!) ?? r.summary })),
-    ...cappedTotal(page.total),
+    list: shown.map(({ content, ...r }) => ({
+      kind: 'essay' as const,
+      ...presentCard(r),
+      summary: (content && snippetOf(htmlToText(content), marks)) ?? r.summary,
+    })),
+    ...cappedTotal(total),
     highlights: marks,
     normalized,
-    relaxed: mode === 'or' && page.total > 0,
+    relaxed: all.mode === 'or' && total > 0,
     author,
     facets,
     similar,
   };
 }
+
+/** The body of a long text beside its card, to centre its snippet on the match. */
+const ESSAY_BODY = sql`, case when e.type = 'essay' then e.content end as content`;
 
 async function authorCard(db: Db, p: ParsedQuery) {
   const a = await authorNamed(db, p);
@@ -226,13 +324,35 @@ async function authorCard(db: Db, p: ParsedQuery) {
 
 const TYPE_NAMES: Record<string, string> = { sentence: '句子', essay: '美文' };
 
-async function facetsOf(db: Db, p: ParsedQuery, mode: q.MatchMode) {
-  const rows = await q.facetRows(db, p, mode);
-  const of = (facet: q.FacetRow['facet']) =>
-    rows
-      .filter((r) => r.facet === facet)
-      .map((r) => ({ value: r.value, name: facet === 'type' ? (TYPE_NAMES[r.value] ?? r.value) : r.name, count: Number(r.n) }));
-  return { types: of('type'), classifications: of('classification'), dynasties: of('dynasty') };
+interface Facet {
+  value: string;
+  name: string;
+  count: number;
+}
+interface Facets {
+  types: Facet[];
+  classifications: Facet[];
+  dynasties: Facet[];
+}
+
+/** Counts by type, classification and era over the unfiltered candidates. */
+async function facetsOf(db: Db, candidates: q.Candidate[]): Promise<Facets> {
+  const names = await classificationNames.get(db);
+  const count = <K extends string | number>(keyOf: (c: q.Candidate) => K | null) => {
+    const m = new Map<K, number>();
+    for (const c of candidates) {
+      const k = keyOf(c);
+      if (k !== null) m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return [...m].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
+  };
+  return {
+    types: count((c) => c.type).map(([v, n]) => ({ value: v, name: TYPE_NAMES[v] ?? v, count: n })),
+    classifications: count((c) => c.classificationId)
+      .filter(([v]) => names.has(v))
+      .map(([v, n]) => ({ value: String(v), name: names.get(v)!, count: n })),
+    dynasties: count((c) => c.dynasty).map(([v, n]) => ({ value: v, name: v, count: n })),
+  };
 }
 
 /** Names are matched as typed and as Simplified half-width text (punctuation kept: user_names have it). */
@@ -289,7 +409,7 @@ export async function suggest(db: Db, input: string) {
   if (!text) return { authors: [], works: [], tags: [] };
   const key = p.pinyin;
   const starts = (name: string, keys: string[]) => name.startsWith(text) || (key !== null && keys.some((k) => k.startsWith(key)));
-  const [authors, tagList] = await Promise.all([authorIndex.get(db), tagIndex.get(db)]);
+  const [{ list: authors }, tagList] = await Promise.all([authorIndex.get(db), tagIndex.get(db)]);
   const prefix = key ?? text;
   const works = prefix.length >= (key ? 2 : 1) ? await q.titleSuggestions(db, prefix, 5) : [];
   return {

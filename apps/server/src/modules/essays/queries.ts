@@ -241,10 +241,10 @@ const byIds = (ids: number[]) =>
     sql`, `,
   )}]::int[]) with ordinality as x(id, ord)`;
 
-/** Cards of these texts, in this order (missing ids are skipped). */
-export async function cardsOf(db: Db, ids: number[], viewerId?: number): Promise<CardRow[]> {
+/** Cards of these texts, in this order (missing ids are skipped); `pageColumns` adds columns of `e` to each. */
+export async function cardsOf<R extends CardRow = CardRow>(db: Db, ids: number[], viewerId?: number, pageColumns?: SQL): Promise<R[]> {
   if (!ids.length) return [];
-  return (await rowsOf<CardRow>(db, cardsSql(byIds(ids), viewerId), true)).filter((r) => r.id !== null);
+  return (await rowsOf<R>(db, cardsSql(byIds(ids), viewerId, { pageColumns }), true)).filter((r) => r.id !== null);
 }
 
 /** A text and, when it imitates one, its original (second row): everything the details page shows, one round trip. */

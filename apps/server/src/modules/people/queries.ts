@@ -138,6 +138,12 @@ export async function blockedEitherWay(db: Exec, a: number, b: number): Promise<
   return rows.length > 0;
 }
 
+/** The ids of everyone this viewer blocked (a few; read once per request that filters a cached result). */
+export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
+  const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewerId));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function setAgreement(db: Db, userId: number, version: string) {
   const [row] = await db
     .update(users)

@@ -1,0 +1,1 @@
+CREATE INDEX "essays_fields_search_idx" ON "essays" USING gin (ts_filter("search_vector", '{a,b}'));
