@@ -64,6 +64,28 @@ describe('list totals', () => {
     expect((await list({ tagId: tx.sixiang.id }, reader.token)).data.total).toBe(BULK - 1);
   });
 
+  it('are shared by every reader above the cap, and counted for the reader below it', async () => {
+    // Broad: "1000+" whoever reads, whatever they hid.
+    const hidden = (await list({ authorId: bulkAuthor.user.id })).data.list[1].id as number;
+    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${hidden}`, token: reader.token });
+    const broad = await list({ authorId: bulkAuthor.user.id, sort: 'likes' }, reader.token);
+    expect(broad.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+    expect(broad.data.list.map((e: any) => e.id)).not.toContain(hidden);
+    // Narrow: exact, less what this reader hid.
+    const small = await signUp(t.app);
+    const db = t.database.db;
+    await db.execute(sql`insert into essays (type, content, summary, author_id, classification_id, status, published_at)
+      select 'sentence', '小集' || g, '小集' || g, ${small.user.id}, ${tx.sanwen.id}, 'published', now() - interval '10 years' from generate_series(1, 3) g`);
+    const shared = await list({ authorId: small.user.id });
+    expect(shared.data).toMatchObject({ total: 3, totalCapped: false });
+    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${shared.data.list[0].id}`, token: reader.token });
+    expect((await list({ authorId: small.user.id, sort: 'hot', pageNum: 2, pageSize: 1 }, reader.token)).data).toMatchObject({
+      total: 2,
+      totalCapped: false,
+    });
+    expect((await list({ authorId: small.user.id, pageSize: 1 })).data.total).toBe(3);
+  });
+
   it('are capped on every other list, search included', async () => {
     const found = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('批量')}&type=essay` });
     expect(found.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
@@ -73,17 +95,19 @@ describe('list totals', () => {
 });
 
 describe('round trips', () => {
-  /** Statements sent to the database while `run` runs (drizzle and the prepared reads both go through client.query). */
-  async function statements(run: () => Promise<unknown>) {
+  /** The SQL of each statement sent while `run` runs. */
+  async function sentTexts(run: () => Promise<unknown>) {
     const client = t.database.db.$client as unknown as { query: (...a: unknown[]) => unknown };
     const spy = vi.spyOn(client, 'query');
     try {
       await run();
-      return spy.mock.calls.length;
+      return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text ?? '')));
     } finally {
       spy.mockRestore();
     }
   }
+  /** Statements sent to the database while `run` runs (drizzle and the prepared reads both go through client.query). */
+  const statements = async (run: () => Promise<unknown>) => (await sentTexts(run)).length;
 
   it('answer a signed-in list or details in at most two', async () => {
     const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0].id as number;
@@ -93,6 +117,11 @@ describe('round trips', () => {
       await statements(async () => (page = await list({ classificationId: tx.sanwen.id, sort: 'likes' }, reader.token))),
     ).toBeLessThanOrEqual(2);
     expect(page.data.list[0]).toMatchObject({ id, liked: true, collected: false });
+    // A list without a counter: its total is kept for every reader and page once counted.
+    await list({ type: 'sentence' }, reader.token);
+    const sent = await sentTexts(() => list({ type: 'sentence', sort: 'hot', pageNum: 2 }, reader.token));
+    expect(sent.length).toBeLessThanOrEqual(2);
+    expect(sent.join('\n')).not.toMatch(/count\(\*\)/);
     let shown: any;
     expect(await statements(async () => (shown = await details(id, reader.token)))).toBeLessThanOrEqual(2);
     expect(shown.data).toMatchObject({ id, liked: true, following: false, classification: { id: tx.sanwen.id } });

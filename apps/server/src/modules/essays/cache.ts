@@ -12,12 +12,17 @@ export const DETAILS_TTL_MS = 30_000;
 
 export const publicLists = new TtlCache<unknown>(LIST_TTL_MS, 2000, 'essay-lists');
 export const publicDetails = new TtlCache<unknown>(DETAILS_TTL_MS, 20_000, 'essay-details');
+/** Capped totals of published lists without a counter, by filter: the same for every reader and every page. */
+export const listTotals = new TtlCache<number>(LIST_TTL_MS, 2000, 'essay-list-totals');
 
 onInvalidate('essay', (key) => {
   if (key === EVERYTHING) publicDetails.clear();
   else publicDetails.delete(key);
 });
-onInvalidate('essay-lists', () => publicLists.clear());
+onInvalidate('essay-lists', () => {
+  publicLists.clear();
+  listTotals.clear();
+});
 
 /** After a text changes: its details, and (for changes that move it in or out of lists) every list page. */
 export function forgetEssay(id: number, lists = false) {

@@ -108,7 +108,7 @@ export function keywordMatch(keyword: string): SQL {
  * (exact, less what this viewer marked 不感兴趣); anything else is counted up to TOTAL_CAP + 1 rows, so no request
  * counts the table.
  */
-function totalSql(f: ListFilter): { sql: SQL; exact: boolean } {
+function totalSql(f: ListFilter, shared?: number): { sql: SQL; exact: boolean } {
   const onlyOne = !f.type && !f.keyword && !f.authorId && !f.imitateOf && !f.extra && (f.status ?? 'published') === 'published';
   // Less what this viewer hides: texts marked 不感兴趣, and texts of people they blocked (not counted twice). The
   // blocked part runs only for a viewer who blocked someone: most never do, and its plan is costly to start.
@@ -136,8 +136,19 @@ function totalSql(f: ListFilter): { sql: SQL; exact: boolean } {
         sql`exists (select 1 from ${essayTags} het where het.essay_id = he.id and het.tag_id = ${f.tagId})`,
       )})`,
     };
+  // A broad list is "1000+" for every reader; a narrow one is counted for this viewer (at most TOTAL_CAP + 1 rows).
+  if (shared !== undefined && (shared > TOTAL_CAP || !f.viewerId)) return { exact: false, sql: sql`${shared}::int` };
   const src = source(f);
   return { exact: false, sql: sql`(select count(*) from (select 1 from ${src.from} where ${src.where} limit ${TOTAL_CAP + 1}) capped)` };
+}
+
+/** Whether a list's total comes from a maintained counter (a classification or a tag alone). */
+export const hasCounter = (f: ListFilter) => totalSql(f).exact;
+
+/** The total every reader of a published list shares, counted up to TOTAL_CAP + 1 (no viewer's marks applied). */
+export async function sharedTotalOf(db: Db, f: ListFilter): Promise<number> {
+  const [r] = await rowsOf<{ n: number }>(db, sql`select ${totalSql({ ...f, viewerId: undefined }).sql}::int as n`);
+  return Number(r?.n ?? 0);
 }
 
 /** A tag's sort keys copied onto essay_tags (see the schema): the sorts a tag's list can walk in order. */
@@ -273,9 +284,10 @@ function keyOf(sort: ListFilter['sort'], r: CardRow): string | number | null {
 /**
  * A page of a list as cards, its total and the cursor of the next page, in one statement. The ids come from an
  * index walk; with a cursor the walk starts where the previous page ended, so deep pages cost what the first
- * does; without one it skips `offset` index entries.
+ * does; without one it skips `offset` index entries. `sharedTotal` (sharedTotalOf, kept by the caller) spares the
+ * statement its count where no counter gives the total.
  */
-export async function listPage(db: Db, f: ListFilter, limit: number, offset: number, cursor?: Cursor | null) {
+export async function listPage(db: Db, f: ListFilter, limit: number, offset: number, cursor?: Cursor | null, sharedTotal?: number) {
   const src = source(f);
   const after = cursor
     ? sql`(${src.key}, ${src.id}) < (${f.sort === 'new' || f.sort === 'created' ? sql`${cursor.k}::timestamptz` : sql`${cursor.k}::float8`}, ${cursor.id})`
@@ -283,7 +295,7 @@ export async function listPage(db: Db, f: ListFilter, limit: number, offset: num
   const walk = sql`select id, row_number() over () as ord from (
     select ${src.id} as id from ${src.from} where ${and(src.where, after)}
     order by ${src.key} desc, ${src.id} desc limit ${limit} offset ${cursor ? 0 : offset}) w`;
-  const total = totalSql(f);
+  const total = totalSql(f, sharedTotal);
   const rows = await rowsOf<CardRow>(db, cardsSql(walk, f.viewerId ?? f.flagsFor, { total: total.sql }));
   const n = rows[0]?.total ?? 0;
   const cards = rows.filter((r) => r.id !== null);

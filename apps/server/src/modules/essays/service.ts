@@ -9,7 +9,7 @@ import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js
 import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/queries.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
-import { forgetEssay, publicDetails, publicLists } from './cache.js';
+import { forgetEssay, listTotals, publicDetails, publicLists } from './cache.js';
 import { recordView } from './views.js';
 import * as q from './queries.js';
 import { notify } from '../messages/service.js';
@@ -227,7 +227,10 @@ export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body
   const cursor = rawCursor ? q.decodeCursor(rawCursor, filter.sort) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
   const load = async (viewerId?: number) => {
-    const { cards, ...rest } = await q.listPage(db, { ...filter, viewerId }, pageSize, offsetOf({ pageNum, pageSize }), cursor);
+    // Sorts and pages of one filter share its total, as do all readers (a viewer's marks matter only below the cap).
+    const { sort: _sort, ...totalKey } = filter;
+    const shared = q.hasCounter(filter) ? undefined : await listTotals.get(JSON.stringify(totalKey), () => q.sharedTotalOf(db, filter));
+    const { cards, ...rest } = await q.listPage(db, { ...filter, viewerId }, pageSize, offsetOf({ pageNum, pageSize }), cursor, shared);
     return { list: cards.map(presentCard), ...rest };
   };
   // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
