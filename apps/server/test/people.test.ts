@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
 import { weekRange } from '@shiju/contract/core';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, createTestApp, multipart, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import {
   blocks,
@@ -606,6 +609,78 @@ describe('account deletion (注销)', () => {
       remoteAddress: '198.51.100.7',
     });
     expect(reuse.code).toBe('00000');
+  });
+
+  describe('uploaded files', () => {
+    const image = async (p: Person, background: string) => {
+      const data = await sharp({ create: { width: 8, height: 8, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const r = await call(t.app, {
+        method: 'POST',
+        url: '/api/v1/files',
+        token: p.token,
+        ...multipart([{ name: 'file', filename: 'a.png', data }]),
+      });
+      expect(r.code).toBe('00000');
+      return r.data.url as string;
+    };
+    const onDisk = (url: string) => fs.existsSync(path.join(t.config.uploadDir, url.slice('/uploads/'.length)));
+    const setAvatar = async (p: Person, avatar: string) =>
+      expect((await call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: p.token, payload: { avatar } })).code).toBe('00000');
+    /** An essay with a cover and an image in its text. */
+    const illustrated = async (p: Person, cover: string, inline: string) => {
+      const r = await post('/api/v1/app/essay', p, {
+        type: 'essay',
+        title: '有图的美文',
+        content: `<p>图文</p><p><img src="${inline}" alt="插图"></p>`,
+        cover,
+        classificationId: tx.sanwen.id,
+        status: 'publish',
+      });
+      expect(r.code).toBe('00000');
+      return r.data.id as number;
+    };
+    const leave = async (p: Person, keepContent: boolean) => {
+      expect((await ask(p, { password: p.password, keepContent })).code).toBe('00000');
+      await makeDue(p);
+      await purgeJob().run(t.database.db, t.config, quiet);
+      expect((await row(p.user.id)).status).toBe('deleted');
+    };
+
+    it('removes the avatar file; the images of texts kept as 已注销用户 stay', async () => {
+      const leaver = await signUp(t.app);
+      const [avatar, cover, inline] = [await image(leaver, '#a01010'), await image(leaver, '#10a010'), await image(leaver, '#1010a0')];
+      await setAvatar(leaver, avatar);
+      const text = await illustrated(leaver, cover, inline);
+      for (const url of [avatar, cover, inline]) expect(onDisk(url)).toBe(true);
+
+      await leave(leaver, true);
+      expect(onDisk(avatar)).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
+      expect(onDisk(cover)).toBe(true);
+      expect(onDisk(inline)).toBe(true);
+      const kept = await post('/api/v1/pc/essays/details', undefined, { id: text });
+      expect(kept.data).toMatchObject({ cover, author: { nickname: '已注销用户', avatar: null } });
+      expect(kept.data.content).toContain(inline);
+    });
+
+    it("removes the texts' images with the texts, but never a file someone else still shows", async () => {
+      const [leaver, other] = [await signUp(t.app), await signUp(t.app)];
+      const [avatar, cover, inline] = [await image(leaver, '#c06000'), await image(leaver, '#00c0c0'), await image(leaver, '#c000c0')];
+      await setAvatar(leaver, avatar);
+      await illustrated(leaver, cover, inline);
+      // The same picture uploaded by someone else is the same file (stored by content): it is their avatar too.
+      const shared = await image(leaver, '#606060');
+      await illustrated(leaver, await image(leaver, '#206020'), shared);
+      expect(await image(other, '#606060')).toBe(shared);
+      await setAvatar(other, shared);
+
+      await leave(leaver, false);
+      for (const url of [avatar, cover, inline]) expect(onDisk(url), url).toBe(false);
+      expect(onDisk(shared)).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: shared })).statusCode).toBe(200);
+    });
   });
 
   it('removes the texts and comments too when the user chose so, with every count kept exact', async () => {
