@@ -1,9 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { weekRange } from '@shiju/contract/core';
+import { call, createTestApp, multipart, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
-import { blocks, collects, comments, essays, follows, interests, likes, messages, sessions, users } from '../src/db/schema.js';
+import {
+  blocks,
+  classifications,
+  collects,
+  comments,
+  essays,
+  follows,
+  interests,
+  likes,
+  messages,
+  sessions,
+  tags,
+  users,
+} from '../src/db/schema.js';
+import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
+import { refreshRankings } from '../src/modules/discovery/ranking.js';
 import { JOBS } from '../src/jobs/scheduler.js';
 
 let t: TestContext;
@@ -16,12 +35,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function publish(p: Person, content: string, opts: { classificationId?: number; tagIds?: number[] } = {}) {
+async function publish(p: Person, content: string, opts: { classificationId?: number; tagIds?: number[]; imitateOf?: number } = {}) {
   const r = await call(t.app, {
     method: 'POST',
     url: '/api/v1/app/essay',
     token: p.token,
-    payload: { type: 'sentence', content, classificationId: opts.classificationId ?? tx.meiju.id, tagIds: opts.tagIds, status: 'publish' },
+    payload: {
+      type: 'sentence',
+      content,
+      classificationId: opts.classificationId ?? tx.meiju.id,
+      tagIds: opts.tagIds,
+      imitateOf: opts.imitateOf,
+      status: 'publish',
+    },
   });
   expect(r.code).toBe('00000');
   return r.data.id as number;
@@ -255,6 +281,138 @@ describe('blocking', () => {
     expect((await get(`/api/v1/app/essay/comment/page?essayId=${otherText}&sort=new`, blocker)).data.total).toBe(2);
   });
 
+  it("hides the blocked person's texts from the blocker in rankings, best of the week, imitations, tag lists, likes, collections and the random sentence", async () => {
+    const [blocker, pest, other, fan] = [await signUp(t.app), await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const db = t.database.db;
+    // A classification and a tag of this test's own, so each list holds exactly the texts written here.
+    const [cls] = await db.insert(classifications).values({ name: '拉黑榜单' }).returning();
+    const [tag] = await db.insert(tags).values({ name: '拉黑标签', letter: 'L' }).returning();
+    const opts = { classificationId: cls!.id, tagIds: [tag!.id] };
+    const pestText = await publish(pest, '被拉黑者的热门句子', opts);
+    const otherText = await publish(other, '别人的热门句子', opts);
+    // Engagement puts the pest's text first; the fan's likes and collections are a list the blocker can open.
+    for (const id of [pestText, otherText]) {
+      await post('/api/v1/app/essay/beLike', fan, { essayId: id });
+      await post('/api/v1/app/essay/beLike', fan, { essayId: id, type: 'collect' });
+    }
+    await post('/api/v1/app/essay/beLike', other, { essayId: pestText });
+    await post('/api/v1/app/essay/beLike', other, { essayId: pestText, type: 'collect' });
+    await comment(other, pestText, '热议');
+    const pestImitation = await publish(pest, '被拉黑者的仿写', { imitateOf: otherText });
+    const fanImitation = await publish(fan, '读者的仿写', { imitateOf: otherText });
+    // Best of a past week: two texts published then, frozen as that week's list.
+    const week = '2026-W30';
+    const [pestWeek, otherWeek] = [await publish(pest, '被拉黑者的周精选'), await publish(other, '别人的周精选')];
+    await post('/api/v1/app/essay/beLike', other, { essayId: pestWeek });
+    await db
+      .update(essays)
+      .set({ publishedAt: new Date(weekRange(week).start.getTime() + 3600_000) })
+      .where(inArray(essays.id, [pestWeek, otherWeek]));
+    expect(await freezeWeek(db, week)).toBe(2);
+    await refreshRankings(db);
+
+    const ranking = (p: Person | undefined, body: object) => post('/api/v1/es/essays/ranking/page', p, { pageSize: 50, ...body });
+    const lists = async (p: Person | undefined) => ({
+      ranking: await ranking(p, { period: 'all', classificationId: cls!.id }),
+      // The home page's 今日热榜: the day's overall list.
+      today: await ranking(p, { period: 'day', pageSize: 10 }),
+      todayAll: await ranking(p, { period: 'day' }),
+      bestWeek: await get(`/api/v1/pc/essays/bestWeek?week=${week}`, p),
+      imitations: await get(`/api/v1/pc/essays/${otherText}/imitations`, p),
+      hotUnderTag: await get(`/api/v1/pc/essays/tag/comment/${tag!.id}`, p),
+      likes: await get(`/api/v1/pc/users/${fan.user.id}/likes`, p),
+      collects: await get(`/api/v1/pc/users/${fan.user.id}/collects`, p),
+    });
+    const before = await lists(blocker);
+    expect(ids(before.ranking)).toEqual([pestText, otherText]);
+    expect(ids(before.today)).toContain(pestText);
+    expect(ids(before.bestWeek)).toEqual([pestWeek, otherWeek]);
+    expect(ids(before.imitations).sort()).toEqual([pestImitation, fanImitation].sort());
+    expect(before.hotUnderTag.data.map((e: { id: number }) => e.id)).toEqual([pestText, otherText]);
+    expect(ids(before.likes).sort()).toEqual([pestText, otherText].sort());
+
+    await block(blocker, pest);
+    const after = await lists(blocker);
+    for (const r of Object.values(after)) expect(r.code).toBe('00000');
+    // Rankings: the same precomputed list without the pest's texts, ranked from 1 again, with its total.
+    expect(ids(after.ranking)).toEqual([otherText]);
+    expect(after.ranking.data).toMatchObject({ total: 1, totalCapped: false });
+    expect(after.ranking.data.list[0]).toMatchObject({ rank: 1, author: { id: other.user.id } });
+    expect(ids(after.today)).not.toContain(pestText);
+    expect(before.todayAll.data.total).toBeLessThan(50); // the whole day list is on the page
+    const dayPest = before.todayAll.data.list.filter((e: { author: { id: number } }) => e.author.id === pest.user.id);
+    expect(dayPest.length).toBeGreaterThan(0);
+    expect(ids(after.todayAll)).toEqual(ids(before.todayAll).filter((id) => !dayPest.some((e: { id: number }) => e.id === id)));
+    expect(after.todayAll.data.total).toBe(before.todayAll.data.total - dayPest.length);
+    expect(after.bestWeek.data.list.map((e: { id: number; rank: number }) => [e.id, e.rank])).toEqual([[otherWeek, 1]]);
+    expect(ids(after.imitations)).toEqual([fanImitation]);
+    expect(after.imitations.data.total).toBe(1);
+    expect(after.hotUnderTag.data.map((e: { id: number }) => e.id)).toEqual([otherText]);
+    for (const r of [after.likes, after.collects]) {
+      expect(ids(r)).toEqual([otherText]);
+      expect(r.data.total).toBe(1);
+    }
+    // 随机一句 under the tag: the blocker is only ever drawn the other sentence; a visitor sees both in two draws.
+    const draw = (p: Person | undefined, token?: string) =>
+      get(`/api/v1/open/sentence?tagId=${tag!.id}${token ? `&token=${token}` : ''}`, p);
+    const first = await draw(blocker);
+    expect(first.data.id).toBe(otherText);
+    expect((await draw(blocker, first.data.token)).data.id).toBe(otherText);
+    const seen = await draw(undefined);
+    const next = await draw(undefined, seen.data.token);
+    expect([seen.data.id, next.data.id].sort()).toEqual([pestText, otherText].sort());
+
+    // Everyone else, signed in or not, sees the lists as they were.
+    for (const viewer of [fan, undefined]) {
+      const same = await lists(viewer);
+      expect(ids(same.ranking)).toEqual([pestText, otherText]);
+      expect(ids(same.todayAll)).toEqual(ids(before.todayAll));
+      expect(ids(same.bestWeek)).toEqual([pestWeek, otherWeek]);
+      expect(same.imitations.data.total).toBe(2);
+      expect(same.hotUnderTag.data).toHaveLength(2);
+    }
+
+    // Unblocking brings them back.
+    await unblock(blocker, pest);
+    const again = await lists(blocker);
+    expect(ids(again.ranking)).toEqual([pestText, otherText]);
+    expect(again.todayAll.data.total).toBe(before.todayAll.data.total);
+    expect(ids(again.bestWeek)).toEqual([pestWeek, otherWeek]);
+    expect(again.imitations.data.total).toBe(2);
+  });
+
+  it("leaves out the blocked person's notifications sent before the block, from the lists and the unread counts", async () => {
+    const [blocker, pest, friend] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const own = await publish(blocker, '会收到通知的句子');
+    for (const p of [pest, friend]) {
+      await post('/api/v1/app/essay/beLike', p, { essayId: own });
+      await comment(p, own, `${p.user.nickname} 的评论`);
+      await follow(p, blocker);
+    }
+    const inform = (type?: string) => get(`/api/app/app-users/message/page?pageSize=50${type ? `&type=${type}` : ''}`, blocker);
+    const actors = (r: { data: { list: { actor: { id: number } | null }[] } }) => r.data.list.map((m) => m.actor?.id);
+    const unread = async () => (await get('/api/app/app-users/message', blocker)).data;
+    expect(await unread()).toMatchObject({ byType: { like: 2, comment: 2, follow: 2 } });
+
+    await block(blocker, pest);
+    // Unread counts no longer count the pest's; each list leaves them out, whether read yet or not.
+    expect(await unread()).toMatchObject({ byType: { like: 1, comment: 1, follow: 1 } });
+    for (const type of ['like', 'comment', 'follow']) {
+      const r = await inform(type);
+      expect(actors(r), type).toEqual([friend.user.id]);
+      expect(r.data.total).toBe(1);
+    }
+    const all = await inform();
+    expect(actors(all)).not.toContain(pest.user.id);
+    expect(all.data.list.filter((m: { actor: { id: number } | null }) => m.actor?.id === friend.user.id)).toHaveLength(3);
+    expect((await unread()).byType).toMatchObject({ like: 0, comment: 0, follow: 0 });
+
+    // The messages were kept: unblocking shows them again (still unread, since they were never shown).
+    await unblock(blocker, pest);
+    expect((await unread()).byType).toMatchObject({ like: 1, comment: 1, follow: 1 });
+    expect(actors(await inform('like'))).toEqual([friend.user.id, pest.user.id]);
+  });
+
   it('cascades with the accounts (no orphan rows)', async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
     await block(a, b);
@@ -451,6 +609,78 @@ describe('account deletion (注销)', () => {
       remoteAddress: '198.51.100.7',
     });
     expect(reuse.code).toBe('00000');
+  });
+
+  describe('uploaded files', () => {
+    const image = async (p: Person, background: string) => {
+      const data = await sharp({ create: { width: 8, height: 8, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const r = await call(t.app, {
+        method: 'POST',
+        url: '/api/v1/files',
+        token: p.token,
+        ...multipart([{ name: 'file', filename: 'a.png', data }]),
+      });
+      expect(r.code).toBe('00000');
+      return r.data.url as string;
+    };
+    const onDisk = (url: string) => fs.existsSync(path.join(t.config.uploadDir, url.slice('/uploads/'.length)));
+    const setAvatar = async (p: Person, avatar: string) =>
+      expect((await call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: p.token, payload: { avatar } })).code).toBe('00000');
+    /** An essay with a cover and an image in its text. */
+    const illustrated = async (p: Person, cover: string, inline: string) => {
+      const r = await post('/api/v1/app/essay', p, {
+        type: 'essay',
+        title: '有图的美文',
+        content: `<p>图文</p><p><img src="${inline}" alt="插图"></p>`,
+        cover,
+        classificationId: tx.sanwen.id,
+        status: 'publish',
+      });
+      expect(r.code).toBe('00000');
+      return r.data.id as number;
+    };
+    const leave = async (p: Person, keepContent: boolean) => {
+      expect((await ask(p, { password: p.password, keepContent })).code).toBe('00000');
+      await makeDue(p);
+      await purgeJob().run(t.database.db, t.config, quiet);
+      expect((await row(p.user.id)).status).toBe('deleted');
+    };
+
+    it('removes the avatar file; the images of texts kept as 已注销用户 stay', async () => {
+      const leaver = await signUp(t.app);
+      const [avatar, cover, inline] = [await image(leaver, '#a01010'), await image(leaver, '#10a010'), await image(leaver, '#1010a0')];
+      await setAvatar(leaver, avatar);
+      const text = await illustrated(leaver, cover, inline);
+      for (const url of [avatar, cover, inline]) expect(onDisk(url)).toBe(true);
+
+      await leave(leaver, true);
+      expect(onDisk(avatar)).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
+      expect(onDisk(cover)).toBe(true);
+      expect(onDisk(inline)).toBe(true);
+      const kept = await post('/api/v1/pc/essays/details', undefined, { id: text });
+      expect(kept.data).toMatchObject({ cover, author: { nickname: '已注销用户', avatar: null } });
+      expect(kept.data.content).toContain(inline);
+    });
+
+    it("removes the texts' images with the texts, but never a file someone else still shows", async () => {
+      const [leaver, other] = [await signUp(t.app), await signUp(t.app)];
+      const [avatar, cover, inline] = [await image(leaver, '#c06000'), await image(leaver, '#00c0c0'), await image(leaver, '#c000c0')];
+      await setAvatar(leaver, avatar);
+      await illustrated(leaver, cover, inline);
+      // The same picture uploaded by someone else is the same file (stored by content): it is their avatar too.
+      const shared = await image(leaver, '#606060');
+      await illustrated(leaver, await image(leaver, '#206020'), shared);
+      expect(await image(other, '#606060')).toBe(shared);
+      await setAvatar(other, shared);
+
+      await leave(leaver, false);
+      for (const url of [avatar, cover, inline]) expect(onDisk(url), url).toBe(false);
+      expect(onDisk(shared)).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: shared })).statusCode).toBe(200);
+    });
   });
 
   it('removes the texts and comments too when the user chose so, with every count kept exact', async () => {

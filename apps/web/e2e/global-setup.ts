@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { ensureServerBuilt, serverDist } from '../../../scripts/lib.mjs';
+import { startServer, webDist, type RunningServer } from './server.js';
 import { startWechatStandin } from '../../server/test/standins/wechatpay.js';
 import { startMailbox } from '../../server/test/mailbox.js';
 
@@ -21,11 +18,7 @@ declare module 'vitest' {
   }
 }
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-// E2E_WEB_DIST lets several people build and test side by side without overwriting one dist folder.
-const webDist = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HEALTH_TIMEOUT_MS = 120_000;
 
 export const MANUAL_PAYMENT = {
   PAYMENT_MANUAL_PAYEE: '拾句文化（测试）',
@@ -41,47 +34,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-sync',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls /api/health until the envelope says 00000 (the first start loads the starter library). */
-async function waitForHealth(baseURL: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      const body = (await res.json()) as { code?: string };
-      if (body.code === '00000') return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server not healthy after ${HEALTH_TIMEOUT_MS / 1000} s:\n${log()}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 export default async function setup(project: TestProject) {
   // While developing: E2E_BASE_URL=http://127.0.0.1:3100 reuses a server that is already running.
@@ -106,22 +58,22 @@ export default async function setup(project: TestProject) {
   const mailDir = path.join(dataDir, 'mail');
   fs.mkdirSync(mailDir);
   const mailbox = await startMailbox({ saveTo: mailDir });
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
   // WeChat Pay is the local stand-in (real keys and signatures), so the QR-code journey can run end to end.
   const wechatPay = await startWechatStandin();
-  // The compiled server, as production runs it.
-  await ensureServerBuilt();
-  const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  let server: RunningServer | undefined;
+  let browserServer: BrowserServer | undefined;
+  const teardown = async () => {
+    await browserServer?.close().catch(() => undefined);
+    await server?.stop();
+    await wechatPay.close();
+    await mailbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    // The compiled server, as production runs it (the WeChat Pay stand-in's notifications go to its address).
+    server = await startServer((baseURL) => ({
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
       // A bank account to transfer to, so the manual payment journey (pay, editor confirms) can run.
       ...MANUAL_PAYMENT,
       ...wechatPay.env(baseURL),
@@ -129,32 +81,13 @@ export default async function setup(project: TestProject) {
       SIGNUPS_PER_IP: '1000',
       SMTP_URL: mailbox.url,
       MAIL_FROM: '拾句 <no-reply@shiju.test>',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-
-  let browserServer: BrowserServer | undefined;
-  const teardown = async () => {
-    await browserServer?.close().catch(() => undefined);
-    await stop(server);
-    await wechatPay.close();
-    await mailbox.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  try {
-    await waitForHealth(baseURL, server, () => output.join('').slice(-4000));
+    }));
     browserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   } catch (e) {
     await teardown();
     throw e;
   }
+  const baseURL = server.baseURL;
 
   project.provide('baseURL', baseURL);
   project.provide('wsEndpoint', browserServer.wsEndpoint());

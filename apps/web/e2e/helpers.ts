@@ -26,6 +26,8 @@ export interface PageOptions {
   tour?: boolean;
   /** Run the page's scripts (off: what a crawler without JavaScript sees). */
   javaScript?: boolean;
+  /** Another server than the suite's (a journey that runs its own). */
+  baseURL?: string;
 }
 
 /** The storage key (apps/web/src/lib/storage.ts) that marks the guided tour as seen in this browser. */
@@ -34,10 +36,10 @@ export const TOUR_SEEN_KEY = 'shiju:tourSeen';
 /** A fresh context (empty storage, except the tour marked seen unless asked for) and page. */
 export async function openPage(
   browser: Browser,
-  { width = 1280, height = 900, tour = false, javaScript = true }: PageOptions = {},
+  { width = 1280, height = 900, tour = false, javaScript = true, baseURL: base = baseURL }: PageOptions = {},
 ): Promise<Page> {
   const context: BrowserContext = await browser.newContext({
-    baseURL,
+    baseURL: base,
     viewport: { width, height },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',

@@ -1,7 +1,23 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { AGREEMENT_VERSION } from '@shiju/contract/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerUser, signInAs, type Account } from './essay-helpers.js';
-import { closePage, opened, openPage, settled, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+import {
+  chooseFromUserMenu,
+  closePage,
+  opened,
+  openPage,
+  settled,
+  uniqueUsername,
+  useBrowser,
+  waitForPath,
+  waitForTitle,
+} from './helpers.js';
+import { startServer, type RunningServer } from './server.js';
 
 const browser = useBrowser();
 
@@ -131,5 +147,85 @@ describe('注销账号', () => {
     await banner.waitFor({ state: 'detached' });
     const after = await callApi<{ deletionDueAt: string | null }>('GET', '/api/v1/users/me', undefined, leaver.accessToken);
     expect(after.deletionDueAt).toBeNull();
+  });
+});
+
+describe('协议更新后重新同意', () => {
+  // A new version of 用户协议 and 隐私政策 is a new release (AGREEMENT_VERSION in the contract): this journey runs a
+  // server of its own and puts it through that release. Its user signed up and accepted under the previous release;
+  // what that release left behind is the version it recorded, both in the database and in the browser's storage.
+  const PREVIOUS_VERSION = '2026-01-01';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-e2e-consent-'));
+  const settings = { DATA_DIR: dataDir, SEED_ON_START: 'false' };
+  let server: RunningServer | undefined;
+  let page: Page;
+  let account: Account;
+
+  const me = async () => {
+    const res = await fetch(`${server!.baseURL}/api/v1/users/me`, { headers: { authorization: `Bearer ${account.accessToken}` } });
+    return ((await res.json()) as { data: { agreementVersion: string | null } }).data;
+  };
+
+  beforeAll(async () => {
+    expect(PREVIOUS_VERSION < AGREEMENT_VERSION).toBe(true);
+    server = await startServer(settings);
+    const username = uniqueUsername('consent');
+    const res = await fetch(`${server.baseURL}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'mingyue2026', nickname: '老用户', agree: true }),
+    });
+    const body = (await res.json()) as { code: string; data: { accessToken: string; userInfo: Account['userInfo'] } };
+    expect(body.code).toBe('00000');
+    account = { username, password: 'mingyue2026', nickname: '老用户', ...body.data };
+    // The release changes: the server stops, and the user's acceptance is of the previous version.
+    await server.stop();
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    await db.query(`update users set agreement_version = $1, agreement_accepted_at = '2026-01-01T08:00:00Z' where id = $2`, [
+      PREVIOUS_VERSION,
+      account.userInfo.id,
+    ]);
+    await db.close();
+    server = await startServer(settings);
+    page = await openPage(browser(), { baseURL: server.baseURL });
+    // Still signed in from before, with what the previous release stored in the browser.
+    const previous = { ...account.userInfo, agreementVersion: PREVIOUS_VERSION };
+    await signInAs(page, { ...account, userInfo: previous });
+  });
+  afterAll(async () => {
+    if (page) await closePage(page);
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('asks a signed-in user to accept the new version, records it, and lets them continue', async () => {
+    expect((await me()).agreementVersion).toBe(PREVIOUS_VERSION);
+    await page.goto('/home');
+    const ask = page.getByRole('dialog', { name: '用户协议和隐私政策已更新' });
+    await opened(ask);
+    await ask.getByText(`版本 ${AGREEMENT_VERSION}`).waitFor();
+    expect(await ask.getByRole('link', { name: '《用户协议》' }).getAttribute('href')).toBe('/agreement');
+    expect(await ask.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
+
+    await ask.getByRole('button', { name: '同意并继续' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect((await me()).agreementVersion).toBe(AGREEMENT_VERSION);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { agreementVersion?: string });
+    expect(stored.agreementVersion).toBe(AGREEMENT_VERSION);
+
+    // They carry on where they were: their own space opens, signed in.
+    await chooseFromUserMenu(page, '个人中心');
+    await waitForTitle(page, '拾句 | 个人中心');
+    await page.locator('.profile__handle').getByText(`@${account.username}`).waitFor();
+    // Asked once: on a fresh load the browser's copy is the old one again, so the app asks the server, takes its
+    // answer (the version just accepted) into storage, and does not ask again.
+    await page.goto('/home');
+    await waitForTitle(page, '拾句 | 首页');
+    await page.waitForFunction(
+      (v) => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { agreementVersion?: string }).agreementVersion === v,
+      AGREEMENT_VERSION,
+    );
+    await settled(page);
+    expect(await page.getByRole('dialog', { name: '用户协议和隐私政策已更新' }).count()).toBe(0);
   });
 });

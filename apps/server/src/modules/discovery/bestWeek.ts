@@ -8,6 +8,7 @@ import { bestWeekEntries, essays } from '../../db/schema.js';
 import { previousWeek, weekRange } from '@shiju/contract/core';
 import { engagementSql } from '../../lib/engagement.js';
 import type { Tx } from '../essays/queries.js';
+import { notBlockedBy } from '../people/blocked.js';
 
 export const BEST_WEEK_SIZE = 20;
 
@@ -38,12 +39,21 @@ export async function frozenWeeks(db: Db): Promise<string[]> {
   return rows.map((r) => r.week);
 }
 
-/** A week's entries, pinned first; the public sees only texts that are still published. */
-export async function weekEntries(db: Db | Tx, week: string, publishedOnly = true) {
+/**
+ * A week's entries, pinned first; the public sees only texts that are still published, and a signed-in reader
+ * (`viewerId`) not those of people they blocked.
+ */
+export async function weekEntries(db: Db | Tx, week: string, publishedOnly = true, viewerId?: number) {
   return db
     .select({ essayId: bestWeekEntries.essayId, rank: bestWeekEntries.rank, note: bestWeekEntries.note, pinned: bestWeekEntries.pinned })
     .from(bestWeekEntries)
     .innerJoin(essays, eq(essays.id, bestWeekEntries.essayId))
-    .where(and(eq(bestWeekEntries.week, week), publishedOnly ? eq(essays.status, 'published') : undefined))
+    .where(
+      and(
+        eq(bestWeekEntries.week, week),
+        publishedOnly ? eq(essays.status, 'published') : undefined,
+        viewerId ? notBlockedBy(viewerId, essays.authorId) : undefined,
+      ),
+    )
     .orderBy(desc(bestWeekEntries.pinned), asc(bestWeekEntries.rank));
 }

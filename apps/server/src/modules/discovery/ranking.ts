@@ -14,6 +14,7 @@ import { rankingEntries } from '../../db/schema.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { cappedTotal } from '../../lib/paging.js';
 import { cardsSql, type CardRow } from '../essays/queries.js';
+import { blocksAnyone, notBlockedBy } from '../people/blocked.js';
 
 export type Period = 'day' | 'week' | 'month' | 'all';
 export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
@@ -87,7 +88,12 @@ export interface RankingRow extends CardRow {
   engagement: number;
 }
 
-/** A page of a precomputed ranking as cards with the viewer's flags, and its total, in one statement. */
+/**
+ * A page of a precomputed ranking as cards with the viewer's flags, and its total, in one statement. The lists are
+ * the same for everyone; a signed-in viewer's page leaves out the texts of people they blocked while it walks the
+ * list's index (a key probe of blocks per entry passed), and their total counts without them only when they blocked
+ * someone. A visitor's statement is the plain walk.
+ */
 export async function rankingPage(
   db: Db,
   f: { period: Period; type?: string; classificationId?: number },
@@ -104,13 +110,19 @@ export async function rankingPage(
     sql` and `,
   );
   // The lists are precomputed, but a text hidden, withdrawn or deleted since leaves them at once.
-  const stillPublished = sql`join essays pe on pe.id = r.essay_id and pe.status = 'published'`;
+  const shown = sql`join essays pe on pe.id = r.essay_id and pe.status = 'published'${
+    viewerId ? sql` and ${notBlockedBy(viewerId, sql`pe.author_id`)}` : sql``
+  }`;
   const ids = sql`select id, row_number() over () as ord, score, engagement from (
-    select r.essay_id as id, r.score, r.engagement from ranking_entries r ${stillPublished} where ${where}
+    select r.essay_id as id, r.score, r.engagement from ranking_entries r ${shown} where ${where}
     order by r.score desc, r.essay_id desc limit ${limit} offset ${offset}) w`;
   // Entries of texts that stopped being published are deleted by a trigger (migration 0006), so the total counts the
   // small table alone; the page still joins its few rows, for a text hidden while a refresh was running.
-  const total = sql`(select count(*) from (select 1 from ranking_entries r where ${where} limit ${TOTAL_CAP + 1}) capped)`;
+  const counted = (from: SQL) => sql`(select count(*) from (select 1 from ${from} where ${where} limit ${TOTAL_CAP + 1}) capped)`;
+  const plain = counted(sql`ranking_entries r`);
+  const total = viewerId
+    ? sql`(case when ${blocksAnyone(viewerId)} then ${counted(sql`ranking_entries r ${shown}`)} else ${plain} end)`
+    : plain;
   const rows = await rowsOf<RankingRow>(
     db,
     cardsSql(ids, viewerId, { total, pageColumns: sql`, p.score as rank_score, p.engagement` }),

@@ -21,7 +21,7 @@ export const discoveryHandlers = defineHandlers({
     const week = query.week ?? weeks[0] ?? null;
     if (!week) return { week: null, weeks, list: [] };
     if (!weeks.includes(week)) throw notFound('该周的精选尚未产生');
-    const entries = await weekEntries(db, week);
+    const entries = await weekEntries(db, week, true, caller.user?.id);
     const essays = await presentEssays(
       db,
       entries.map((e) => e.essayId),

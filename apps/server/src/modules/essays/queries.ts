@@ -5,7 +5,7 @@ import { blocks, classifications, collects, essays, essayTags, follows, likes, t
 import { hotScoreSql } from '../../lib/engagement.js';
 import { cappedTotal, exactTotal } from '../../lib/paging.js';
 import { searchQueryOf } from '../../lib/search.js';
-import { notBlockedBy } from '../people/blocked.js';
+import { blocksAnyone, notBlockedBy } from '../people/blocked.js';
 
 export type EssayRow = typeof essays.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -20,9 +20,9 @@ export interface ListFilter {
   /** `visible`: every status but deleted (the author's own list). */
   status?: EssayRow['status'] | 'visible';
   imitateOf?: number;
-  /** Hide what this viewer marked 不感兴趣 (and show their flags). */
+  /** Hide what this viewer marked 不感兴趣 and the texts of people they blocked (and show their flags). */
   viewerId?: number;
-  /** Show this viewer's flags without hiding anything. */
+  /** Show this viewer's flags and hide the texts of people they blocked, keeping what they marked 不感兴趣. */
   flagsFor?: number;
   /** A further condition on `essays` (the interest feed's tags). */
   extra?: SQL;
@@ -87,8 +87,9 @@ function conditions(f: ListFilter): SQL | undefined {
   if (f.viewerId)
     c.push(
       sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${f.viewerId} and ${uninterested.essayId} = ${essays.id})`,
-      notBlockedBy(f.viewerId, essays.authorId),
     );
+  const blocker = f.viewerId ?? f.flagsFor;
+  if (blocker) c.push(notBlockedBy(blocker, essays.authorId));
   return and(...c);
 }
 
@@ -116,7 +117,7 @@ function totalSql(f: ListFilter, shared?: number): { sql: SQL; exact: boolean } 
     f.viewerId
       ? sql` - (select count(*) from ${uninterested} u join ${essays} he on he.id = u.essay_id
           where u.user_id = ${f.viewerId} and he.status = 'published' and ${match})
-          - (case when exists (select 1 from ${blocks} bx where bx.blocker_id = ${f.viewerId}) then (
+          - (case when ${blocksAnyone(f.viewerId)} then (
             select count(*) from ${blocks} b join ${essays} he on he.author_id = b.blocked_id
             where b.blocker_id = ${f.viewerId} and he.status = 'published' and ${match}
               and not exists (select 1 from ${uninterested} u where u.user_id = ${f.viewerId} and u.essay_id = he.id)
@@ -437,12 +438,13 @@ export async function toggleReaction(tx: Tx, kind: 'like' | 'collect', on: boole
   return { changed: true, authorId: e?.authorId ?? null };
 }
 
-export async function topDiscussedUnderTag(db: Db, tagId: number, limit: number) {
+/** The most discussed published texts under a tag (without the texts of people the viewer blocked). */
+export async function topDiscussedUnderTag(db: Db, tagId: number, limit: number, viewerId?: number) {
   const rows = await db
     .select({ id: essays.id })
     .from(essays)
     .innerJoin(essayTags, eq(essayTags.essayId, essays.id))
-    .where(and(eq(essayTags.tagId, tagId), eq(essays.status, 'published')))
+    .where(and(eq(essayTags.tagId, tagId), eq(essays.status, 'published'), viewerId ? notBlockedBy(viewerId, essays.authorId) : undefined))
     .orderBy(desc(essays.comments), desc(essays.hotScore), desc(essays.id))
     .limit(limit);
   return rows.map((r) => r.id);

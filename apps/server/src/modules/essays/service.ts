@@ -317,5 +317,5 @@ export async function imitationsOf(db: Db, id: number, page: { pageNum: number; 
 
 export async function hotDiscussedUnderTag(db: Db, tagId: number, viewer: UserRow | null) {
   if (!(await findTag(db, tagId))) throw notFound('标签不存在');
-  return presentEssays(db, await q.topDiscussedUnderTag(db, tagId, 10), viewer?.id);
+  return presentEssays(db, await q.topDiscussedUnderTag(db, tagId, 10, viewer?.id), viewer?.id);
 }

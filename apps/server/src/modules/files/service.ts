@@ -1,14 +1,17 @@
 /**
  * Image uploads: the type is decided by the file's bytes (never its name or declared type), the image is
- * re-encoded by sharp (metadata stripped, oriented, bounded in size) and stored under a content hash.
+ * re-encoded by sharp (metadata stripped, oriented, bounded in size) and stored under a content hash. Files that
+ * nothing shows any more (a deleted account's avatar) are removed by removeUnusedUploads.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageKind } from '@shiju/contract/core';
+import { isUploadUrl, type ImageKind } from '@shiju/contract/core';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { BusyError, JobQueue } from '../../lib/jobQueue.js';
+import { uploadsInUse } from './queries.js';
 
 const MAX_SIDE = 2400;
 /**
@@ -82,4 +85,30 @@ export async function storeImage(buf: Buffer, uploadDir: string) {
   await fs.rename(tmp, target);
   const height = result.info.pageHeight && kind === 'gif' ? result.info.pageHeight : result.info.height;
   return { url: `/uploads/${rel}`, width: result.info.width, height };
+}
+
+/**
+ * Deletes the files of these uploads unless something on the site still shows them (see uploadsInUse); call it
+ * once the change that let go of them has committed. Anything not of our stored shape is ignored, so no path
+ * outside `uploadDir` is touched. Answers how many files were removed.
+ */
+export async function removeUnusedUploads(
+  db: Db,
+  uploadDir: string,
+  urls: (string | null)[],
+  log?: { warn(obj: object, msg: string): void },
+): Promise<number> {
+  const ours = [...new Set(urls.filter((u): u is string => !!u && isUploadUrl(u)))];
+  const inUse = await uploadsInUse(db, ours);
+  let removed = 0;
+  for (const url of ours) {
+    if (inUse.has(url)) continue;
+    try {
+      await fs.rm(path.join(uploadDir, ...url.slice('/uploads/'.length).split('/')));
+      removed++;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn({ err, url }, 'could not remove an unused upload');
+    }
+  }
+  return removed;
 }

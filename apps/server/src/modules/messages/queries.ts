@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { comments, essays, messages, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
 import type { Tx } from '../essays/queries.js';
+import { notBlockedBy } from '../people/blocked.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageType = MessageRow['type'];
@@ -30,11 +31,17 @@ export async function insert(db: Db | Tx, m: NewMessage) {
   await db.insert(messages).values(m);
 }
 
+/**
+ * What of a user's messages they see: not those from people they blocked, whenever sent (a block stops new ones;
+ * older ones are left out when read, and come back if the block is lifted).
+ */
+const shownTo = (userId: number) => and(eq(messages.userId, userId), notBlockedBy(userId, messages.actorId));
+
 export function unreadByType(db: Db, userId: number) {
   return db
     .select({ type: messages.type, n: count() })
     .from(messages)
-    .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
+    .where(and(shownTo(userId), isNull(messages.readAt)))
     .groupBy(messages.type);
 }
 
@@ -43,7 +50,7 @@ export function unreadByType(db: Db, userId: number) {
  * and author, to tell whether it may be shown) and the status of the comment.
  */
 export function pageOf(db: Db, userId: number, type: MessageType | undefined, limit: number, offset: number) {
-  const where = and(eq(messages.userId, userId), type ? eq(messages.type, type) : undefined);
+  const where = and(shownTo(userId), type ? eq(messages.type, type) : undefined);
   return withTotal(
     db
       .select({

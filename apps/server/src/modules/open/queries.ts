@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { OPEN_SENTENCE_RECENT } from '@shiju/contract';
+import { notBlockedBy } from '../people/blocked.js';
 
 export interface DrawFilter {
   classificationId?: number;
@@ -21,8 +22,9 @@ export type DrawnRow = {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m);
 
-function conditions(f: DrawFilter, exclude: number[]): SQL {
+function conditions(f: DrawFilter, exclude: number[], viewerId?: number): SQL {
   const parts: SQL[] = [sql`e.status = 'published'`, sql`e.type = 'sentence'`];
+  if (viewerId) parts.push(notBlockedBy(viewerId, sql`e.author_id`));
   if (f.classificationId) parts.push(sql`e.classification_id = ${f.classificationId}`);
   if (f.tagId) parts.push(sql`exists (select 1 from essay_tags et where et.essay_id = e.id and et.tag_id = ${f.tagId})`);
   if (f.minLength) parts.push(sql`char_length(e.content) >= ${f.minLength}`);
@@ -39,10 +41,10 @@ function conditions(f: DrawFilter, exclude: number[]): SQL {
  * One sentence at a random point of the id space: an index probe from a random pivot forward (and, when
  * nothing lies after it, from the start), so a draw costs a short primary-key walk, never a sort of the
  * table by random(). Ids are not perfectly even (gaps make their successors likelier), which is fine for
- * "a sentence a visit".
+ * "a sentence a visit". A signed-in reader (`viewerId`) is not drawn the sentences of people they blocked.
  */
-export async function drawOne(db: Db, f: DrawFilter, exclude: number[], pivot: number): Promise<DrawnRow | null> {
-  const where = conditions(f, exclude);
+export async function drawOne(db: Db, f: DrawFilter, exclude: number[], pivot: number, viewerId?: number): Promise<DrawnRow | null> {
+  const where = conditions(f, exclude, viewerId);
   const pick = (from: SQL) =>
     db.execute<DrawnRow>(sql`
       select e.id, e.content, e.source, e.classification_id, c.name as classification_name,

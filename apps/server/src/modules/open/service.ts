@@ -42,7 +42,9 @@ export async function drawSentence(db: Db, req: FastifyRequest, caller: Caller, 
   const { lo, hi } = await ranges.get('ids', () => q.idRange(db));
   const pivot = lo + Math.floor(Math.random() * (hi - lo + 1));
   // Fresh first; when the filter has nothing fresh left, a repeat is better than no sentence.
-  const row = (await q.drawOne(db, filter, recent, pivot)) ?? (recent.length ? await q.drawOne(db, filter, [], pivot) : null);
+  const viewerId = caller.user?.id;
+  const row =
+    (await q.drawOne(db, filter, recent, pivot, viewerId)) ?? (recent.length ? await q.drawOne(db, filter, [], pivot, viewerId) : null);
   if (!row) throw notFound('没有符合条件的句子');
   if (viewer) await q.rememberDraw(db, viewer, row.id);
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { personCardColumns } from '../users/queries.js';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -23,6 +23,7 @@ import {
 import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
 import { cardsSql, type CardRow, type Cursor } from '../essays/queries.js';
 import { notBlockedBy } from './blocked.js';
+import { uploadsIn } from '../files/uploads.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Exec = Db | Tx;
@@ -204,6 +205,15 @@ export async function footprint(tx: Tx, userId: number) {
       .orderBy(sql`${comments.rootId} is not null`, asc(comments.id)),
   ]);
   return { liked, collected, following, followers, texts, said };
+}
+
+/** The uploads in a person's texts, whatever their status: covers, and images inside their HTML. */
+export async function uploadsOfTexts(tx: Tx, userId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ cover: essays.cover, content: essays.content })
+    .from(essays)
+    .where(and(eq(essays.authorId, userId), or(isNotNull(essays.cover), sql`strpos(${essays.content}, '/uploads/') > 0`)));
+  return rows.flatMap((r) => [...(r.cover ? [r.cover] : []), ...uploadsIn(r.content)]);
 }
 
 export async function isVisibleComment(tx: Tx, id: number) {

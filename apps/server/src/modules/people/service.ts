@@ -1,4 +1,5 @@
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../http/auth.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
@@ -8,6 +9,7 @@ import { verifyPassword } from '../auth/password.js';
 import { removeComment } from '../comments/service.js';
 import { forgetEssay, forgetLists } from '../essays/cache.js';
 import { presentCard } from '../essays/presenter.js';
+import { removeUnusedUploads } from '../files/service.js';
 import { decodeCursor, encodeCursor, toggleReaction } from '../essays/queries.js';
 import { removeEssayInTx } from '../essays/service.js';
 import { findActiveUser } from '../social/queries.js';
@@ -80,15 +82,19 @@ export async function cancelDeletion(db: Db, me: UserRow) {
 /**
  * Deletes one account whose cooling-off is over, in one transaction: undoes its likes, collections and follows
  * with their counters, removes its texts and comments (when the user chose so) the way their own delete does,
- * wipes everything personal, and leaves an anonymous row (已注销用户) for what stays. False when it is no longer
- * due (cancelled meanwhile).
+ * wipes everything personal, and leaves an anonymous row (已注销用户) for what stays. Once that has committed, the
+ * files of its avatar and of its texts' images go too, unless something still shows them: the texts it keeps
+ * as 已注销用户 keep their images, and a picture someone else also uploaded (files are stored by content) stays.
+ * False when it is no longer due (cancelled meanwhile).
  */
-export async function purgeAccount(db: Db, userId: number) {
+export async function purgeAccount(db: Db, userId: number, uploadDir: string, log?: JobLog) {
   const touched: number[] = [];
+  const uploads: (string | null)[] = [];
   const done = await db.transaction(async (tx) => {
     const u = await q.lockDue(tx, userId);
     if (!u) return false;
     const f = await q.footprint(tx, userId);
+    uploads.push(u.avatar, ...(await q.uploadsOfTexts(tx, userId)));
     for (const { essayId } of f.liked) await toggleReaction(tx, 'like', false, userId, essayId);
     for (const { essayId } of f.collected) await toggleReaction(tx, 'collect', false, userId, essayId);
     touched.push(...f.liked.map((r) => r.essayId), ...f.collected.map((r) => r.essayId));
@@ -109,13 +115,16 @@ export async function purgeAccount(db: Db, userId: number) {
   if (done) {
     for (const id of new Set(touched)) forgetEssay(id);
     forgetLists();
+    await removeUnusedUploads(db, uploadDir, uploads, log);
   }
   return done;
 }
 
+type JobLog = { warn(o: object, m: string): void };
+
 /** The scheduled job: every account whose cooling-off has ended, a batch at a time. */
-export async function purgeDueAccounts(db: Db) {
+export async function purgeDueAccounts(db: Db, config: Pick<Config, 'uploadDir'>, log?: JobLog) {
   let purged = 0;
-  for (const id of await q.dueAccounts(db, 50)) if (await purgeAccount(db, id)) purged++;
+  for (const id of await q.dueAccounts(db, 50)) if (await purgeAccount(db, id, config.uploadDir, log)) purged++;
   return { purged };
 }

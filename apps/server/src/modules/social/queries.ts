@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collects, essays, follows, likes, uninterested, users } from '../../db/schema.js';
 import { countUpTo, one } from '../../lib/paging.js';
+import { notBlockedBy } from '../people/blocked.js';
 
 export async function findActiveUser(db: Db, id: number) {
   const rows = await db
@@ -76,10 +77,14 @@ export async function pageRelations(db: Db, userId: number, type: 'following' | 
   return { list, ...total };
 }
 
-/** Published texts a user liked or collected, most recent first. */
-export async function pageReactedIds(db: Db, kind: 'like' | 'collect', userId: number, limit: number, offset: number) {
+/** Published texts a user liked or collected, most recent first (without those of people the viewer blocked). */
+export async function pageReactedIds(db: Db, kind: 'like' | 'collect', userId: number, limit: number, offset: number, viewerId?: number) {
   const table = kind === 'like' ? likes : collects;
-  const where = and(eq(table.userId, userId), eq(essays.status, 'published'));
+  const where = and(
+    eq(table.userId, userId),
+    eq(essays.status, 'published'),
+    viewerId ? notBlockedBy(viewerId, essays.authorId) : undefined,
+  );
   const [rows, total] = await Promise.all([
     db
       .select({ id: table.essayId })

@@ -71,7 +71,7 @@ export async function reacted(
   const u = await activeUser(db, id);
   const isPublic = kind === 'like' ? u.likesPublic : u.collectsPublic;
   if (!isPublic && viewer?.id !== u.id) throw forbidden();
-  const { ids, ...total } = await q.pageReactedIds(db, kind, id, page.pageSize, offsetOf(page));
+  const { ids, ...total } = await q.pageReactedIds(db, kind, id, page.pageSize, offsetOf(page), viewer?.id);
   return { list: await presentEssays(db, ids, viewer?.id), ...total };
 }
 

@@ -4,8 +4,11 @@ import { callApi } from '../client.js';
 import type { ApiError } from '../errors.js';
 import { commentKeys } from './comments.js';
 import { defineDomain } from './define.js';
+import { discoveryKeys } from './discovery.js';
 import { essayKeys } from './essays.js';
 import { interestKeys } from './interests.js';
+import { messageKeys } from './messages.js';
+import { openKeys } from './open.js';
 import { userKeys } from './users.js';
 
 /** 关注 (the following feed), people to follow, and the blocked list. */
@@ -35,11 +38,15 @@ export const peopleQueries = {
 
 /**
  * After blocking or unblocking: every list, feed and comment thread (the blocked person's texts and comments
- * leave or come back), profiles (follows between the two ended) and the blocked list.
+ * leave or come back), rankings and best of the week, the random sentence, notifications, profiles (follows
+ * between the two ended) and the blocked list.
  */
 export async function afterBlockChanged(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: essayKeys.all }),
+    queryClient.invalidateQueries({ queryKey: discoveryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: openKeys.all }),
+    queryClient.invalidateQueries({ queryKey: messageKeys.all }),
     queryClient.invalidateQueries({ queryKey: interestKeys.feeds }),
     queryClient.invalidateQueries({ queryKey: commentKeys.all }),
     queryClient.invalidateQueries({ queryKey: userKeys.all }),

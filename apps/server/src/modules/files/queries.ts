@@ -1,0 +1,28 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { UPLOAD_PATTERN } from './uploads.js';
+
+/**
+ * Which of these uploads something on the site still shows: an avatar, a text that is not deleted (cover or an
+ * image in its HTML), a classification's cover, an announcement, an ad or the theme. Uploads are stored by content
+ * hash, so two people uploading the same picture share one file. One pass over each table: the texts' HTML is read
+ * only where it holds an upload at all, and its uploads are pulled out by the stored shape.
+ */
+export async function uploadsInUse(db: Db, urls: string[]): Promise<Set<string>> {
+  if (!urls.length) return new Set();
+  const wanted = sql`${`{${urls.join(',')}}`}::text[]`;
+  const found = (column: SQL) => sql`(regexp_matches(${column}, ${UPLOAD_PATTERN}, 'g'))[1]`;
+  const rows = await rowsOf<{ url: string }>(
+    db,
+    sql`select url from (
+      select avatar as url from users where avatar = any(${wanted})
+      union select cover from essays where status <> 'deleted' and cover = any(${wanted})
+      union select ${found(sql.raw('content'))} from essays where status <> 'deleted' and strpos(content, '/uploads/') > 0
+      union select cover from classifications where cover = any(${wanted})
+      union select ${found(sql.raw('content'))} from announcements where strpos(content, '/uploads/') > 0
+      union select image from ads where image = any(${wanted})
+      union select ${found(sql.raw('layout::text'))} from themes
+    ) used where url = any(${wanted})`,
+  );
+  return new Set(rows.map((r) => r.url));
+}
