@@ -193,7 +193,7 @@ describe('search', () => {
     expect(await found('青苔满阶梯')).not.toContain(id);
   });
 
-  it("leaves out the texts of people the reader blocked, for that reader only", async () => {
+  it('leaves out the texts of people the reader blocked, for that reader only', async () => {
     const author = await signUp(t.app);
     const reader = await signUp(t.app);
     const id = await publish(author.token, '松风吹解带，山月照弹琴。');

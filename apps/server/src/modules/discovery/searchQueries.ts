@@ -142,7 +142,13 @@ export interface Candidate {
 export async function rankedCandidates(db: Db, p: ParsedQuery, mode: MatchMode, f: SearchFilter, window: number): Promise<Candidate[]> {
   const cand = candidatesSql(p, mode, f, window);
   if (!cand) return [];
-  const rows = await rowsOf<{ id: number; author_id: number; type: Candidate['type']; classification_id: number | null; dynasty: string | null }>(
+  const rows = await rowsOf<{
+    id: number;
+    author_id: number;
+    type: Candidate['type'];
+    classification_id: number | null;
+    dynasty: string | null;
+  }>(
     db,
     sql`select e.id, e.author_id, e.type, e.classification_id, e.dynasty, ${scoreSql(p, mode)} as score
       from (${cand}) c join ${essays} e on e.id = c.id
