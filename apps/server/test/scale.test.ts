@@ -153,9 +153,15 @@ describe('rankings', () => {
       payload: { period: 'all' },
     });
     expect(again.data.list[0]).toMatchObject({ id: top, engagement: 1500, liked: true, likes: 501 });
+    // A visitor's page is kept until the next refresh, which replaces it at once.
+    const visitor = () => call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
+    expect((await visitor()).data.list[0]).toMatchObject({ id: top, engagement: 1500 });
     await refreshRankings(t.database.db);
-    const later = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
+    const later = await visitor();
     expect(later.data.list[0]).toMatchObject({ id: top, engagement: 1503, liked: false });
+    // A text that leaves the lists leaves the kept page at once.
+    await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${top}`, token: bulkAuthor.token });
+    expect((await visitor()).data.list.map((e: any) => e.id)).not.toContain(top);
   });
 });
 

@@ -12,7 +12,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { rankingEntries } from '../../db/schema.js';
 import { engagementSql } from '../../lib/engagement.js';
+import { EVERYTHING, invalidate, onInvalidate } from '../../lib/broadcast.js';
 import { cappedTotal } from '../../lib/paging.js';
+import { TtlCache } from '../../lib/ttlCache.js';
 import { cardsSql, type CardRow } from '../essays/queries.js';
 import { blocksAnyone, notBlockedBy } from '../people/blocked.js';
 
@@ -80,8 +82,17 @@ export async function refreshRanking(db: Db, period: Period): Promise<number> {
 export async function refreshRankings(db: Db, periods: Period[] = PERIODS): Promise<Partial<Record<Period, number>>> {
   const out: Partial<Record<Period, number>> = {};
   for (const p of periods) out[p] = await refreshRanking(db, p);
+  invalidate('rankings', EVERYTHING);
   return out;
 }
+
+/**
+ * Visitors' ranking pages, kept a minute: the lists change only when the job swaps them in (which drops these in
+ * every process) or when a text leaves the lists; the counters on the cards may be a minute old, as on a text's page.
+ */
+export const publicRankings = new TtlCache<unknown>(60_000, 2000, 'rankings');
+onInvalidate('rankings', () => publicRankings.clear());
+onInvalidate('essay-lists', () => publicRankings.clear());
 
 export interface RankingRow extends CardRow {
   rank_score: number;

@@ -4,17 +4,21 @@ import { offsetOf } from '../../lib/paging.js';
 import { presentCard, presentEssays } from '../essays/presenter.js';
 import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
-import { rankingPage } from './ranking.js';
+import { publicRankings, rankingPage } from './ranking.js';
 import { hotSearches, search, suggest } from './search.js';
 
 export const discoveryHandlers = defineHandlers({
   ranking: async ({ db, body, caller }) => {
     const offset = offsetOf(body);
-    const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, caller.user?.id);
-    return {
-      list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, score: r.rank_score, engagement: r.engagement })),
-      ...total,
+    const load = async (viewerId?: number) => {
+      const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, viewerId);
+      return {
+        list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, score: r.rank_score, engagement: r.engagement })),
+        ...total,
+      };
     };
+    if (caller.user) return load(caller.user.id);
+    return publicRankings.get(JSON.stringify(body), () => load()) as ReturnType<typeof load>;
   },
   bestWeek: async ({ db, query, caller }) => {
     const weeks = await frozenWeeks(db);

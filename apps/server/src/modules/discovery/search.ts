@@ -230,8 +230,10 @@ const passes = (c: q.Candidate, f: q.SearchFilter) =>
 /** Every word first; when nothing has them all, a line with a wrong character (举头望名月) by most of them. */
 function rankedFirst(db: Db, p: ParsedQuery, f: q.SearchFilter, mode?: q.MatchMode): Promise<Ranked> {
   return rankedCache.get(`${p.normalized}#${filterKey(f)}`, async () => {
-    const r = await rankFresh(db, p, mode ?? 'and', f, FIRST_WINDOW);
-    return !mode && r.total === 0 && p.chars.length >= 4 ? rankFresh(db, p, 'or', f, FIRST_WINDOW) : r;
+    // A line with a wrong character matches many texts by most of its characters: it scores them all at once.
+    const windowOf = (m: q.MatchMode) => (m === 'or' ? TOTAL_CAP : FIRST_WINDOW);
+    const r = await rankFresh(db, p, mode ?? 'and', f, windowOf(mode ?? 'and'));
+    return !mode && r.total === 0 && p.chars.length >= 4 ? rankFresh(db, p, 'or', f, windowOf('or')) : r;
   });
 }
 
