@@ -321,7 +321,7 @@ describe('imitation', () => {
 describe('hot score', () => {
   it('is log engagement plus publish time, set by each write that moves it, with no job', async () => {
     const { sql } = await import('drizzle-orm');
-    const { flushViews } = await import('../src/modules/essays/views.js');
+    const { flushViews, recordView } = await import('../src/modules/essays/views.js');
     const id = (await write(alice.token, sentence({ content: '大漠孤烟直，长河落日圆。' }))).data.id as number;
     await t.database.db.execute(
       sql`update essays set likes = 10, collects = 5, comments = 4, imitations = 2, views = 200, published_at = now() - interval '10 hours' where id = ${id}`,
@@ -342,9 +342,17 @@ describe('hot score', () => {
       payload: { essayId: id, content: '好句' },
     });
     expect(commented.code).toBe('00000');
+    const commentedScore = (await row()).hotScore;
+    expect(commentedScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5 }, at), 6);
+    // One view moves the score by far less than VIEW_SCORE_STEP: the flush counts it and leaves the score alone…
     await details(id, undefined, { cookie: 'sj_vid=hot-score-visitor-0001' });
     await flushViews(t.database.db);
-    expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5, views: 201 }, at), 6);
+    expect(await row()).toMatchObject({ views: 201, hotScore: commentedScore });
+    // …until the views add up to a step, when the score is set from every counter.
+    for (let i = 0; i < 300; i++) recordView(t.database.db, id, `hot-score-crowd-${i}`);
+    await flushViews(t.database.db);
+    expect((await row()).views).toBe(501);
+    expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5, views: 501 }, at), 6);
     // Ten times the engagement is worth one day of freshness.
     const base = { likes: 0, collects: 0, comments: 0, imitations: 0 };
     expect(hotScoreOf({ ...base, views: 380 }, new Date(at.getTime() - 86_400_000))).toBeCloseTo(hotScoreOf({ ...base, views: 20 }, at), 6);
