@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
+import { blocks, sessions, users } from '../db/schema.js';
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
@@ -21,6 +21,11 @@ export interface Caller {
   sessionId: number | null;
   /** `u:<id>` for users, `v:<key>` for visitors. */
   viewerKey: string;
+  /**
+   * Whether the user blocked anyone (read with the session): lists apply the block filter only then, since a
+   * filter on the author makes every row passed cost a read of the table, and most people never block anyone.
+   */
+  blocksSomeone: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -54,7 +59,11 @@ export async function createSession(db: Pick<Db, 'insert'>, userId: number, req:
 /** The session lookup every signed-in request makes, built once per database and prepared (named on PostgreSQL). */
 function sessionQuery(db: Db) {
   return db
-    .select({ s: { id: sessions.id, lastUsedAt: sessions.lastUsedAt }, u: users })
+    .select({
+      s: { id: sessions.id, lastUsedAt: sessions.lastUsedAt },
+      u: users,
+      blocks: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
@@ -63,7 +72,7 @@ function sessionQuery(db: Db) {
 }
 const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
-export async function resolveSession(db: Db, token: string): Promise<{ user: UserRow; sessionId: number } | null> {
+export async function resolveSession(db: Db, token: string): Promise<{ user: UserRow; sessionId: number; blocksSomeone: boolean } | null> {
   const now = new Date();
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
@@ -76,7 +85,7 @@ export async function resolveSession(db: Db, token: string): Promise<{ user: Use
       .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) })
       .where(eq(sessions.id, row.s.id));
   }
-  return { user: row.u, sessionId: row.s.id };
+  return { user: row.u, sessionId: row.s.id, blocksSomeone: row.blocks === true };
 }
 
 export async function revokeSession(db: Db, sessionId: number) {

@@ -58,8 +58,9 @@ async function identify(req: FastifyRequest, reply: FastifyReply, def: RouteDef,
   const session = token ? await resolveSession(db, token) : null;
   if (!session && (def.auth === 'required' || def.auth === 'admin')) throw unauthenticated();
   if (session && def.auth === 'admin' && session.user.role !== 'admin') throw forbidden();
-  if (session) return { user: session.user, sessionId: session.sessionId, viewerKey: `u:${session.user.id}` };
-  return { user: null, sessionId: null, viewerKey: `v:${visitorKey(req, reply)}` };
+  if (session)
+    return { user: session.user, sessionId: session.sessionId, viewerKey: `u:${session.user.id}`, blocksSomeone: session.blocksSomeone };
+  return { user: null, sessionId: null, viewerKey: `v:${visitorKey(req, reply)}`, blocksSomeone: false };
 }
 
 export function registerCalls(

@@ -41,6 +41,7 @@ export const discoveryHandlers = defineHandlers({
       limit: query.pageSize,
       offset: offsetOf(query),
       viewerId: caller.user?.id,
+      blocksSomeone: caller.blocksSomeone,
       filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
     }),
   searchSuggest: async ({ db, query }) => suggest(db, query.q),

@@ -190,6 +190,8 @@ export interface SearchOptions {
   limit: number;
   offset: number;
   viewerId?: number;
+  /** Whether the viewer blocked anyone (read with the session; unknown counts as yes). */
+  blocksSomeone?: boolean;
   filter?: q.SearchFilter;
 }
 
@@ -276,7 +278,7 @@ export async function search(db: Db, opts: SearchOptions) {
   const first = opts.offset === 0;
   const [{ all, ranked }, blocked, author] = await Promise.all([
     rankedFor(db, p, opts.filter ?? {}, opts.offset + opts.limit),
-    opts.viewerId ? blockedIds(db, opts.viewerId) : new Set<number>(),
+    opts.viewerId && opts.blocksSomeone !== false ? blockedIds(db, opts.viewerId) : new Set<number>(),
     first ? authorCard(db, p) : null,
   ]);
   let { candidates, total } = ranked;

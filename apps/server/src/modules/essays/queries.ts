@@ -24,6 +24,8 @@ export interface ListFilter {
   viewerId?: number;
   /** Show this viewer's flags and hide the texts of people they blocked, keeping what they marked 不感兴趣. */
   flagsFor?: number;
+  /** The viewer blocked nobody (read with the session): no block filter, so the walk needs no author column. */
+  viewerBlocksNobody?: boolean;
   /** A further condition on `essays` (the interest feed's tags). */
   extra?: SQL;
   sort: 'new' | 'hot' | 'likes' | 'comments' | 'created';
@@ -89,7 +91,7 @@ function conditions(f: ListFilter): SQL | undefined {
       sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${f.viewerId} and ${uninterested.essayId} = ${essays.id})`,
     );
   const blocker = f.viewerId ?? f.flagsFor;
-  if (blocker) c.push(notBlockedBy(blocker, essays.authorId));
+  if (blocker && !f.viewerBlocksNobody) c.push(notBlockedBy(blocker, essays.authorId));
   return and(...c);
 }
 
@@ -117,7 +119,7 @@ function totalSql(f: ListFilter, shared?: number): { sql: SQL; exact: boolean } 
     f.viewerId
       ? sql` - (select count(*) from ${uninterested} u join ${essays} he on he.id = u.essay_id
           where u.user_id = ${f.viewerId} and he.status = 'published' and ${match})
-          - (case when ${blocksAnyone(f.viewerId)} then (
+          - (case when ${f.viewerBlocksNobody ? sql`false` : blocksAnyone(f.viewerId)} then (
             select count(*) from ${blocks} b join ${essays} he on he.author_id = b.blocked_id
             where b.blocker_id = ${f.viewerId} and he.status = 'published' and ${match}
               and not exists (select 1 from ${uninterested} u where u.user_id = ${f.viewerId} and u.essay_id = he.id)

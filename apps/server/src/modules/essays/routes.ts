@@ -2,7 +2,7 @@ import { defineHandlers } from '../../http/routes.js';
 import * as essays from './service.js';
 
 export const essayHandlers = defineHandlers({
-  essaysPage: async ({ db, body, caller }) => essays.listPublished(db, body, caller.user),
+  essaysPage: async ({ db, body, caller }) => essays.listPublished(db, body, caller.user, caller.blocksSomeone),
   myEssays: async ({ db, me, query }) => essays.listMine(db, me, query),
   essayDetails: async ({ db, body, caller }) => essays.details(db, body.id, caller.user, caller.viewerKey),
   essayForm: async ({ db, me, params }) => essays.essayFormFor(db, me, params.id),

@@ -222,7 +222,7 @@ export async function essayFormFor(db: Db, me: UserRow, id: number) {
   return editForm(db, id);
 }
 
-export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body'], viewer: UserRow | null) {
+export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body'], viewer: UserRow | null, blocksSomeone = true) {
   const { cursor: rawCursor, pageNum, pageSize, ...filter } = body;
   const cursor = rawCursor ? q.decodeCursor(rawCursor, filter.sort) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
@@ -230,7 +230,8 @@ export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body
     // Sorts and pages of one filter share its total, as do all readers (a viewer's marks matter only below the cap).
     const { sort: _sort, ...totalKey } = filter;
     const shared = q.hasCounter(filter) ? undefined : await listTotals.get(JSON.stringify(totalKey), () => q.sharedTotalOf(db, filter));
-    const { cards, ...rest } = await q.listPage(db, { ...filter, viewerId }, pageSize, offsetOf({ pageNum, pageSize }), cursor, shared);
+    const f = { ...filter, viewerId, viewerBlocksNobody: !blocksSomeone };
+    const { cards, ...rest } = await q.listPage(db, f, pageSize, offsetOf({ pageNum, pageSize }), cursor, shared);
     return { list: cards.map(presentCard), ...rest };
   };
   // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
