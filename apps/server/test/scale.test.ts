@@ -119,6 +119,24 @@ describe('round trips', () => {
     expect(await pageOf(blocker.token)).toContain('nb.blocker_id');
   });
 
+  it('answer the interest groups in three, however many interests the reader has', async () => {
+    const fan = await signUp(t.app);
+    const set = await call(t.app, {
+      method: 'POST',
+      url: '/api/pc/pc-users/create/tag',
+      token: fan.token,
+      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id, tx.dufu.id] },
+    });
+    expect(set.code).toBe('00000');
+    let groups: any;
+    const sent = await statements(
+      async () => (groups = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyList', token: fan.token })),
+    );
+    expect(sent).toBeLessThanOrEqual(3);
+    expect(groups.data).toHaveLength(4);
+    expect(groups.data.find((g: any) => g.tag.id === tx.sixiang.id).essays.length).toBeGreaterThan(0);
+  });
+
   it('answer a signed-in list or details in at most two', async () => {
     const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0].id as number;
     await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: reader.token, payload: { essayId: id } });

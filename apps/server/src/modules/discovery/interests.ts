@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
@@ -73,6 +73,7 @@ export async function feedPage(db: Db, userId: number, limit: number, offset: nu
 }
 
 /** For each interest tag, its newest few texts. */
+/** The newest `per` texts under each of the reader's interests, as cards (two statements, however many interests). */
 export async function newestPerInterest(db: Db, userId: number, per: number) {
   const mine = await db
     .select({ id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter })
@@ -80,17 +81,18 @@ export async function newestPerInterest(db: Db, userId: number, per: number) {
     .innerJoin(tags, eq(tags.id, interests.tagId))
     .where(eq(interests.userId, userId))
     .orderBy(interests.createdAt);
-  const out = [];
-  for (const tag of mine) {
-    const rows = await db
-      .select({ id: essays.id })
-      .from(essays)
-      .innerJoin(essayTags, eq(essayTags.essayId, essays.id))
-      .where(and(feedable(userId), inArray(essayTags.tagId, [tag.id]), isNotNull(essayTags.publishedAt)))
-      // The tag's own index, in publish order (essay_tags keeps a copy of the key).
-      .orderBy(desc(essayTags.publishedAt), desc(essayTags.essayId))
-      .limit(per);
-    out.push({ tag, ids: rows.map((r) => r.id) });
-  }
-  return out;
+  if (!mine.length) return [];
+  // Each tag's own index in publish order (essay_tags keeps a copy of the key), `per` texts deep.
+  const ids = sql`select x.id, row_number() over (order by m.n, x.published_at desc, x.id desc) as ord, m.tag_id
+    from unnest(${sql`array[${sql.join(
+      mine.map((t) => sql`${t.id}`),
+      sql`, `,
+    )}]::int[]`}) with ordinality as m(tag_id, n)
+    cross join lateral (
+      select ${essayTags.essayId} as id, ${essayTags.publishedAt} as published_at from ${essayTags}
+      join ${essays} on ${essays.id} = ${essayTags.essayId}
+      where ${essayTags.tagId} = m.tag_id and ${isNotNull(essayTags.publishedAt)} and ${feedable(userId)}
+      order by ${essayTags.publishedAt} desc, ${essayTags.essayId} desc limit ${per}) x`;
+  const rows = await rowsOf<CardRow & { tag_id: number }>(db, cardsSql(ids, userId, { pageColumns: sql`, p.tag_id` }));
+  return mine.map((tag) => ({ tag, cards: rows.filter((r) => r.id !== null && r.tag_id === tag.id) }));
 }

@@ -55,6 +55,6 @@ export const discoveryHandlers = defineHandlers({
   },
   hobbyList: async ({ db, me }) => {
     const groups = await interests.newestPerInterest(db, me.id, 4);
-    return Promise.all(groups.map(async (g) => ({ tag: g.tag, essays: await presentEssays(db, g.ids, me.id) })));
+    return groups.map((g) => ({ tag: g.tag, essays: g.cards.map(presentCard) }));
   },
 });
