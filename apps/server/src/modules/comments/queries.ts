@@ -46,7 +46,7 @@ export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', 
   return { list, ...total };
 }
 
-/** The newest `per` visible replies of each root, in one query. */
+/** The newest `per` visible replies of each root, in one statement. */
 export async function latestReplies(db: Exec, rootIds: number[], per: number, viewerId?: number) {
   if (!rootIds.length) return [];
   const ranked = db
@@ -59,14 +59,11 @@ export async function latestReplies(db: Exec, rootIds: number[], per: number, vi
     .from(comments)
     .where(and(inArray(comments.rootId, rootIds), shownTo(viewerId)))
     .as('ranked');
-  const ids = (
-    await db
-      .select({ id: ranked.id })
-      .from(ranked)
-      .where(sql`${ranked.rn} <= ${per}`)
-  ).map((r) => r.id);
-  if (!ids.length) return [];
-  return base(db).where(inArray(comments.id, ids)).orderBy(asc(comments.createdAt), asc(comments.id));
+  const newest = (db as Db)
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(sql`${ranked.rn} <= ${per}`);
+  return base(db).where(inArray(comments.id, newest)).orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
 export async function pageReplies(db: Exec, rootId: number, limit: number, offset: number, viewerId?: number) {
