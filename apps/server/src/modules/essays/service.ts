@@ -6,7 +6,9 @@ import type { UserRow } from '../../http/auth.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
 import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js';
-import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/queries.js';
+import { classificationExists, existingTagIds, findTag, tagNames, tagsWithParents } from '../tags/queries.js';
+import { tagFitsQuote, type Quote } from '../tags/collections.js';
+import { authorDynasty } from '../discovery/authors.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
 import { forgetEssay, listTotals, publicDetails, publicLists } from './cache.js';
@@ -17,8 +19,30 @@ import { exactTotal, offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
+/**
+ * Who and what a text quotes, and its source line. With 作者 or 出处 given, the source line is written from them
+ * (作者《作品》), or kept as sent when it names the same author and work (李白《静夜思》（节选）); without them, the
+ * source line's 作者《作品》 is read (美文's free source line, older clients, the open API).
+ */
+function quoteOf(body: WriteBody) {
+  const sent = body.source?.trim() || null;
+  const parsed = parseSource(sent);
+  const author = body.workAuthor?.trim() || null;
+  const work = body.workTitle?.trim() || null;
+  if (!author && !work) return { source: sent, author: parsed.author?.slice(0, 40) ?? null, work: parsed.work?.slice(0, 100) ?? null };
+  const same = parsed.author === author && parsed.work === work;
+  return { source: same ? sent : `${author ?? ''}${work ? `《${work}》` : ''}`, author, work };
+}
+
+/** Collection tags (唐诗, 楚辞…) fit only a quote from the collection; a text keeps the ones it already had. */
+async function assertTagsFit(db: Db, tagIds: number[], quote: Quote, kept: number[]) {
+  const unfit = (await tagsWithParents(db, tagIds.filter((id) => !kept.includes(id)))).filter((t) => !tagFitsQuote(t, quote));
+  if (unfit.length)
+    throw invalid(`tagIds 「${unfit.map((t) => t.name).join('」「')}」是古籍文集的标签，只用于引用该文集作品的文字（请填写作者与出处）`);
+}
+
 /** Validates and normalises an essay write: sanitised HTML for essays, plain text for sentences. */
-async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
+async function prepare(db: Db, body: WriteBody, sensitiveFile?: string, keptTagIds: number[] = []) {
   const title = body.title?.trim() || null;
   let content: string;
   let text: string;
@@ -38,8 +62,10 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
   const found = await existingTagIds(db, tagIds);
   const missing = tagIds.filter((id) => !found.includes(id));
   if (missing.length) throw invalid(`tagIds 标签不存在：${missing.join(', ')}`);
-  const source = body.source?.trim() || null;
-  const work = parseSource(source);
+  const { source, author, work } = quoteOf(body);
+  // A quote of an author the site knows takes their era (李白 → 唐), for the author card, facets and tags.
+  const dynasty = await authorDynasty(db, author);
+  await assertTagsFit(db, tagIds, { author, work, dynasty }, keptTagIds);
   const status =
     body.status === 'draft'
       ? ('draft' as const)
@@ -56,14 +82,15 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
       cover: body.cover || null,
       classificationId: body.classificationId,
       status,
-      // The source line says who wrote a quoted sentence and where from (李白《静夜思》): stored as fields for
-      // search, the author card and facets.
-      workAuthor: work.author?.slice(0, 40) ?? null,
-      workTitle: work.work?.slice(0, 100) ?? null,
+      // Who a quoted text is by and where from (李白 · 唐 · 静夜思): fields of their own for search, the author
+      // card and page, and facets.
+      workAuthor: author,
+      workTitle: work,
+      dynasty,
       searchVector: searchVectorOf({
         title,
-        workTitle: work.work,
-        author: work.author,
+        workTitle: work,
+        author,
         tags: await tagNames(db, tagIds),
         body: `${source ?? ''}\n${text}`,
       }),
@@ -92,6 +119,8 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
     title: e.title,
     content: e.content,
     source: e.source,
+    workAuthor: e.workAuthor,
+    workTitle: e.workTitle,
     cover: e.cover,
     classificationId: e.classificationId,
     tagIds: tags.map((t) => t.id),
@@ -142,7 +171,7 @@ export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBo
   const before = await ownEssay(db, me, id);
   if (before.status === 'hidden') throw invalid(`status 作品已被隐藏（${before.statusReason ?? '违反社区规范'}），不能编辑或重新发布`);
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
-  const { fields, tagIds } = await prepare(db, wanted, sensitiveFile);
+  const { fields, tagIds } = await prepare(db, wanted, sensitiveFile, await q.tagIdsOf(db, id));
   await changeStatus(db, before, { ...fields, statusReason: null }, tagIds);
   const backToReview = before.status === 'published' && fields.status === 'pending';
   return editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null);
