@@ -39,12 +39,6 @@ const edit = (id: number, payload: Record<string, unknown>, token = writer.token
     payload: { type: 'sentence', classificationId: poetry, status: 'publish', ...payload },
   });
 const form = async (id: number) => (await call(t.app, { method: 'GET', url: `/api/v1/app/essay/${id}/form`, token: writer.token })).data;
-const tagId = async (name: string, parent?: string) => {
-  const [r] = parent
-    ? await rows<{ id: number }>(sql`select t.id from tags t join tags p on p.id = t.parent_id where t.name = ${name} and p.name = ${parent}`)
-    : await rows<{ id: number }>(sql`select id from tags where name = ${name} and parent_id is null`);
-  return r!.id;
-};
 
 describe('a quoted text: 作者 and 出处', () => {
   it('stores them as fields, writes the source line from them, and shows them back on edit', async () => {
@@ -263,24 +257,5 @@ describe('tags offered to a text', () => {
 
     const modern = await offered({ purpose: 'write', workAuthor: '鲁迅', workTitle: '故乡' });
     for (const name of ['唐诗', '楚辞', '五代词', '格言']) expect(modern.has(name), name).toBe(false);
-  });
-
-  it('refuses a collection tag on a sentence of one’s own; keeps one a text already had', async () => {
-    const chuci = await tagId('楚辞');
-    const own = await write({ content: '今夜的风有点凉。', tagIds: [chuci] });
-    expect(own.code).toBe('A0400');
-    expect(own.msg).toContain('tagIds');
-    expect(own.msg).toContain('楚辞');
-    const wudai = await write({ content: '今夜的风有点凉。', tagIds: [await tagId('李煜', '五代词')], workAuthor: '李白' });
-    expect(wudai.code).toBe('A0400');
-
-    const quoted = await write({ content: '路漫漫其修远兮。（抄）', tagIds: [chuci, await tagId('屈原', '楚辞')], workAuthor: '屈原', workTitle: '离骚' });
-    expect(quoted.code).toBe('00000');
-    // Edited without the author, it keeps the tags it had, and takes no new one.
-    const kept = await edit(quoted.data.id, { content: '路漫漫其修远兮。', tagIds: [chuci] });
-    expect(kept.code).toBe('00000');
-    expect(kept.data.tagIds).toEqual([chuci]);
-    const added = await edit(quoted.data.id, { content: '路漫漫其修远兮。', tagIds: [chuci, await tagId('唐诗')] });
-    expect(added.code).toBe('A0400');
   });
 });

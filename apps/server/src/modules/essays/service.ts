@@ -6,8 +6,7 @@ import type { UserRow } from '../../http/auth.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
 import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js';
-import { classificationExists, existingTagIds, findTag, tagNames, tagsWithParents } from '../tags/queries.js';
-import { tagFitsQuote, type Quote } from '../tags/collections.js';
+import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/queries.js';
 import { authorDynasty } from '../discovery/authors.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
@@ -34,15 +33,8 @@ function quoteOf(body: WriteBody) {
   return { source: same ? sent : `${author ?? ''}${work ? `《${work}》` : ''}`, author, work };
 }
 
-/** Collection tags (唐诗, 楚辞…) fit only a quote from the collection; a text keeps the ones it already had. */
-async function assertTagsFit(db: Db, tagIds: number[], quote: Quote, kept: number[]) {
-  const unfit = (await tagsWithParents(db, tagIds.filter((id) => !kept.includes(id)))).filter((t) => !tagFitsQuote(t, quote));
-  if (unfit.length)
-    throw invalid(`tagIds 「${unfit.map((t) => t.name).join('」「')}」是古籍文集的标签，只用于引用该文集作品的文字（请填写作者与出处）`);
-}
-
 /** Validates and normalises an essay write: sanitised HTML for essays, plain text for sentences. */
-async function prepare(db: Db, body: WriteBody, sensitiveFile?: string, keptTagIds: number[] = []) {
+async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
   const title = body.title?.trim() || null;
   let content: string;
   let text: string;
@@ -65,7 +57,6 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string, keptTagI
   const { source, author, work } = quoteOf(body);
   // A quote of an author the site knows takes their era (李白 → 唐), for the author card, facets and tags.
   const dynasty = await authorDynasty(db, author);
-  await assertTagsFit(db, tagIds, { author, work, dynasty }, keptTagIds);
   const status =
     body.status === 'draft'
       ? ('draft' as const)
@@ -171,7 +162,7 @@ export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBo
   const before = await ownEssay(db, me, id);
   if (before.status === 'hidden') throw invalid(`status 作品已被隐藏（${before.statusReason ?? '违反社区规范'}），不能编辑或重新发布`);
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
-  const { fields, tagIds } = await prepare(db, wanted, sensitiveFile, await q.tagIdsOf(db, id));
+  const { fields, tagIds } = await prepare(db, wanted, sensitiveFile);
   await changeStatus(db, before, { ...fields, statusReason: null }, tagIds);
   const backToReview = before.status === 'published' && fields.status === 'pending';
   return editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null);

@@ -1,7 +1,8 @@
 /**
  * Collection tags (唐诗, 楚辞, 五代词, 论语… and the poets, books or chapters under them) say where a classical text
  * comes from. The importer gives them to the corpus; on the site they fit only a quote from that collection, so the
- * editor offers them, and a write accepts them, only for such a quote: a sentence of one's own gets theme tags.
+ * editor offers them only for such a quote: a sentence of one's own is offered theme tags (思乡, 离别…). Editors and
+ * the texts that already carry one keep them; a write is not refused for one.
  */
 import { childName, COLLECTION_TAGS, type FirstLevelTag } from '../../import/catalog.js';
 

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { classificationTagRel, classifications, tags } from '../../db/schema.js';
 import { countUpTo, one } from '../../lib/paging.js';
-import type { TagWithParent } from './collections.js';
 
 /** A tag as the public sees it (shared with the console's tag list). */
 export const tagColumns = {
@@ -82,16 +81,3 @@ export async function existingTagIds(db: Db, ids: number[]) {
   return rows.map((r) => r.id);
 }
 
-/** These tags with their parent's name (to tell collection tags, see collections.ts). */
-export async function tagsWithParents(db: Db, ids: number[]): Promise<TagWithParent[]> {
-  if (!ids.length) return [];
-  const rows = await rowsOf<{ id: number; name: string; parent_name: string | null }>(
-    db,
-    sql`select t.id, t.name, p.name as parent_name from ${tags} t left join ${tags} p on p.id = t.parent_id
-      where t.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, parentName: r.parent_name }));
-}
