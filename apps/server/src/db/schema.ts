@@ -2,7 +2,7 @@
  * The whole data model of PRODUCT.md §3, created now so later issues only add behaviour.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
-import type { ThemeLayout } from '@shiju/contract';
+import { ENGAGEMENT_WEIGHTS, type ThemeLayout } from '@shiju/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -227,8 +227,17 @@ export const essays = pgTable(
     index('essays_search_idx').using('gin', t.searchVector),
     // Title and author tokens alone (weights A, B): a title or author match reads only the texts that have it.
     index('essays_fields_search_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`),
-    // An author's page: their published texts in hot order, read in index order (no sort of 9,000 rows for 陆游).
-    index('essays_work_author_idx').on(t.workAuthor, t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // An author's page: their published texts by popularity (PRODUCT §6 engagement, lib/engagement.ts), read in
+    // index order: no sort of 9,000 rows for 陆游.
+    index('essays_work_author_idx').on(
+      t.workAuthor,
+      t.status,
+      sql`(${sql.join(
+        (Object.keys(ENGAGEMENT_WEIGHTS) as (keyof typeof ENGAGEMENT_WEIGHTS)[]).map((k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`),
+        sql` + `,
+      )}) desc nulls first`,
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -5,7 +5,7 @@ CREATE TABLE "authors" (
 );
 --> statement-breakpoint
 DROP INDEX "essays_work_author_idx";--> statement-breakpoint
-CREATE INDEX "essays_work_author_idx" ON "essays" USING btree ("work_author","status","hot_score" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "essays_work_author_idx" ON "essays" USING btree ("work_author","status",("likes" * 3 + "collects" * 4 + "comments" * 2 + "imitations" * 3 + "views" * 0.05) desc nulls first,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- The cited authors and their counts, from what is published now; from here on the triggers below keep them.
 INSERT INTO "authors" ("name", "dynasty", "works")
   SELECT "work_author", max("dynasty"), count(*)::int FROM "essays"
