@@ -51,7 +51,9 @@ describe('a quoted text: 作者 and 出处', () => {
     expect(await form(r.data.id)).toMatchObject({ workAuthor: '路遥', workTitle: '平凡的世界' });
 
     // A new work: the source line follows; an author alone is the whole line.
-    expect((await edit(r.data.id, { content: '今天的好，是昨天的汗水。', workAuthor: '路遥', workTitle: '人生' })).data.source).toBe('路遥《人生》');
+    expect((await edit(r.data.id, { content: '今天的好，是昨天的汗水。', workAuthor: '路遥', workTitle: '人生' })).data.source).toBe(
+      '路遥《人生》',
+    );
     const alone = await edit(r.data.id, { content: '今天的好，是昨天的汗水。', workAuthor: '路遥' });
     expect(alone.data).toMatchObject({ source: '路遥', workAuthor: '路遥', workTitle: null });
     // Cleared: no source, no author.
@@ -65,15 +67,21 @@ describe('a quoted text: 作者 and 出处', () => {
   });
 
   it('keeps a source line sent with the same author and work, and takes a known author’s era', async () => {
-    const r = await write({ content: '床前看月光，疑是地上霜。', workAuthor: '李白', workTitle: '静夜思', source: '李白《静夜思》（宋本）' });
+    const r = await write({
+      content: '床前看月光，疑是地上霜。',
+      workAuthor: '李白',
+      workTitle: '静夜思',
+      source: '李白《静夜思》（宋本）',
+    });
     expect(r.code).toBe('00000');
     expect(r.data.source).toBe('李白《静夜思》（宋本）');
     const [row] = await rows(sql`select dynasty from essays where id = ${r.data.id}`);
     expect(row).toEqual({ dynasty: '唐' });
     // Another work: the line is written anew.
-    expect((await edit(r.data.id, { content: '床前看月光。', workAuthor: '李白', workTitle: '夜思', source: '李白《静夜思》（宋本）' })).data.source).toBe(
-      '李白《夜思》',
-    );
+    expect(
+      (await edit(r.data.id, { content: '床前看月光。', workAuthor: '李白', workTitle: '夜思', source: '李白《静夜思》（宋本）' })).data
+        .source,
+    ).toBe('李白《夜思》');
   });
 
   it('reads 作者《作品》 from the source line when no fields are sent', async () => {
@@ -114,7 +122,8 @@ describe('the authors table', () => {
   });
 
   it('stays exact through publish, draft, withdraw, edit of the author, hide, restore and delete', async () => {
-    const works = async (name: string) => Number((await rows<{ works: number }>(sql`select works from authors where name = ${name}`))[0]?.works ?? 0);
+    const works = async (name: string) =>
+      Number((await rows<{ works: number }>(sql`select works from authors where name = ${name}`))[0]?.works ?? 0);
     const before = await works('杜甫');
     const a = await write({ content: '星垂平野阔，月涌大江流。（抄）', workAuthor: '杜甫', workTitle: '旅夜书怀' });
     expect(await works('杜甫')).toBe(before + 1);
@@ -134,7 +143,12 @@ describe('the authors table', () => {
     // An editor hides and restores it.
     const admin = await signUp(t.app);
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
-    const hide = await call(t.app, { method: 'POST', url: `/api/v1/admin/essays/${a.data.id}/hide`, token: admin.token, payload: { reason: '测试' } });
+    const hide = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/admin/essays/${a.data.id}/hide`,
+      token: admin.token,
+      payload: { reason: '测试' },
+    });
     expect(hide.code).toBe('00000');
     expect(await works('拾句新人')).toBe(0);
     const restore = await call(t.app, { method: 'POST', url: `/api/v1/admin/essays/${a.data.id}/restore`, token: admin.token });
@@ -183,9 +197,9 @@ describe('the author page', () => {
     call(t.app, { method: 'GET', url: `/api/v1/pc/authors/${encodeURIComponent(name)}/essays${query}`, token });
 
   it('lists every text citing the author, most popular first, paged, with the era and the count', async () => {
-    const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from essays where work_author = '李白' and status = 'published'`)) as [
-      { n: number },
-    ];
+    const [{ n }] = (await rows<{ n: number }>(
+      sql`select count(*)::int as n from essays where work_author = '李白' and status = 'published'`,
+    )) as [{ n: number }];
     const expected = (
       await rows<{ id: number }>(sql`select id from essays where work_author = '李白' and status = 'published'
         order by likes * 3 + collects * 4 + comments * 2 + imitations * 3 + views * 0.05 desc, id desc`)

@@ -71,7 +71,10 @@ describe('search', () => {
     await page.waitForURL((u) => u.pathname === '/author' && u.searchParams.get('name') === '李白');
     await waitForTitle(page, '拾句 | 作者');
     await page.getByRole('heading', { name: '李白', level: 1 }).waitFor();
-    await page.locator('.author-page__meta').getByText(/^\d+ 篇作品$/).waitFor();
+    await page
+      .locator('.author-page__meta')
+      .getByText(/^\d+ 篇作品$/)
+      .waitFor();
     await page.locator('.infinite-list .essay-card', { hasText: '李白《静夜思》' }).first().waitFor();
     // Every card quotes him, his name linking back to this page.
     const sources = await page.locator('.infinite-list .essay-card .source-line').allTextContents();
@@ -99,6 +102,8 @@ describe('search', () => {
     expect(await banner.textContent()).not.toContain('0 篇作品');
     await banner.getByRole('button', { name: '写下第一篇' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '去登录' }).click();
-    await page.waitForURL((u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === `/editorialEssay?classificationId=${id}`);
+    await page.waitForURL(
+      (u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === `/editorialEssay?classificationId=${id}`,
+    );
   });
 });

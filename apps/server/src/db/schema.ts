@@ -233,7 +233,9 @@ export const essays = pgTable(
       t.workAuthor,
       t.status,
       sql`(${sql.join(
-        (Object.keys(ENGAGEMENT_WEIGHTS) as (keyof typeof ENGAGEMENT_WEIGHTS)[]).map((k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`),
+        (Object.keys(ENGAGEMENT_WEIGHTS) as (keyof typeof ENGAGEMENT_WEIGHTS)[]).map(
+          (k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`,
+        ),
         sql` + `,
       )}) desc nulls first`,
       t.id.desc().nullsFirst(),

@@ -80,4 +80,3 @@ export async function existingTagIds(db: Db, ids: number[]) {
   const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
   return rows.map((r) => r.id);
 }
-

@@ -35,6 +35,8 @@ export const tagHandlers = defineHandlers({
     const author = query.workAuthor || null;
     const quote = { author, work: query.workTitle || null, dynasty: await authorDynasty(db, author) };
     const names = new Map(list.map((t) => [t.id, t.name]));
-    return groupByLetter(list.filter((t) => tagFitsQuote({ ...t, parentName: t.parentId === null ? null : (names.get(t.parentId) ?? null) }, quote)));
+    return groupByLetter(
+      list.filter((t) => tagFitsQuote({ ...t, parentName: t.parentId === null ? null : (names.get(t.parentId) ?? null) }, quote)),
+    );
   },
 });

@@ -25,7 +25,15 @@ export function SourceText({ essay, renderText = plain }: { essay: Quoted; rende
 }
 
 /** `—— 作者《出处》`: the quoted source, or the writer's own name when the text has none. */
-export function SourceLine({ essay, className, renderText }: { essay: Quoted; className?: string; renderText?: (text: string) => ReactNode }) {
+export function SourceLine({
+  essay,
+  className,
+  renderText,
+}: {
+  essay: Quoted;
+  className?: string;
+  renderText?: (text: string) => ReactNode;
+}) {
   return (
     <p className={className ? `source-line serif ${className}` : 'source-line serif'}>
       —— <SourceText essay={essay} renderText={renderText} />

@@ -52,9 +52,5 @@ function AuthorWorks({ name }: { name: string }) {
 export default function Author() {
   const [param] = useQueryParam('name');
   const name = (param ?? '').trim().slice(0, MAX_NAME);
-  return (
-    <div className="page page--narrow author-page">
-      {name ? <AuthorWorks key={name} name={name} /> : <NoAuthor name="" />}
-    </div>
-  );
+  return <div className="page page--narrow author-page">{name ? <AuthorWorks key={name} name={name} /> : <NoAuthor name="" />}</div>;
 }

@@ -68,7 +68,10 @@ export function TagPicker({ classificationId, quote = {}, known = NO_TAGS, value
   const offered = useMemo(() => (letters.data ?? []).flatMap((g) => g.tags), [letters.data]);
   const tree = useMemo(() => buildTagTree(withKnown(offered, value, known)), [offered, value, known]);
   // A tag picked for a quote that changed since (唐诗 for 李白, then the author cleared) is no longer offered: dropped.
-  const stale = letters.data && !letters.isPlaceholderData ? value.filter((id) => !offered.some((t) => t.id === id) && !known.some((t) => t.id === id)) : [];
+  const stale =
+    letters.data && !letters.isPlaceholderData
+      ? value.filter((id) => !offered.some((t) => t.id === id) && !known.some((t) => t.id === id))
+      : [];
   useEffect(() => {
     if (stale.length) onChange?.(value.filter((id) => !stale.includes(id)));
   }, [stale.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- runs when the stale set changes
