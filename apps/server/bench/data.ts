@@ -93,6 +93,11 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
   const lines = (await rows<{ summary: string }>(sql`select summary from essays where status = 'published' order by random() limit 3000`))
     .map((r) => clauseOf(r.summary))
     .filter((x): x is string => x !== null);
+  // Author pages: the most cited authors (陆游's 9,000 texts) and a sample of the rest.
+  const authors = (
+    await rows<{ name: string }>(sql`(select name from authors where works > 0 order by works desc limit 50)
+      union (select name from authors where works > 0 order by random() limit 150)`)
+  ).map((r) => r.name);
   return {
     kind,
     texts: ids.length,
@@ -102,5 +107,6 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
     tokens: readers.map((_, i) => tokenOf(i)),
     commented,
     lines,
+    authors,
   };
 }

@@ -15,6 +15,8 @@ export interface BenchData {
   commented: number[];
   /** Clauses of random texts (4–10 characters): searches nobody made before, which no cache can answer. */
   lines: string[];
+  /** Cited authors: the most prolific and a random sample (author pages). */
+  authors: string[];
 }
 
 export interface Request {
@@ -70,6 +72,15 @@ export const SEARCHES = [
 ] as const;
 
 const LIST = '/api/v1/es/essays/pc/page';
+
+/** 作者页 of a random cited author, a random page of it (the first pages most), a reader in half the requests. */
+function authorPage(d: BenchData): Request {
+  return {
+    method: 'GET',
+    path: `/api/v1/pc/authors/${encodeURIComponent(any(d.authors))}/essays?pageNum=${Math.random() < 0.7 ? 1 : between(2, 20)}&pageSize=10`,
+    token: Math.random() < 0.5 ? any(d.tokens) : undefined,
+  };
+}
 const DETAILS = '/api/v1/pc/essays/details';
 
 export function randomListBody(d: BenchData) {
@@ -130,6 +141,11 @@ export function corpusWorkloads(d: BenchData): Workload[] {
       },
     },
     {
+      name: 'author page · random author and page',
+      target: 'list',
+      next: () => authorPage(d),
+    },
+    {
       name: 'personal feed · signed in, random page',
       target: 'list',
       next: () => ({ method: 'GET', path: `/api/v1/pc/essays/hobbyPage?pageNum=${between(1, 20)}&pageSize=10`, token: any(d.tokens) }),
@@ -163,6 +179,7 @@ export function pageCalls(d: BenchData): Workload[] {
       next: () => ({ method: 'POST', path: '/api/v1/es/essays/ranking/page', body: { period: any(['day', 'week', 'month', 'all']) } }),
     },
     get('search', () => `/api/v1/pc/search?q=${encodeURIComponent(any(SEARCHES))}&type=${any(['essay', 'user', 'tag'])}`),
+    { name: 'author page', connections: 10, next: () => authorPage(d) },
     get('best of the week', () => '/api/v1/pc/essays/bestWeek'),
     get('personal feed', () => '/api/v1/pc/essays/hobbyPage', true),
     get('interest groups', () => '/api/v1/pc/essays/hobbyList', true),

@@ -63,6 +63,25 @@ describe('search', () => {
     await page.waitForURL((u) => !u.searchParams.has('dynasty'));
   });
 
+  it('goes from the author card to the author page, which lists 静夜思', async () => {
+    page = await openPage(browser());
+    await page.goto(`/globalSearch?q=${encodeURIComponent('李白')}`);
+    const card = page.getByRole('region', { name: '作者 李白' });
+    await card.getByRole('link', { name: '全部作品 ›' }).click();
+    await page.waitForURL((u) => u.pathname === '/author' && u.searchParams.get('name') === '李白');
+    await waitForTitle(page, '拾句 | 作者');
+    await page.getByRole('heading', { name: '李白', level: 1 }).waitFor();
+    await page
+      .locator('.author-page__meta')
+      .getByText(/^\d+ 篇作品$/)
+      .waitFor();
+    await page.locator('.infinite-list .essay-card', { hasText: '李白《静夜思》' }).first().waitFor();
+    // Every card quotes him, his name linking back to this page.
+    const sources = await page.locator('.infinite-list .essay-card .source-line').allTextContents();
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.every((s) => s.includes('李白'))).toBe(true);
+  });
+
   it('shows an empty classification as waiting for its first text, not as 0', async () => {
     const res = await fetch(`${baseURL}/api/v1/pc/classifications/page?pageNum=1&pageSize=50`);
     const list = ((await res.json()) as { data: { list: { name: string; essayCount: number }[] } }).data.list;
@@ -73,5 +92,18 @@ describe('search', () => {
     await page.goto('/home');
     const chip = page.locator('.chips .chip', { hasText: empty!.name });
     await chip.locator('.chip__count', { hasText: '待首篇' }).waitFor();
+
+    // Its page says so and invites the first text, written under it (a visitor signs in on the way).
+    const id = new URL((await chip.getAttribute('href'))!, baseURL).searchParams.get('id');
+    await chip.click();
+    await page.waitForURL((u) => u.pathname === '/classifyDetails');
+    const banner = page.locator('.classify-banner');
+    await banner.getByText('这里还没有作品，等你来写第一篇。').waitFor();
+    expect(await banner.textContent()).not.toContain('0 篇作品');
+    await banner.getByRole('button', { name: '写下第一篇' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '去登录' }).click();
+    await page.waitForURL(
+      (u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === `/editorialEssay?classificationId=${id}`,
+    );
   });
 });

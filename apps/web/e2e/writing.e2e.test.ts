@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng, registerUser, settled, signInAs } from './essay-helpers.js';
+import { callApi, makePng, registerUser, settled, signInAs } from './essay-helpers.js';
 import { closePage, opened, openPage, uniqueUsername, useBrowser, waitForPath, waitForTitle } from './helpers.js';
 
 async function pickClassification(page: Page, name: string): Promise<void> {
@@ -134,6 +134,91 @@ describe('writing an essay: sign up, write with an image, publish, find, edit, d
     await waitForPath(page, '/home');
     await page.goto(`/bellesDetails?id=${essayId}`);
     await page.getByText('这段文字不存在或尚未发布').waitFor();
+  });
+});
+
+/** Types into the tag picker's search and waits for what it then shows. */
+async function searchTags(page: Page, text: string) {
+  const picker = page.locator('.composer__tags .ant-select');
+  await picker.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text);
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await opened(dropdown);
+  return dropdown;
+}
+
+describe('quoting a sentence: 作者 and 出处, tags by quote, the author page', () => {
+  const browser = useBrowser();
+  let page: Page;
+  const line = `草木有本心，人间自有情 ${Date.now().toString(36)}`;
+  afterAll(async () => closePage(page));
+
+  it('offers a sentence of one’s own no collection tags, a quote of 王维 唐诗, dropped when the author changes', async () => {
+    const writer = await registerUser('quoter', '抄书的人');
+    page = await openPage(browser());
+    await signInAs(page, writer);
+    // Opened under a classification (as 写下第一篇 of an empty one does), the editor starts with it chosen.
+    const classes = await callApi<{ list: { id: number; name: string }[] }>('GET', '/api/v1/pc/classifications/page?pageNum=1&pageSize=50');
+    const poetry = classes.list.find((c) => c.name === '诗词')!;
+    await page.goto(`/editorialEssay?classificationId=${poetry.id}`);
+    await page.getByPlaceholder('写下打动你的一句话…').fill(line);
+    await page.locator('.composer__classification .ant-select').getByText('诗词', { exact: true }).waitFor();
+    await settled(page);
+    for (const collection of ['楚辞', '五代词', '唐诗']) {
+      const dropdown = await searchTags(page, collection);
+      await dropdown.getByText('没有找到这个标签').waitFor();
+    }
+    await page.keyboard.press('Escape');
+
+    const author = page.getByPlaceholder('谁写的');
+    await author.fill('王维');
+    const dropdown = await searchTags(page, '唐诗');
+    await dropdown.locator('.ant-select-tree-title', { hasText: /^唐诗$/ }).click();
+    await page.keyboard.press('Escape');
+    const picked = page.locator('.composer__tags .ant-select').getByText('唐诗', { exact: true });
+    await picked.waitFor();
+
+    // Not 王维 after all: 唐诗 no longer fits the quote and leaves the selection.
+    await author.fill('汪曾祺');
+    await page.getByPlaceholder('出自哪部作品').fill('人间草木');
+    await picked.waitFor({ state: 'detached' });
+    const tang = await searchTags(page, '唐诗');
+    await tang.getByText('没有找到这个标签').waitFor();
+    await page.keyboard.press('Escape');
+
+    await settled(page);
+    await page.getByRole('button', { name: '发布' }).click();
+    await waitForPath(page, '/bellesDetails');
+    const source = page.locator('.details-text__source');
+    await source.getByText('汪曾祺《人间草木》').waitFor();
+    await source.getByRole('link', { name: '汪曾祺' }).waitFor();
+  });
+
+  it('shows 作者 and 出处 back on edit and writes the source line from them', async () => {
+    await page.getByRole('link', { name: '编辑' }).click();
+    await waitForPath(page, '/editorialEssay');
+    const author = page.getByPlaceholder('谁写的');
+    const work = page.getByPlaceholder('出自哪部作品');
+    await expect.poll(() => author.inputValue()).toBe('汪曾祺');
+    expect(await work.inputValue()).toBe('人间草木');
+    await work.fill('《人间滋味》');
+    await page.getByText('不用填写书名号《》').waitFor();
+    await work.fill('人间滋味');
+    await settled(page);
+    await page.getByRole('button', { name: '保存修改' }).click();
+    await waitForPath(page, '/bellesDetails');
+    await page.locator('.details-text__source').getByText('汪曾祺《人间滋味》').waitFor();
+  });
+
+  it('leads from the quoted author’s name to their page', async () => {
+    await page.locator('.details-text__source').getByRole('link', { name: '汪曾祺' }).click();
+    await page.waitForURL((u) => u.pathname === '/author' && u.searchParams.get('name') === '汪曾祺');
+    await waitForTitle(page, '拾句 | 作者');
+    await page.getByRole('heading', { name: '汪曾祺', level: 1 }).waitFor();
+    await page.locator('.author-page__meta').getByText('1 篇作品').waitFor();
+    await page.locator('.infinite-list .essay-card', { hasText: line }).waitFor();
   });
 });
 

@@ -51,6 +51,7 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
   '/globalSearch': { load: () => import('./pages/GlobalSearch/index.js') },
   '/authentication': { load: () => import('./pages/Authentication/index.js') },
   '/aboutOur': { load: () => import('./pages/AboutOur/index.js') },
+  '/author': { load: () => import('./pages/Author/index.js') },
   '/agreement': { load: () => import('./pages/Agreement/index.js') },
   '/privacy': { load: () => import('./pages/Privacy/index.js') },
 };

@@ -10,6 +10,9 @@ export const LIMITS = {
   essayTitleChars: 50,
   essayContentChars: 20000,
   sourceChars: 100,
+  /** A quoted text's author (作者) and work (出处); the source line 作者《作品》 is written from them. */
+  workAuthorChars: 40,
+  workTitleChars: 50,
   commentChars: 500,
   uploadBytes: 5 * 1024 * 1024,
 } as const;

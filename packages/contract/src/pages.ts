@@ -1,4 +1,4 @@
-/** The 21 routes of the seed spec (and the two legal pages) with their titles (page title: `拾句 | <title>`). */
+/** The 21 routes of the seed spec (and the two legal pages, the author page) with their titles (page title: `拾句 | <title>`). */
 export const PAGES = [
   { path: '/home', title: '首页' },
   { path: '/classifyDetails', title: '分类详情' },
@@ -20,6 +20,8 @@ export const PAGES = [
   { path: '/globalSearch', title: '搜索' },
   { path: '/authentication', title: '登录 / 注册' },
   { path: '/aboutOur', title: '关于我们' },
+  // Not in the seed: an author's page (作者页), reached from the search author card and quoted authors' names.
+  { path: '/author', title: '作者' },
   // Not in the seed: the versioned legal pages the sign-up form links (PIPL consent, issue 16).
   { path: '/agreement', title: '用户协议' },
   { path: '/privacy', title: '隐私政策' },

@@ -2,7 +2,7 @@
  * The whole data model of PRODUCT.md §3, created now so later issues only add behaviour.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
-import type { ThemeLayout } from '@shiju/contract';
+import { ENGAGEMENT_WEIGHTS, type ThemeLayout } from '@shiju/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -114,6 +114,19 @@ export const searchCounts = pgTable(
   (t) => [index('search_counts_count_idx').on(t.count.desc().nullsFirst())],
 );
 
+/**
+ * The cited authors (李白, 陆游…) with their era and how many published texts cite them: the author card, the
+ * suggestions and the author page read it instead of grouping the corpus. Kept by triggers on essays (migration
+ * 0012): whatever inserts, publishes, withdraws, hides, deletes or re-attributes a text moves its author's count.
+ * An author whose count falls to 0 keeps the row (and era) until texts cite them again.
+ */
+export const authors = pgTable('authors', {
+  name: varchar({ length: 40 }).primaryKey(),
+  /** The era of the first text that named one; a text quoting a known author without an era takes it. */
+  dynasty: varchar({ length: 10 }),
+  works: integer().notNull().default(0),
+});
+
 export const classifications = pgTable('classifications', {
   id: serial().primaryKey(),
   name: varchar({ length: 30 }).notNull(),
@@ -214,7 +227,19 @@ export const essays = pgTable(
     index('essays_search_idx').using('gin', t.searchVector),
     // Title and author tokens alone (weights A, B): a title or author match reads only the texts that have it.
     index('essays_fields_search_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`),
-    index('essays_work_author_idx').on(t.workAuthor, t.status),
+    // An author's page: their published texts by popularity (PRODUCT §6 engagement, lib/engagement.ts), read in
+    // index order: no sort of 9,000 rows for 陆游.
+    index('essays_work_author_idx').on(
+      t.workAuthor,
+      t.status,
+      sql`(${sql.join(
+        (Object.keys(ENGAGEMENT_WEIGHTS) as (keyof typeof ENGAGEMENT_WEIGHTS)[]).map(
+          (k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`,
+        ),
+        sql` + `,
+      )}) desc nulls first`,
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -33,12 +33,15 @@ export interface FirstLevelTag {
   people?: boolean;
   /** Keywords that point to this theme besides its children's (theme tags only). */
   keywords?: readonly string[];
+  /** The eras a collection's texts come from (collection tags only): a quote of that era may carry the tag. */
+  eras?: readonly string[];
 }
 
 /** Collections: where a text comes from. The child is the author, section or chapter. */
 export const COLLECTION_TAGS: readonly FirstLevelTag[] = [
   {
     name: '唐诗',
+    eras: ['唐'],
     people: true,
     children: [
       '李白',
@@ -73,6 +76,7 @@ export const COLLECTION_TAGS: readonly FirstLevelTag[] = [
   },
   {
     name: '宋词',
+    eras: ['宋'],
     people: true,
     children: [
       '苏轼',
@@ -107,6 +111,7 @@ export const COLLECTION_TAGS: readonly FirstLevelTag[] = [
   },
   {
     name: '宋诗',
+    eras: ['宋'],
     people: true,
     children: [
       '苏轼',
@@ -125,10 +130,11 @@ export const COLLECTION_TAGS: readonly FirstLevelTag[] = [
       '叶绍翁',
     ],
   },
-  { name: '诗经', children: ['国风', '小雅', '大雅', '颂'] },
-  { name: '楚辞', people: true, children: ['屈原', '宋玉'] },
+  { name: '诗经', eras: ['先秦'], children: ['国风', '小雅', '大雅', '颂'] },
+  { name: '楚辞', eras: ['先秦'], people: true, children: ['屈原', '宋玉'] },
   {
     name: '论语',
+    eras: ['先秦'],
     children: [
       '学而',
       '为政',
@@ -152,9 +158,10 @@ export const COLLECTION_TAGS: readonly FirstLevelTag[] = [
       '尧曰',
     ],
   },
-  { name: '先秦', children: ['孟子', '大学', '中庸', '左传', '国语', '战国策', '礼记', '公羊传', '谷梁传'] },
+  { name: '先秦', eras: ['先秦'], children: ['孟子', '大学', '中庸', '左传', '国语', '战国策', '礼记', '公羊传', '谷梁传'] },
   {
     name: '古文',
+    eras: ['先秦', '汉', '魏晋', '南北朝', '唐', '宋', '元', '明', '清'],
     people: true,
     children: [
       '司马迁',
@@ -173,11 +180,11 @@ export const COLLECTION_TAGS: readonly FirstLevelTag[] = [
       '归有光',
     ],
   },
-  { name: '古诗', people: true, children: ['曹操', '陶渊明', '王冕', '于谦'] },
-  { name: '五代词', people: true, children: ['李煜', '李璟', '冯延巳', '温庭筠', '韦庄'] },
-  { name: '元曲', people: true, children: ['关汉卿', '马致远', '白朴', '王实甫', '郑光祖', '张可久', '乔吉', '张养浩'] },
-  { name: '清词', people: true, children: ['纳兰性德'] },
-  { name: '格言', children: ['增广贤文', '幽梦影', '朱子家训'] },
+  { name: '古诗', eras: ['汉', '魏晋', '南北朝', '隋', '元', '明'], people: true, children: ['曹操', '陶渊明', '王冕', '于谦'] },
+  { name: '五代词', eras: ['五代'], people: true, children: ['李煜', '李璟', '冯延巳', '温庭筠', '韦庄'] },
+  { name: '元曲', eras: ['元'], people: true, children: ['关汉卿', '马致远', '白朴', '王实甫', '郑光祖', '张可久', '乔吉', '张养浩'] },
+  { name: '清词', eras: ['清'], people: true, children: ['纳兰性德'] },
+  { name: '格言', eras: ['明', '清'], children: ['增广贤文', '幽梦影', '朱子家训'] },
 ];
 
 const kw = (name: string, keywords: string[]): ThemeChild => ({ name, keywords });

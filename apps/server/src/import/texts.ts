@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { charCount, summarize } from '../lib/html.js';
 import { paragraphsToHtml, takeChars, toSimplified } from '../lib/text.js';
-import type { Catalog, ClassificationName } from './catalog.js';
+import { COLLECTION_TAGS, type Catalog, type ClassificationName } from './catalog.js';
 import { engagementFor, type Engagement } from './engagement.js';
 import { chooseTags, detectTheme, type Theme } from './tagging.js';
 import type { SearchDoc } from '../lib/search.js';
@@ -125,19 +125,10 @@ const DYNASTY_NAMES: Record<string, string> = {
   清代: '清',
 };
 
-/** The era a collection's texts belong to, where the collection has one. */
-export const COLLECTION_DYNASTY: Record<string, string> = {
-  唐诗: '唐',
-  宋诗: '宋',
-  宋词: '宋',
-  五代词: '五代',
-  诗经: '先秦',
-  楚辞: '先秦',
-  论语: '先秦',
-  先秦: '先秦',
-  清词: '清',
-  元曲: '元',
-};
+/** The era a collection's texts belong to, where the collection has one (唐诗 → 唐; 古文 spans many). */
+export const COLLECTION_DYNASTY: Record<string, string> = Object.fromEntries(
+  COLLECTION_TAGS.flatMap((c) => (c.eras?.length === 1 ? [[c.name, c.eras[0]!]] : [])),
+);
 
 /** "（唐）孟浩然" → 唐, "宋代：苏轼" → 宋, "两汉：司马迁" → 汉; a bare name says nothing. */
 export function dynastyOf(rawAuthor: string | undefined): string | undefined {

@@ -1,21 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AutoComplete, Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDebounced } from '../hooks/useDebounced.js';
 import { useNavigate } from 'react-router';
 import { discoveryQueries } from '../api/queries/index.js';
 
 /** How long typing must pause before suggestions are asked for. */
 const DEBOUNCE_MS = 250;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const searchHref = (q: string, type?: 'tag') => `/globalSearch?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`;
 

@@ -1,8 +1,20 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { writeHref } from '../components/essay/links.js';
 import { useSignInGate } from '../hooks/useSignInGate.js';
 
-export function WriteButton({ block, onClick }: { block?: boolean; onClick?: () => void }) {
+/** 写句子: to the editor (under `classificationId` when given); visitors are asked to sign in first. */
+export function WriteButton({
+  block,
+  onClick,
+  classificationId,
+  label = '写句子',
+}: {
+  block?: boolean;
+  onClick?: () => void;
+  classificationId?: number;
+  label?: string;
+}) {
   const gate = useSignInGate();
   return (
     <Button
@@ -12,10 +24,10 @@ export function WriteButton({ block, onClick }: { block?: boolean; onClick?: () 
       block={block}
       onClick={() => {
         onClick?.();
-        void gate('/editorialEssay', '写句子、发美文');
+        void gate(writeHref(classificationId), '写句子、发美文');
       }}
     >
-      写句子
+      {label}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, IdParams, page, PageQuery, route } from '../schema.js';
+import { Id, IdParams, line, page, PageQuery, route } from '../schema.js';
+import { LIMITS } from '../core.js';
 import { TagBrief } from './entities.js';
 
 export const Classification = z.object({
@@ -70,7 +71,17 @@ export const classificationCalls = {
     auth: 'none',
     owner: 'reading-writing',
     summary: '按拼音首字母分组的标签（A–Z，然后 #）',
-    query: z.object({ classificationId: Id.optional() }),
+    query: z.object({
+      classificationId: Id.optional(),
+      /**
+       * `write`: the tags the editor offers a text. Collection tags (唐诗, 楚辞, 五代词… and the poets or chapters
+       * under them) only for a quote from that collection, told by its author and work (their era, or a name the
+       * collection lists); a text of one's own is offered theme tags only.
+       */
+      purpose: z.enum(['browse', 'write']).default('browse'),
+      workAuthor: line(LIMITS.workAuthorChars).optional(),
+      workTitle: line(LIMITS.workTitleChars).optional(),
+    }),
     response: z.array(LetterGroup),
     errors: ['A0400'],
   }),

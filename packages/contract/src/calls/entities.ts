@@ -48,6 +48,8 @@ export const Essay = z.object({
   summary: z.string(),
   content: z.string().optional(),
   source: z.string().nullable(),
+  /** Who a quoted text is by (李白): their author page is /author?name=…; null for the writer's own words. */
+  workAuthor: z.string().nullable(),
   cover: z.string().nullable(),
   status: EssayStatus,
   /** Why an editor rejected or hid it; only sent to its author (and editors). */

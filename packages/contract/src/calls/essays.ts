@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, line, Ok, page, PageQuery, route, UploadUrl } from '../schema.js';
+import { Id, IdParams, line, Ok, page, PageQuery, route, text, UploadUrl } from '../schema.js';
 import { LIMITS } from '../core.js';
 import { Essay, EssayStatus, EssayType, TagBrief, UserBrief } from './entities.js';
 import { Classification } from './classifications.js';
@@ -17,11 +17,21 @@ export const EssayListBody = PageQuery.extend({
   cursor: z.string().max(200).optional(),
 });
 
+/** 作者 or 出处 of a quoted text: one line, without the 《》 the source line puts around the work. */
+const quoteField = (max: number) => line(max).regex(/^[^《》]*$/, '不用填写书名号《》');
+
 export const EssayWriteBody = z.object({
   type: EssayType,
   title: line(LIMITS.essayTitleChars).optional(),
   content: z.string().max(200000),
+  /**
+   * The source line as shown (李白《静夜思》). With `workAuthor` or `workTitle` it is written from them (kept as sent
+   * when it names the same author and work); without them its 作者《作品》 is read for those fields.
+   */
   source: line(LIMITS.sourceChars).optional(),
+  /** Who a quoted text is by (作者) and the work it is from (出处, without 《》). */
+  workAuthor: quoteField(LIMITS.workAuthorChars).optional(),
+  workTitle: quoteField(LIMITS.workTitleChars).optional(),
   cover: UploadUrl.optional(),
   classificationId: Id,
   tagIds: z.array(Id).max(10).optional(),
@@ -47,6 +57,8 @@ export const EssayForm = z.object({
   title: z.string().nullable(),
   content: z.string(),
   source: z.string().nullable(),
+  workAuthor: z.string().nullable(),
+  workTitle: z.string().nullable(),
   cover: z.string().nullable(),
   classificationId: z.number().int().nullable(),
   tagIds: z.array(z.number().int()),
@@ -93,6 +105,10 @@ export const AuthorCard = z.object({
   top: z.array(z.object({ id: z.number().int(), title: z.string() })),
 });
 export type AuthorCard = z.infer<typeof AuthorCard>;
+
+/** Who an author page (作者页) is about: era and number of published texts citing them. */
+export const AuthorProfile = z.object({ name: z.string(), dynasty: z.string().nullable(), works: z.number().int() });
+export type AuthorProfile = z.infer<typeof AuthorProfile>;
 
 export const SearchSuggestions = z.object({
   authors: z.array(z.object({ name: z.string(), dynasty: z.string().nullable(), works: z.number().int() })),
@@ -351,6 +367,18 @@ export const essayCalls = {
     query: z.object({ q: line(50).min(1) }),
     response: SearchSuggestions,
     errors: ['A0400'],
+  }),
+  authorEssays: route({
+    id: 'authorEssays',
+    method: 'GET',
+    path: '/api/v1/pc/authors/:name/essays',
+    auth: 'optional',
+    owner: 'discovery',
+    summary: '作者页：引用该作者的全部作品（按热度分页）',
+    params: z.object({ name: text(1, LIMITS.workAuthorChars) }),
+    query: PageQuery,
+    response: page(Essay).extend({ author: AuthorProfile }),
+    errors: ['A0400', 'A0404'],
   }),
   hotSearches: route({
     id: 'hotSearches',

@@ -2,6 +2,7 @@ import { defineHandlers } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import { presentCard, presentEssays } from '../essays/presenter.js';
+import { authorPage } from './authors.js';
 import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
 import { publicRankings, rankingPage } from './ranking.js';
@@ -45,6 +46,7 @@ export const discoveryHandlers = defineHandlers({
       filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
     }),
   searchSuggest: async ({ db, query }) => suggest(db, query.q),
+  authorEssays: async ({ db, params, query, caller }) => authorPage(db, params.name, query.pageSize, offsetOf(query), caller.user?.id),
   hotSearches: async ({ db }) => hotSearches(db),
   getInterests: async ({ db, me }) => interests.getInterests(db, me.id),
   createInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),

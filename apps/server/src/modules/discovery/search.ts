@@ -17,6 +17,7 @@ import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
 import { parseQuery, pinyinKeys, type ParsedQuery } from '../../lib/search.js';
 import { toSimplified } from '../../lib/text.js';
 import { presentCard } from '../essays/presenter.js';
+import { findAuthor } from './authors.js';
 import * as q from './searchQueries.js';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
@@ -317,11 +318,13 @@ const ESSAY_BODY = sql`, case when e.type = 'essay' then e.content end as conten
 async function authorCard(db: Db, p: ParsedQuery) {
   const a = await authorNamed(db, p);
   if (!a) return null;
-  const top = await q.topWorks(db, a.name, 5);
+  // The count as the triggers keep it now (the index behind the name is refreshed every 10 minutes).
+  const [top, now] = await Promise.all([q.topWorks(db, a.name, 5), findAuthor(db, a.name)]);
+  if (!now) return null;
   return {
-    name: a.name,
-    dynasty: a.dynasty,
-    works: a.works,
+    name: now.name,
+    dynasty: now.dynasty,
+    works: now.works,
     top: top.map((w) => ({ id: w.id, title: w.title ?? w.summary.slice(0, 16) })),
   };
 }

@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { classifications, essays, searchCounts } from '../../db/schema.js';
+import { authors, classifications, essays, searchCounts } from '../../db/schema.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { tsqueryOf, type ParsedQuery } from '../../lib/search.js';
 
@@ -163,13 +163,12 @@ export async function classificationNames(db: Db): Promise<Map<number, string>> 
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Every author with published texts: name, era, number of texts (the suggestion and card index). */
+/**
+ * Every author some published text cites: name, era, number of texts (the suggestion and card index), from the
+ * table the triggers of migration 0012 keep (13k rows; grouping the 346k texts took a 300 ms parallel scan).
+ */
 export async function authorRows(db: Db): Promise<{ name: string; dynasty: string | null; works: number }[]> {
-  return rowsOf(
-    db,
-    sql`select work_author as name, max(dynasty) as dynasty, count(*)::int as works from ${essays}
-      where status = 'published' and work_author is not null group by work_author`,
-  );
+  return rowsOf(db, sql`select name, dynasty, works from ${authors} where works > 0`);
 }
 
 /** An author's most-read texts. */

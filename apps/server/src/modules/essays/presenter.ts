@@ -16,6 +16,7 @@ export function presentCard(r: q.CardRow): Essay {
     title: r.title,
     summary: r.summary,
     source: r.source,
+    workAuthor: r.work_author,
     cover: r.cover,
     status: r.status,
     statusReason: shownReason({ status: r.status, statusReason: r.status_reason }),

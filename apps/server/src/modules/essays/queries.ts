@@ -194,6 +194,7 @@ export interface CardRow {
   title: string | null;
   summary: string;
   source: string | null;
+  work_author: string | null;
   cover: string | null;
   status: EssayRow['status'];
   status_reason: string | null;
@@ -235,7 +236,7 @@ export function cardsSql(ids: SQL, viewerId: number | undefined, opts: { total?:
         ${viewerId ? sql`exists (select 1 from ${follows} fo where fo.follower_id = ${viewerId} and fo.followee_id = e.author_id)` : sql`false`} as following`
     : sql``;
   return sql`with page as (${ids})
-    select ${opts.total ?? sql`null`}::int as total, e.id, e.type, e.title, e.summary, e.source, e.cover, e.status, e.status_reason,
+    select ${opts.total ?? sql`null`}::int as total, e.id, e.type, e.title, e.summary, e.source, e.work_author, e.cover, e.status, e.status_reason,
       e.classification_id, e.author_id, e.imitate_of, e.views, e.likes, e.collects, e.comments, e.imitations, e.hot_score,
       e.created_at, e.published_at, u.nickname as author_nickname, u.avatar as author_avatar,
       coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'parentId', t.parent_id, 'letter', t.letter)

@@ -7,6 +7,7 @@ import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
 import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js';
 import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/queries.js';
+import { authorDynasty } from '../discovery/authors.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
 import { containsSensitive } from './sensitive.js';
 import { forgetEssay, listTotals, publicDetails, publicLists } from './cache.js';
@@ -16,6 +17,21 @@ import { notify } from '../messages/service.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
+
+/**
+ * Who and what a text quotes, and its source line. With 作者 or 出处 given, the source line is written from them
+ * (作者《作品》), or kept as sent when it names the same author and work (李白《静夜思》（节选）); without them, the
+ * source line's 作者《作品》 is read (美文's free source line, older clients, the open API).
+ */
+function quoteOf(body: WriteBody) {
+  const sent = body.source?.trim() || null;
+  const parsed = parseSource(sent);
+  const author = body.workAuthor?.trim() || null;
+  const work = body.workTitle?.trim() || null;
+  if (!author && !work) return { source: sent, author: parsed.author?.slice(0, 40) ?? null, work: parsed.work?.slice(0, 100) ?? null };
+  const same = parsed.author === author && parsed.work === work;
+  return { source: same ? sent : `${author ?? ''}${work ? `《${work}》` : ''}`, author, work };
+}
 
 /** Validates and normalises an essay write: sanitised HTML for essays, plain text for sentences. */
 async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
@@ -38,8 +54,9 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
   const found = await existingTagIds(db, tagIds);
   const missing = tagIds.filter((id) => !found.includes(id));
   if (missing.length) throw invalid(`tagIds 标签不存在：${missing.join(', ')}`);
-  const source = body.source?.trim() || null;
-  const work = parseSource(source);
+  const { source, author, work } = quoteOf(body);
+  // A quote of an author the site knows takes their era (李白 → 唐), for the author card, facets and tags.
+  const dynasty = await authorDynasty(db, author);
   const status =
     body.status === 'draft'
       ? ('draft' as const)
@@ -56,14 +73,15 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
       cover: body.cover || null,
       classificationId: body.classificationId,
       status,
-      // The source line says who wrote a quoted sentence and where from (李白《静夜思》): stored as fields for
-      // search, the author card and facets.
-      workAuthor: work.author?.slice(0, 40) ?? null,
-      workTitle: work.work?.slice(0, 100) ?? null,
+      // Who a quoted text is by and where from (李白 · 唐 · 静夜思): fields of their own for search, the author
+      // card and page, and facets.
+      workAuthor: author,
+      workTitle: work,
+      dynasty,
       searchVector: searchVectorOf({
         title,
-        workTitle: work.work,
-        author: work.author,
+        workTitle: work,
+        author,
         tags: await tagNames(db, tagIds),
         body: `${source ?? ''}\n${text}`,
       }),
@@ -92,6 +110,8 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
     title: e.title,
     content: e.content,
     source: e.source,
+    workAuthor: e.workAuthor,
+    workTitle: e.workTitle,
     cover: e.cover,
     classificationId: e.classificationId,
     tagIds: tags.map((t) => t.id),

@@ -146,7 +146,10 @@ async function classificationPage(db: Db, rawId: unknown): Promise<PageModel> {
     status: 200,
     routeTitle: routeTitle('/classifyDetails'),
     title: `${c.name} · 拾句`,
-    description: summarize(`${c.description ? `${c.description} ` : ''}拾句“${c.name}”分类下的句子与美文，共 ${c.essayCount} 篇。`, 120),
+    description: summarize(
+      `${c.description ? `${c.description} ` : ''}拾句“${c.name}”分类下的句子与美文，${c.essayCount > 0 ? `共 ${c.essayCount} 篇。` : '还没有作品，欢迎写下第一篇。'}`,
+      120,
+    ),
     keywords: [c.name, ...SITE_KEYWORDS],
     path: `/classifyDetails?id=${c.id}`,
     ogType: 'website',

@@ -1,6 +1,8 @@
 import { defineHandlers } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
+import { authorDynasty } from '../discovery/authors.js';
+import { tagFitsQuote } from './collections.js';
 import * as q from './queries.js';
 
 /** A–Z first, then '#'. */
@@ -27,6 +29,14 @@ export const tagHandlers = defineHandlers({
   },
   tagLetters: async ({ db, query }) => {
     if (query.classificationId !== undefined && !(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
-    return groupByLetter(await q.tagsForIndex(db, query.classificationId));
+    const list = await q.tagsForIndex(db, query.classificationId);
+    if (query.purpose === 'browse') return groupByLetter(list);
+    // The editor's offer: collection tags only for a quote from that collection (collections.ts).
+    const author = query.workAuthor || null;
+    const quote = { author, work: query.workTitle || null, dynasty: await authorDynasty(db, author) };
+    const names = new Map(list.map((t) => [t.id, t.name]));
+    return groupByLetter(
+      list.filter((t) => tagFitsQuote({ ...t, parentName: t.parentId === null ? null : (names.get(t.parentId) ?? null) }, quote)),
+    );
   },
 });

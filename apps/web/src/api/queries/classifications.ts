@@ -30,4 +30,12 @@ export const classificationQueries = {
     ),
     staleTime: STALE_MS,
   }),
+  /**
+   * The tags the editor offers a text of a classification: collection tags (唐诗, 楚辞…) only when the quoted author
+   * or work is from that collection.
+   */
+  offered: (classificationId: number, quote: { workAuthor?: string; workTitle?: string }) => ({
+    ...classifications.query('tagLetters', { query: { classificationId, purpose: 'write', ...quote } }, { quietCodes: ['B0501'] }),
+    staleTime: STALE_MS,
+  }),
 };

@@ -22,6 +22,9 @@ export const discoveryQueries = {
   /** Text results can be narrowed by facets (句子/美文, classification, era). */
   search: (q: string, type: SearchType, pageSize: number, facets: SearchFacetFilter = {}) =>
     discovery.paged('search', (pageNum) => ({ query: { q, type, pageNum, pageSize, ...facets } })),
+  /** 作者页: the texts citing an author, hottest first (an author nobody cites answers A0404, shown by the page). */
+  authorEssays: (name: string, pageSize: number) =>
+    discovery.paged('authorEssays', (pageNum) => ({ params: { name }, query: { pageNum, pageSize } }), { quietCodes: ['A0404'] }),
   /** As-you-type suggestions: a background call, no loading mask and no error toast. */
   suggest: (q: string) => ({ ...discovery.query('searchSuggest', { query: { q } }, { quietCodes: ['A0400'] }), staleTime: 60_000 }),
   /** 热门搜索 (aggregated counts), quietly. */

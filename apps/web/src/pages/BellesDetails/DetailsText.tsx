@@ -2,6 +2,7 @@ import { Watermark } from 'antd';
 import { Link } from 'react-router';
 import { WATERMARK, watermarkText } from '../../components/essay/constants.js';
 import { classifyHref } from '../../components/essay/links.js';
+import { SourceText } from '../../components/essay/SourceLine.js';
 import { useMemo } from 'react';
 import { formatRelativeTime, readingStats } from '../../lib/format.js';
 import type { Details } from './useDetailsCache.js';
@@ -29,7 +30,9 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
         {essay.type === 'sentence' ? (
           <>
             <h1 className="details-text__sentence serif">{essay.content}</h1>
-            <p className="details-text__source serif">—— {essay.source || essay.author.nickname}</p>
+            <p className="details-text__source serif">
+              —— <SourceText essay={essay} />
+            </p>
           </>
         ) : (
           <>
@@ -47,7 +50,11 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
             {essay.cover ? <img className="details-text__cover" src={essay.cover} alt="" /> : null}
             {/* Only the server's sanitised content field is rendered as HTML (allowlist in apps/server/src/lib/html.ts). */}
             <div className="details-text__body rich-text serif" dangerouslySetInnerHTML={{ __html: html }} />
-            {essay.source ? <p className="details-text__source details-text__source--essay serif">—— {essay.source}</p> : null}
+            {essay.source ? (
+              <p className="details-text__source details-text__source--essay serif">
+                —— <SourceText essay={essay} />
+              </p>
+            ) : null}
           </>
         )}
       </article>

@@ -54,7 +54,7 @@ export function ClassificationView({ id, tagId }: { id: number; tagId?: number }
         query={list}
         itemKey={(e) => e.id}
         renderItem={(e) => <EssayCard essay={e} />}
-        empty={<EmptyState description="这里还空着，去写第一句？" action={<WriteButton />} />}
+        empty={<EmptyState description="这里还空着，去写第一句？" action={<WriteButton classificationId={id} />} />}
         endText="—— 这个分类下的内容都在这里了 ——"
       />
     </>

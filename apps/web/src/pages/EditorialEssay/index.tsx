@@ -92,6 +92,8 @@ export default function EditorialEssay() {
   const location = useLocation();
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
+  // 写下第一篇 of an empty classification opens the editor under it.
+  const classificationId = parseId(params.get('classificationId'));
   const { pending, onSaved } = useAfterSave();
 
   if (!user) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
@@ -102,7 +104,13 @@ export default function EditorialEssay() {
       <p className="page__lead">
         {id ? '修改后保存即可；已发布的作品保存后仍然公开。' : '写一句打动你的话，或一篇完整的美文。可以先存草稿，满意了再发布。'}
       </p>
-      {pending ? <PendingNotice form={pending} /> : id ? <EditExisting id={id} onSaved={onSaved} /> : <EssayComposer onSaved={onSaved} />}
+      {pending ? (
+        <PendingNotice form={pending} />
+      ) : id ? (
+        <EditExisting id={id} onSaved={onSaved} />
+      ) : (
+        <EssayComposer key={classificationId} defaults={{ classificationId }} onSaved={onSaved} />
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { HotSearches, pickOne, useQueryParam } from '../../components/discovery/
 import { EmptyState } from '../../components/EmptyState.js';
 import type { AuthorCard as AuthorCardData, SearchFacets, SearchType } from '@shiju/contract';
 import { useHitRenderer } from './Results.js';
+import { authorHref } from '../../components/essay/links.js';
 import './GlobalSearch.css';
 import { discoveryQueries, usePagedList, type SearchFacetFilter } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
@@ -58,16 +59,21 @@ function NoResults({ q, type, similar }: { q: string; type: SearchType; similar:
   );
 }
 
-/** Who the query names: era, number of texts and the most-read ones. */
+/** Who the query names: era, number of texts and the most-read ones; their name leads to their page. */
 function AuthorCard({ author }: { author: AuthorCardData }) {
   return (
     <section className="search-author panel" aria-label={`作者 ${author.name}`}>
       <div className="search-author__head">
-        <h2 className="search-author__name serif">{author.name}</h2>
+        <h2 className="search-author__name serif">
+          <Link to={authorHref(author.name)}>{author.name}</Link>
+        </h2>
         <span className="search-author__meta">
           {author.dynasty ? `${author.dynasty} · ` : ''}
           {author.works} 篇作品
         </span>
+        <Link to={authorHref(author.name)} className="search-author__all">
+          全部作品 ›
+        </Link>
       </div>
       {author.top.length > 0 ? (
         <p className="search-author__top">

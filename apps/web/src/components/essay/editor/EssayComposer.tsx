@@ -21,7 +21,11 @@ interface Values {
   title?: string;
   sentence?: string;
   html?: string;
+  /** 美文's free source line (转载或摘录时注明出处). */
   source?: string;
+  /** A quoted sentence's 作者 and 出处 (the work, without 《》): the source line is written from them. */
+  workAuthor?: string;
+  workTitle?: string;
   cover?: string | null;
   classificationId?: number;
   tagIds?: number[];
@@ -50,6 +54,22 @@ const TYPES: Array<{ value: EssayType; label: string }> = [
 /** antd's counter, counting characters as the server does (code points). */
 const counter = (max: number) => ({ show: true, max, strategy: charCount });
 
+/** 作者 and 出处 are names: the source line adds the 《》 itself. */
+const noTitleMarks = async (_rule: unknown, value?: string) => {
+  if (value && /[《》]/.test(value)) throw new Error('不用填写书名号《》');
+};
+
+/**
+ * What a sentence's write sends for its quote: 作者 and 出处, and the stored source line while they are as loaded
+ * (so a line such as 李白《静夜思》（节选） survives an edit that leaves them alone).
+ */
+function quoteBody(v: Values, initial: EssayForm | undefined): Pick<WriteBody, 'workAuthor' | 'workTitle' | 'source'> {
+  const workAuthor = v.workAuthor?.trim() || undefined;
+  const workTitle = v.workTitle?.trim() || undefined;
+  const unchanged = !!initial?.source && (initial.workAuthor ?? undefined) === workAuthor && (initial.workTitle ?? undefined) === workTitle;
+  return { workAuthor, workTitle, source: unchanged ? initial.source! : undefined };
+}
+
 /** A form rule: at most `max` characters (trimmed, counted as the server does). */
 const maxChars = (max: number, label: string) => async (_rule: unknown, value?: string) => {
   if (value && charCount(value.trim()) > max) throw new Error(`${label}最多 ${max} 字`);
@@ -63,6 +83,8 @@ function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['
       sentence: initial.type === 'sentence' ? initial.content : '',
       html: initial.type === 'essay' ? initial.content : '',
       source: initial.source ?? '',
+      workAuthor: initial.workAuthor ?? '',
+      workTitle: initial.workTitle ?? '',
       cover: initial.cover,
       classificationId: initial.classificationId ?? undefined,
       tagIds: initial.tagIds,
@@ -81,6 +103,8 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
   const [start] = useState(() => valuesOf(initial, defaults, lockType));
   const type = Form.useWatch('type', form) ?? start.type;
   const classificationId = Form.useWatch('classificationId', form);
+  const workAuthor = Form.useWatch('workAuthor', form);
+  const workTitle = Form.useWatch('workTitle', form);
   const classifications = useClassifications();
   const [savedId, setSavedId] = useState<number | undefined>(initial?.id);
   const [saving, setSaving] = useState<SaveIntent | null>(null);
@@ -123,7 +147,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
       type: v.type,
       title: v.type === 'essay' ? v.title?.trim() : undefined,
       content: (v.type === 'essay' ? v.html : v.sentence) ?? '',
-      source: v.source?.trim() || undefined,
+      ...(v.type === 'essay' ? { source: v.source?.trim() || undefined } : quoteBody(v, initial)),
       cover: v.type === 'essay' ? v.cover || undefined : undefined,
       classificationId: v.classificationId!,
       tagIds: v.tagIds ?? [],
@@ -197,9 +221,24 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
               count={counter(LIMITS.sentenceChars)}
             />
           </Form.Item>
-          <Form.Item name="source" label="出处（选填）" extra="例如：鲁迅《故乡》、电影《海上钢琴师》">
-            <Input placeholder="作者《作品》" count={counter(LIMITS.sourceChars)} maxLength={LIMITS.sourceChars} />
-          </Form.Item>
+          <div className="composer__row composer__quote">
+            <Form.Item
+              name="workAuthor"
+              label="作者（选填）"
+              extra="摘录别人的句子时填写，如：李白、鲁迅"
+              rules={[{ validator: noTitleMarks }, { validator: maxChars(LIMITS.workAuthorChars, '作者') }]}
+            >
+              <Input placeholder="谁写的" count={counter(LIMITS.workAuthorChars)} maxLength={LIMITS.workAuthorChars} />
+            </Form.Item>
+            <Form.Item
+              name="workTitle"
+              label="出处（选填）"
+              extra="作品名，不用加书名号，如：静夜思、故乡、海上钢琴师"
+              rules={[{ validator: noTitleMarks }, { validator: maxChars(LIMITS.workTitleChars, '出处') }]}
+            >
+              <Input placeholder="出自哪部作品" count={counter(LIMITS.workTitleChars)} maxLength={LIMITS.workTitleChars} />
+            </Form.Item>
+          </div>
         </>
       ) : (
         <>
@@ -257,7 +296,11 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
           />
         </Form.Item>
         <Form.Item name="tagIds" label="标签" className="composer__tags">
-          <TagPicker classificationId={classificationId} />
+          <TagPicker
+            classificationId={classificationId}
+            quote={type === 'sentence' ? { workAuthor, workTitle } : {}}
+            known={initial?.tags}
+          />
         </Form.Item>
       </div>
 

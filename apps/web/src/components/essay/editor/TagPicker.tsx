@@ -1,14 +1,22 @@
-import type { Tag } from '@shiju/contract';
+import type { Tag, TagBrief } from '@shiju/contract';
 import { TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { toastInfo } from '../../../api/index.js';
 import { classificationQueries } from '../../../api/queries/index.js';
-import { useQuery } from '@tanstack/react-query';
+import { useDebounced } from '../../../hooks/useDebounced.js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export const MAX_TAGS = 10;
 
+/** How long typing 作者 or 出处 must pause before the offered tags are asked for again. */
+const QUOTE_DEBOUNCE_MS = 400;
+
 interface Props {
   classificationId?: number;
+  /** Whom and what the text quotes: collection tags (唐诗, 楚辞…) are offered only for a quote from them. */
+  quote?: { workAuthor?: string; workTitle?: string };
+  /** Tags the text already has, shown even when no longer offered (an old text keeps its tags). */
+  known?: readonly TagBrief[];
   value?: number[];
   onChange?: (ids: number[]) => void;
 }
@@ -36,10 +44,37 @@ export function buildTagTree(tags: Tag[]): Node[] {
   return [...parents.values()].sort((a, b) => a.letter.localeCompare(b.letter)).concat(loose);
 }
 
-/** Searchable tag picker over both levels of the chosen classification's tags (at most 10). */
-export function TagPicker({ classificationId, value = [], onChange }: Props) {
-  const letters = useQuery({ ...classificationQueries.letters(classificationId), enabled: classificationId !== undefined });
-  const tree = useMemo(() => buildTagTree((letters.data ?? []).flatMap((g) => g.tags)), [letters.data]);
+const NO_TAGS: readonly TagBrief[] = [];
+
+/** The tags of the offer, and those the text has that it no longer holds, after them. */
+function withKnown(offered: Tag[], value: readonly number[], known: readonly TagBrief[]): Tag[] {
+  const have = new Set(offered.map((t) => t.id));
+  const kept = known.filter((t) => value.includes(t.id) && !have.has(t.id)).map((t) => ({ ...t, parentId: null, sort: 0, essayCount: 0 }));
+  return [...offered, ...kept];
+}
+
+/**
+ * Searchable tag picker over both levels of the tags the server offers a text of the chosen classification (at most
+ * 10): theme tags, and collection tags only for a quote from that collection.
+ */
+export function TagPicker({ classificationId, quote = {}, known = NO_TAGS, value = [], onChange }: Props) {
+  const workAuthor = useDebounced(quote.workAuthor?.trim() || undefined, QUOTE_DEBOUNCE_MS);
+  const workTitle = useDebounced(quote.workTitle?.trim() || undefined, QUOTE_DEBOUNCE_MS);
+  const letters = useQuery({
+    ...classificationQueries.offered(classificationId ?? 0, { workAuthor, workTitle }),
+    enabled: classificationId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const offered = useMemo(() => (letters.data ?? []).flatMap((g) => g.tags), [letters.data]);
+  const tree = useMemo(() => buildTagTree(withKnown(offered, value, known)), [offered, value, known]);
+  // A tag picked for a quote that changed since (唐诗 for 李白, then the author cleared) is no longer offered: dropped.
+  const stale =
+    letters.data && !letters.isPlaceholderData
+      ? value.filter((id) => !offered.some((t) => t.id === id) && !known.some((t) => t.id === id))
+      : [];
+  useEffect(() => {
+    if (stale.length) onChange?.(value.filter((id) => !stale.includes(id)));
+  }, [stale.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- runs when the stale set changes
   return (
     <TreeSelect<number[]>
       multiple
