@@ -171,12 +171,12 @@ export async function authorRows(db: Db): Promise<{ name: string; dynasty: strin
   return rowsOf(db, sql`select name, dynasty, works from ${authors} where works > 0`);
 }
 
-/** An author's most-read texts. */
+/** An author's most popular texts (essays_work_author_idx's order: no sort of all their texts). */
 export async function topWorks(db: Db, author: string, n: number): Promise<{ id: number; title: string | null; summary: string }[]> {
   return rowsOf(
     db,
-    sql`select id, title, summary from ${essays} where work_author = ${author} and status = 'published'
-      order by views desc, id desc limit ${n}`,
+    sql`select e.id, e.title, e.summary from ${essays} e where e.work_author = ${author} and e.status = 'published'
+      order by ${engagementSql('e')} desc, e.id desc limit ${n}`,
   );
 }
 
