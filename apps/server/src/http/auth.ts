@@ -21,6 +21,8 @@ export interface Caller {
   sessionId: number | null;
   /** `u:<id>` for users, `v:<key>` for visitors. */
   viewerKey: string;
+  /** The server's own call while it prerenders a page (http/prerender.ts): a visitor whose reading counts nothing. */
+  prerender?: boolean;
 }
 
 export function hashToken(token: string): string {

@@ -1,5 +1,6 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button } from '../components/ui/Button.js';
+import { Icon } from '../components/ui/Icon.js';
+import { EditOutlined } from '../components/ui/icons.js';
 import { useSignInGate } from '../hooks/useSignInGate.js';
 
 export function WriteButton({ block, onClick }: { block?: boolean; onClick?: () => void }) {
@@ -8,7 +9,7 @@ export function WriteButton({ block, onClick }: { block?: boolean; onClick?: () 
     <Button
       type="primary"
       className="write-button"
-      icon={<EditOutlined aria-hidden />}
+      icon={<Icon icon={EditOutlined} />}
       block={block}
       onClick={() => {
         onClick?.();
