@@ -23,6 +23,7 @@ import { registerCalls, type Handlers } from './http/routes.js';
 import { handlers } from './modules/index.js';
 import { registerOpenApiHeaders } from './modules/open/routes.js';
 import { logSerializers } from './lib/logSafe.js';
+import { loadPrerenderer } from './modules/seo/prerender.js';
 import { registerSeo } from './modules/seo/routes.js';
 import { flushViews, watchViews } from './modules/essays/views.js';
 import { flushSearchCounts } from './modules/discovery/search.js';
@@ -209,14 +210,18 @@ const isSpaRoute = (pathname: string) => SPA_ROUTES.has(pathname) || pathname ==
 async function registerWeb(app: FastifyInstance, config: Config, db: Database['db']) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  // The public routes answer with their content rendered into index.html (modules/seo).
-  registerSeo(app, db, config, hasWeb ? fs.readFileSync(indexFile, 'utf8') : null);
+  // The public routes answer with their content rendered into index.html (modules/seo), 首页 and a text's page
+  // drawn by the web app's own prerenderer when it is built.
+  const prerenderer = hasWeb ? await loadPrerenderer(app, config.webDist) : null;
+  registerSeo(app, db, config, hasWeb ? fs.readFileSync(indexFile, 'utf8') : null, prerenderer);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The prerenderer is the server's code, not an asset.
+      allowedPath: (pathname) => !pathname.startsWith('/ssr/'),
       setHeaders(res, filePath) {
         const rel = path.relative(config.webDist, filePath).replace(/\.(br|gz)$/, '');
         const cache = rel.startsWith('assets' + path.sep)

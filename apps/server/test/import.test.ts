@@ -6,6 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { verifyPassword } from '../src/modules/auth/password.js';
 import { importStarter, seedIfEmpty } from '../src/import/index.js';
+import { HISTORY_DAYS } from '../src/import/engagement.js';
+import { refreshRankings } from '../src/modules/discovery/ranking.js';
 import { joinSayings } from '../src/import/sources/classics.js';
 import { tagLetter } from '../src/lib/text.js';
 
@@ -32,8 +34,9 @@ describe('starter library', () => {
   it('holds several thousand published texts with believable counters and recent dates', async () => {
     expect(await count(sql`select count(*)::int as n from essays where status = 'published'`)).toBeGreaterThanOrEqual(3000);
     expect(await count(sql`select count(*)::int as n from essays where status <> 'published'`)).toBe(0);
+    // A text published minutes ago may have no reader yet; otherwise more read it than like it, more like than collect.
     const bad = await count(sql`select count(*)::int as n from essays
-      where not (views > likes and likes > collects and collects >= 0)
+      where not (views >= likes and likes >= collects and collects >= 0 and (likes = 0 or views > likes) and (collects = 0 or likes > collects))
          or comments <> 0 or imitations <> 0 or hot_score <= 0
          or published_at > now() or published_at < now() - interval '61 days'
          or summary = '' or char_length(summary) > 120 or summary like '%<%'
@@ -166,6 +169,48 @@ describe('starter library', () => {
     ).toBe(0);
   });
 
+  it('dates its engagement over the past weeks, so 日榜, 周榜 and 月榜 are different lists', async () => {
+    // The dated moments lie between publication and the import, inside the longest period, and never add up to
+    // more than the text's counters.
+    expect(await count(sql`select count(*)::int as n from imported_engagement`)).toBeGreaterThan(5000);
+    expect(
+      await count(sql`select count(*)::int as n from (
+        select e.id from essays e join imported_engagement m on m.essay_id = e.id
+        group by e.id having sum(m.views) > max(e.views) or sum(m.likes) > max(e.likes) or sum(m.collects) > max(e.collects)
+          or min(m.at) < max(e.published_at) or max(m.at) > now()
+          or min(m.at) < now() - make_interval(days => ${HISTORY_DAYS + 1})) bad`),
+    ).toBe(0);
+    // A text published inside the history window has all its engagement dated.
+    expect(
+      await count(sql`select count(*)::int as n from essays e where e.published_at > now() - make_interval(days => ${HISTORY_DAYS - 1})
+        and e.views <> coalesce((select sum(views) from imported_engagement m where m.essay_id = e.id), 0)`),
+    ).toBe(0);
+    // Counters grew with age: last week's texts have been read less than those of two months ago.
+    const [views] = await rows<{ recent: number; old: number }>(sql`select
+      avg(views) filter (where published_at > now() - interval '7 days')::float8 as recent,
+      avg(views) filter (where published_at < now() - interval '45 days')::float8 as old from essays`);
+    expect(views!.recent).toBeLessThan(views!.old / 2);
+
+    await refreshRankings(database.db);
+    const top = async (period: string) =>
+      (
+        await rows<{ essay_id: number }>(sql`select essay_id from ranking_entries where period = ${period}
+          order by score desc, essay_id desc limit 10`)
+      ).map((r) => r.essay_id);
+    const day = await top('day');
+    const week = await top('week');
+    const month = await top('month');
+    const all = await top('all');
+    for (const list of [day, week, month, all]) expect(list).toHaveLength(10);
+    expect(day).not.toEqual(week);
+    expect(week).not.toEqual(month);
+    expect(day).not.toEqual(month);
+    expect(month).not.toEqual(all);
+    // Not merely reordered: each period's top ten has texts the next one's lacks.
+    expect(day.filter((id) => !week.includes(id)).length).toBeGreaterThanOrEqual(3);
+    expect(week.filter((id) => !month.includes(id)).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('indexes texts for search by words', async () => {
     expect(await count(sql`select count(*)::int as n from essays where search_vector @@ to_tsquery('simple', '明月')`)).toBeGreaterThan(50);
     expect(
@@ -226,6 +271,7 @@ describe('idempotence', () => {
       'ads',
       'products',
       'themes',
+      'imported_engagement',
     ];
     const snapshot = async () => Promise.all(tables.map((t) => count(sql`select count(*)::int as n from ${sql.identifier(t)}`)));
     const before = await snapshot();

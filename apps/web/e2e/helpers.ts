@@ -60,8 +60,17 @@ export async function closePage(page: Page): Promise<void> {
   await page.context().close();
 }
 
+/**
+ * Until the app runs the page: 首页 and a text's page arrive drawn by the server (title included) and the app takes
+ * them over a moment later; a click before that would land on markup without its handlers.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached' });
+}
+
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((t) => document.title === t, title, { timeout: 15_000 });
+  await appRunning(page);
 }
 
 export function pathOf(page: Page): string {
@@ -87,8 +96,9 @@ export function envelope(data: unknown, code = '00000', msg = '成功'): string 
   return JSON.stringify({ code, msg, data });
 }
 
-/** Waits until no request holds the fullscreen 加载中 mask up. */
+/** Waits until the app runs the page and no request holds the fullscreen 加载中 mask up. */
 export async function settled(page: Page): Promise<void> {
+  await appRunning(page);
   await page.locator('.loading-mask').waitFor({ state: 'hidden' });
 }
 

@@ -124,7 +124,7 @@ describe('reading', () => {
     const text = `读到这一句，想起了故乡 ${Date.now()}`;
     await comments.getByLabel('评论内容').fill(text);
     await comments
-      .locator('.ant-input-data-count')
+      .locator('.textarea__count')
       .getByText(`${[...text].length} / 500`)
       .waitFor();
     await comments.getByRole('button', { name: '发表评论' }).click();

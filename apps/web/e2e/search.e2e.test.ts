@@ -28,7 +28,7 @@ describe('search', () => {
     await asked;
     await page.locator('.loading-mask').waitFor({ state: 'hidden' });
     release();
-    const option = page.locator('.search-suggest__popup .ant-select-item-option', { hasText: '李白' }).first();
+    const option = page.locator('.search-suggest__popup').getByRole('option', { name: /李白/ }).first();
     await option.waitFor();
     await box.press('ArrowDown');
     await box.press('Enter');

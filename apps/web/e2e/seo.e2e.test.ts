@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callApi, registerUser, signInAs } from './essay-helpers.js';
 import {
+  appRunning,
   baseURL,
   closePage,
   opened,
@@ -88,6 +89,51 @@ describe('pages for search engines and link previews', () => {
       expect((await html(path)).status, path).toBe(404);
   });
 
+  it('has the app take 首页 and a text page over in place: the same elements in the same places, no mask', async () => {
+    const text = await newest();
+    for (const path of ['/home', `/bellesDetails?id=${text.id}`]) {
+      page = await openPage(browser(), { width: 390, height: 844 });
+      // What the server's page looks like before any of the app's code runs, and whether the mask ever shows.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __main?: Element | null; __boxes?: string[]; __masked?: boolean };
+        const boxes = () =>
+          [...document.querySelectorAll('main, h1, .hero__lead, .essay-card, .details-text, .action-bar, .author-card, .footer')].map(
+            (el) => {
+              const r = el.getBoundingClientRect();
+              return `${el.className} ${Math.round(r.top + window.scrollY)} ${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+            },
+          );
+        (w as { __boxesOf?: () => string[] }).__boxesOf = boxes;
+        document.addEventListener('DOMContentLoaded', () => {
+          w.__main = document.querySelector('main');
+          w.__boxes = boxes();
+          w.__masked = false;
+          new MutationObserver(() => {
+            if (document.querySelector('.loading-mask.is-visible')) w.__masked = true;
+          }).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['class'] });
+        });
+      });
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await page.goto(path);
+      await appRunning(page);
+      await page.waitForLoadState('networkidle');
+      const after = await page.evaluate(() => {
+        const w = window as unknown as { __main?: Element | null; __boxes?: string[]; __masked?: boolean; __boxesOf: () => string[] };
+        return { same: document.querySelector('main') === w.__main, before: w.__boxes, now: w.__boxesOf(), masked: w.__masked };
+      });
+      expect(after.before!.length, path).toBeGreaterThan(3);
+      expect(after.now, path).toEqual(after.before);
+      expect(after.same, path).toBe(true);
+      expect(after.masked, path).toBe(false);
+      expect(errors, path).toEqual([]);
+      await closePage(page);
+      page = undefined;
+    }
+  });
+
   it('shows the text to a browser without JavaScript, and the app takes the same page over', async () => {
     const text = await newest();
     page = await openPage(browser(), { javaScript: false });
@@ -158,7 +204,7 @@ describe('the guided tour', () => {
   it('shows a first-time visitor the header step by step, once, and opens again from 关于我们', async () => {
     page = await openPage(browser(), { tour: true });
     await page.goto('/home');
-    const tour = page.locator('.ant-tour');
+    const tour = page.locator('.tour');
     await opened(tour);
     await tour.getByText('分类', { exact: true }).waitFor();
     await tour.getByRole('button', { name: '下一步' }).click();
@@ -177,18 +223,18 @@ describe('the guided tour', () => {
     await page.reload();
     await waitForTitle(page, '拾句 | 首页');
     await settled(page);
-    expect(await page.locator('.ant-tour').isVisible()).toBe(false);
+    expect(await page.locator('.tour').isVisible()).toBe(false);
 
     await page.goto('/aboutOur');
     await page.getByRole('button', { name: '重新查看新手引导' }).click();
-    await opened(page.locator('.ant-tour'));
-    await page.locator('.ant-tour').getByText('分类', { exact: true }).waitFor();
+    await opened(page.locator('.tour'));
+    await page.locator('.tour').getByText('分类', { exact: true }).waitFor();
   });
 
   it('on a phone points at the menu', async () => {
     page = await openPage(browser(), { width: 390, height: 844, tour: true });
     await page.goto('/home');
-    const tour = page.locator('.ant-tour');
+    const tour = page.locator('.tour');
     await opened(tour);
     await tour.getByText('菜单', { exact: true }).waitFor();
     await tour.getByRole('button', { name: '结束导览' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closePage, envelope, opened, openPage, settled, useBrowser, waitForTitle } from './helpers.js';
+import { appRunning, closePage, envelope, opened, openPage, settled, useBrowser, waitForTitle } from './helpers.js';
 
 const THEME_CALL = /\/api\/v1\/pc\/theme(\?|$)/;
 
@@ -57,12 +57,16 @@ describe('start-up and shell', () => {
 
   it('shows the 加载中 mask while a call runs and fades it out after', async () => {
     page = await openPage(browser());
+    // A page the app draws itself (首页 and a text's page arrive drawn by the server, with their answers).
+    await page.goto('/aboutOur');
+    await appRunning(page);
+    await settled(page);
     await page.route(/\/api\/v1\/pc\/classifications\/page/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
     const asked = page.waitForRequest(/\/api\/v1\/pc\/classifications\/page/);
-    await page.goto('/home');
+    await page.locator('.header__desktop').getByRole('link', { name: '分类' }).click();
     await asked;
     const shown = page.locator('.loading-mask.is-visible');
     await shown.getByText('加载中').waitFor({ state: 'visible' });
@@ -91,14 +95,18 @@ describe('start-up and shell', () => {
     // Everything else has answered; the pending unread count does not hold the mask up.
     await page.locator('.loading-mask').waitFor({ state: 'hidden' });
     release();
-    await page.locator('.header__desktop a[href="/myInform"] .ant-badge').getByText('3').waitFor();
+    await page.locator('.header__desktop a[href="/myInform"] .badge').getByText('3').waitFor();
   });
 
   it('loads the sidebar ads (position 5) without the mask', async () => {
     page = await openPage(browser());
+    // Reached inside the app: 首页 opened directly arrives with its ads already drawn by the server.
+    await page.goto('/aboutOur');
+    await appRunning(page);
+    await settled(page);
     await page.route(/\/api\/v1\/pc\/ads\/list\/5$/, () => new Promise(() => {}));
     const asked = page.waitForRequest(/\/api\/v1\/pc\/ads\/list\/5$/);
-    await page.goto('/home');
+    await page.locator('.header__desktop').getByRole('link', { name: '首页' }).click();
     await asked;
     await page.locator('.chips .chip').first().waitFor();
     await page.locator('.loading-mask').waitFor({ state: 'hidden' });

@@ -1,34 +1,58 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { applyServerState } from './api/queryClient.js';
+import { quietly } from './api/request.js';
 import { loadTheme, pingActivity } from './lib/startup.js';
 import { setNavigator } from './lib/navigation.js';
-import { createRouter } from './router.js';
+import { createRouter, preloadPage } from './router.js';
 import { AppProviders } from './shell/AppProviders.js';
-import { keepServerPage } from './shell/serverPage.js';
+import { keepServerPage, takeOverServerPage } from './shell/serverPage.js';
 import './styles/global.css';
 import './styles/shell.css';
 import './styles/content.css';
+import './styles/ui.css';
 import './styles/ssr.css';
+// The reader's first pages arrive drawn by the server (ssr/render.tsx): their styles must be there at first paint.
+import './components/essay/essay.css';
+import './pages/BellesDetails/details.css';
 
-dayjs.locale('zh-cn');
 // The shell restores scroll itself (top on every navigation, kept pages where they were).
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+// The page's code is fetched now, alongside the rest, rather than once the router has started.
+preloadPage(window.location.pathname);
 
 const router = createRouter();
 setNavigator((to, opts) => void router.navigate(to, opts));
 
-void loadTheme();
-pingActivity();
-
-const container = document.getElementById('root')!;
-keepServerPage(container);
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+
+if (applyServerState()) {
+  // The server drew this page with the app's own components and answers: React takes the markup over as it is
+  // (hydration; in a transition, so in slices that leave the browser free), nothing is drawn twice. The start-up calls run without the
+  // loading mask: the reader is already reading.
+  quietly(() => {
+    void loadTheme();
+    pingActivity();
+  });
+  takeOverServerPage();
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  void loadTheme();
+  pingActivity();
+  // Anything else the server put there (its plain markup of other public pages) stays on screen until the app has
+  // drawn the same page beside it (serverPage.ts). Drawn in a transition: React yields to the browser every few
+  // milliseconds instead of holding it for the whole page (this code arrives after the first paint: defer-entry.ts).
+  const container = keepServerPage(root);
+  startTransition(() => createRoot(container).render(app));
+}

@@ -11,6 +11,8 @@ type PagePath = (typeof pages)[number]['path'];
 
 interface PageDef extends Omit<RouteHandle, 'title'> {
   load: () => Promise<{ default: ComponentType }>;
+  /** Built without antd (see lazyPage). */
+  light?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface PageDef extends Omit<RouteHandle, 'title'> {
  * makes a route without a page a compile error.
  */
 const PAGE_DEFS: Record<PagePath, PageDef> = {
-  '/home': { load: () => import('./pages/Home/index.js'), meta: SITE_META },
+  '/home': { load: () => import('./pages/Home/index.js'), meta: SITE_META, light: true },
   '/classifyDetails': {
     load: () => import('./pages/ClassifyDetails/index.js'),
     keepAlive: true,
@@ -28,7 +30,7 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
     },
   },
   '/space': { load: () => import('./pages/Space/index.js') },
-  '/bellesDetails': { load: () => import('./pages/BellesDetails/index.js') },
+  '/bellesDetails': { load: () => import('./pages/BellesDetails/index.js'), light: true },
   '/leaderboard': { load: () => import('./pages/Leaderboard/index.js') },
   '/bestWeek': {
     load: () => import('./pages/BestWeek/index.js'),
@@ -59,9 +61,9 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
 export const NOT_FOUND_TITLE = '页面不存在';
 export const ADMIN_TITLE = '管理后台';
 
-function pageRoute(path: string, title: string, { load, ...rest }: PageDef): RouteObject {
+function pageRoute(path: string, title: string, { load, light, ...rest }: PageDef): RouteObject {
   const handle: RouteHandle = { title, ...rest };
-  return { path, handle, Component: lazyPage(load) };
+  return { path, handle, Component: lazyPage(load, { light }) };
 }
 
 export const routes: RouteObject[] = [
@@ -77,12 +79,18 @@ export const routes: RouteObject[] = [
           ...pages.map((p) => pageRoute(p.path, p.title, PAGE_DEFS[p.path])),
           // Not one of the seed's pages: its sections are the path's tail (/admin/review …).
           { path: '/admin/*', handle: { title: ADMIN_TITLE } satisfies RouteHandle, Component: AdminRoute },
-          pageRoute('*', NOT_FOUND_TITLE, { load: () => import('./pages/NotFound/index.js') }),
+          pageRoute('*', NOT_FOUND_TITLE, { load: () => import('./pages/NotFound/index.js'), light: true }),
         ],
       },
     ],
   },
 ];
+
+/** Starts fetching the code of the page at `pathname` (the router fetches the same module when it renders it). */
+export function preloadPage(pathname: string): void {
+  const def = (PAGE_DEFS as Record<string, PageDef | undefined>)[pathname];
+  def?.load().catch(() => undefined);
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

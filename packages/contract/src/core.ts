@@ -123,3 +123,30 @@ export const TOTAL_CAP = 1000;
  */
 export const UPLOAD_URL = /^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.(?:jpg|png|webp|gif)$/;
 export const isUploadUrl = (url: string) => UPLOAD_URL.test(url);
+
+/** Seed §9: the watermark over a text on its details page. */
+export const WATERMARK = { rotate: -22, gap: [100, 100] as const, zIndex: 9, fontSize: 15, color: 'rgba(60, 40, 20, 0.08)' } as const;
+
+/** The watermark's words over a text (seed §9: 拾句 · the author's nickname). */
+export const watermarkText = (nickname: string) => `拾句 · ${nickname}`;
+
+/**
+ * One tile of the watermark as an SVG data URL with its size: the words turned by WATERMARK.rotate, centred in a
+ * box that leaves WATERMARK.gap between repeats. The server's page and the app draw the same tile, so the text's
+ * page looks the same before and after the app takes over; a few hundred bytes, drawn by CSS as a repeated
+ * background (no canvas, nothing that becomes the page's largest picture).
+ */
+export function watermarkTile(nickname: string): { url: string; width: number; height: number } {
+  const text = watermarkText(nickname);
+  const { fontSize, gap, rotate, color } = WATERMARK;
+  // Wide characters (CJK, full-width) take a full em, others about half; the gap absorbs the difference.
+  const textWidth = Math.ceil([...text].reduce((w, ch) => w + (/[\u2e80-\uffef]/.test(ch) ? fontSize : fontSize * 0.55), 0));
+  const width = textWidth + gap[0];
+  const height = fontSize + gap[1];
+  const escaped = text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<text x="${width / 2}" y="${height / 2}" transform="rotate(${rotate} ${width / 2} ${height / 2})" text-anchor="middle" ` +
+    `dominant-baseline="central" font-family="sans-serif" font-size="${fontSize}" fill="${color}">${escaped}</text></svg>`;
+  return { url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, width, height };
+}

@@ -410,6 +410,24 @@ export const essayViews = pgTable(
   (t) => [primaryKey({ columns: [t.essayId, t.viewerKey, t.hour] })],
 );
 
+/**
+ * An imported text's engagement of its last weeks, dated (import/engagement.ts): an import brings counters but no
+ * single likes or views, and rankings count what happened inside their period. Sums to at most the text's counters.
+ */
+export const importedEngagement = pgTable(
+  'imported_engagement',
+  {
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    views: integer().notNull().default(0),
+    likes: integer().notNull().default(0),
+    collects: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.essayId, t.at] }), index('imported_engagement_at_idx').on(t.at)],
+);
+
 export const announcements = pgTable('announcements', {
   id: serial().primaryKey(),
   title: varchar({ length: 100 }).notNull(),

@@ -26,6 +26,8 @@ export interface Caller {
    * filter on the author makes every row passed cost a read of the table, and most people never block anyone.
    */
   blocksSomeone: boolean;
+  /** The server's own call while it prerenders a page (http/prerender.ts): a visitor whose reading counts nothing. */
+  prerender?: boolean;
 }
 
 export function hashToken(token: string): string {

@@ -13,6 +13,7 @@ import { ok, RawAnswer } from './envelope.js';
 import { describeIssue, envelopeSchema, errorResponses, toJsonSchema } from './schemas.js';
 import { assertCleanInput } from './input.js';
 import { readToken, resolveSession, visitorKey, type Caller, type UserRow } from './auth.js';
+import { isPrerender } from './prerender.js';
 
 export interface Deps {
   db: Db;
@@ -54,6 +55,10 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
 }
 
 async function identify(req: FastifyRequest, reply: FastifyReply, def: RouteDef, db: Db): Promise<Caller> {
+  if (isPrerender(req)) {
+    if (def.auth === 'required' || def.auth === 'admin') throw unauthenticated();
+    return { user: null, sessionId: null, viewerKey: 'prerender', prerender: true, blocksSomeone: false };
+  }
   const token = readToken(req);
   const session = token ? await resolveSession(db, token) : null;
   if (!session && (def.auth === 'required' || def.auth === 'admin')) throw unauthenticated();
@@ -99,7 +104,8 @@ export function registerCalls(
         method: def.method,
         url: def.path,
         schema,
-        config: limit ? { rateLimit: limit } : { rateLimit: false },
+        // The server's own prerendering calls are not the reader's: the page request they serve is.
+        config: limit ? { rateLimit: { ...limit, allowList: (req: FastifyRequest) => isPrerender(req) } } : { rateLimit: false },
         handler: async (req, reply) => {
           const caller = await identify(req, reply, def, deps.db);
           const params = parsePart(def.params, req.params, '路径参数');

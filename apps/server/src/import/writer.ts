@@ -1,10 +1,10 @@
 /**
  * Batched, idempotent inserts: one multi-row INSERT per batch, ON CONFLICT (import key) DO NOTHING,
- * and the tag links of exactly the rows that were new, all in one transaction.
+ * and the tag links and dated engagement of exactly the rows that were new, all in one transaction.
  */
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { essays, essayTags } from '../db/schema.js';
+import { essays, essayTags, importedEngagement } from '../db/schema.js';
 import { SEARCH_VERSION, searchVectorOf } from '../lib/search.js';
 import type { PreparedEssay } from './texts.js';
 
@@ -39,6 +39,13 @@ export class EssayWriter {
         .returning({ id: essays.id, importKey: essays.importKey });
       const links = tagLinks(rows, created);
       if (links.length > 0) await tx.insert(essayTags).values(links).onConflictDoNothing();
+      const moments = momentRows(rows, created);
+      // A few thousand rows of 5 parameters per statement.
+      for (let i = 0; i < moments.length; i += 5000)
+        await tx
+          .insert(importedEngagement)
+          .values(moments.slice(i, i + 5000))
+          .onConflictDoNothing();
       return created.length;
     });
     this.added += inserted;
@@ -79,4 +86,11 @@ function tagLinks(rows: readonly PreparedEssay[], created: readonly { id: number
   const tagsByKey = new Map<string, readonly number[]>();
   for (const r of rows) if (!tagsByKey.has(r.importKey)) tagsByKey.set(r.importKey, r.tagIds);
   return created.flatMap(({ id, importKey }) => [...new Set(tagsByKey.get(importKey!) ?? [])].map((tagId) => ({ essayId: id, tagId })));
+}
+
+/** The dated engagement of the rows just created (a key seen twice in one batch keeps its first, like its row). */
+function momentRows(rows: readonly PreparedEssay[], created: readonly { id: number; importKey: string | null }[]) {
+  const byKey = new Map<string, PreparedEssay['moments']>();
+  for (const r of rows) if (!byKey.has(r.importKey)) byKey.set(r.importKey, r.moments);
+  return created.flatMap(({ id, importKey }) => (byKey.get(importKey!) ?? []).map((m) => ({ essayId: id, ...m })));
 }

@@ -74,6 +74,31 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
+type Transport = (url: string, init: { method: string; headers: Headers; body?: string; signal: AbortSignal }) => Promise<Response>;
+
+/** How a call reaches the API: the browser's fetch, or the server's own API in-process while it prerenders a page. */
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** For the server's prerendering (ssr/render.tsx) only. */
+export function setTransport(t: Transport): void {
+  transport = t;
+}
+
+let quietDepth = 0;
+
+/**
+ * Calls started while `start` runs skip the loading mask: the app refreshing, in the background, answers the page
+ * already shows (the server's copy of it, api/queryClient.ts). The calls start synchronously inside it.
+ */
+export function quietly<T>(start: () => T): T {
+  quietDepth += 1;
+  try {
+    return start();
+  } finally {
+    quietDepth -= 1;
+  }
+}
+
 /** Several calls can fail with A0230 at once; the user should see one toast and one redirect. */
 let signingOut = false;
 
@@ -96,11 +121,12 @@ export async function request<T>(init: RequestInit, options: RequestOptions = {}
   if (options.signal) signals.push(options.signal);
 
   const signal = anySignal(signals);
-  if (!options.silent) loadingStore.start();
+  const silent = options.silent || quietDepth > 0;
+  if (!silent) loadingStore.start();
   try {
     let res: Response;
     try {
-      res = await fetch(buildUrl(init.path, init.query), {
+      res = await transport(buildUrl(init.path, init.query), {
         method: init.method,
         headers: headers(hasBody),
         body: hasBody ? JSON.stringify(init.body) : undefined,
@@ -135,6 +161,6 @@ export async function request<T>(init: RequestInit, options: RequestOptions = {}
     }
     throw new ApiError(code, msg, res.status);
   } finally {
-    if (!options.silent) loadingStore.end();
+    if (!silent) loadingStore.end();
   }
 }

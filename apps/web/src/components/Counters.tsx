@@ -1,16 +1,17 @@
-import { CommentOutlined, EditOutlined, EyeOutlined, HeartOutlined, StarOutlined } from '@ant-design/icons';
 import type { Essay } from '@shiju/contract';
 import type { ReactNode } from 'react';
 import { formatCount } from '../lib/format.js';
+import { Icon } from './ui/Icon.js';
+import { CommentOutlined, EditOutlined, EyeOutlined, HeartOutlined, StarOutlined } from './ui/icons.js';
 
 export type CounterKey = 'views' | 'likes' | 'collects' | 'comments' | 'imitations';
 
 const ITEMS: Array<{ key: CounterKey; label: string; icon: ReactNode }> = [
-  { key: 'views', label: '阅读', icon: <EyeOutlined aria-hidden /> },
-  { key: 'likes', label: '喜欢', icon: <HeartOutlined aria-hidden /> },
-  { key: 'collects', label: '收藏', icon: <StarOutlined aria-hidden /> },
-  { key: 'comments', label: '评论', icon: <CommentOutlined aria-hidden /> },
-  { key: 'imitations', label: '仿写', icon: <EditOutlined aria-hidden /> },
+  { key: 'views', label: '阅读', icon: <Icon icon={EyeOutlined} /> },
+  { key: 'likes', label: '喜欢', icon: <Icon icon={HeartOutlined} /> },
+  { key: 'collects', label: '收藏', icon: <Icon icon={StarOutlined} /> },
+  { key: 'comments', label: '评论', icon: <Icon icon={CommentOutlined} /> },
+  { key: 'imitations', label: '仿写', icon: <Icon icon={EditOutlined} /> },
 ];
 
 interface Props {

@@ -1,8 +1,8 @@
 import type { Essay } from '@shiju/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatRelativeTime } from '../lib/format.js';
 import { Counters } from './Counters.js';
+import { RelativeTime } from './RelativeTime.js';
 import { SourceLine } from './essay/SourceLine.js';
 import { essayHref, userHref } from './essay/links.js';
 import './essay/essay.css';
@@ -28,7 +28,7 @@ export function EssayCard({ essay, actions, badge, renderText = plain }: Props) 
         <Link to={userHref(essay.author.id)} className="essay-card__author">
           {renderText(essay.author.nickname)}
         </Link>
-        <span>{formatRelativeTime(essay.publishedAt ?? essay.createdAt)}</span>
+        <RelativeTime value={essay.publishedAt ?? essay.createdAt} />
       </div>
       <Counters essay={essay} />
       {actions ? <div className="essay-card__actions">{actions}</div> : null}

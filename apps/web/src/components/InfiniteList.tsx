@@ -1,8 +1,10 @@
-import { Button, Skeleton, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { isNotOpenYet, type ApiError } from '../api/index.js';
 import { useInfiniteScroll } from '../hooks/useInfiniteScroll.js';
 import { EmptyState } from './EmptyState.js';
+import { Button } from './ui/Button.js';
+import { Skeleton } from './ui/Skeleton.js';
+import { Spinner } from './ui/Spinner.js';
 import './essay/essay.css';
 
 /** What usePagedList (or useEssayFeed) returns, as far as a list needs it. */
@@ -48,7 +50,7 @@ export function ListSkeleton({ count = 3 }: { count?: number }) {
     <div className="infinite-list" aria-busy="true" aria-label="加载中">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="list-skeleton panel">
-          <Skeleton active title={{ width: '45%' }} paragraph={{ rows: 2, width: ['100%', '70%'] }} />
+          <Skeleton title="45%" rows={2} widths={['100%', '70%']} />
         </div>
       ))}
     </div>
@@ -90,7 +92,7 @@ export function InfiniteList<T>({
 
   const Items = ordered ? 'ol' : 'ul';
   const end = query.isFetchingNextPage ? (
-    <Spin size="small" />
+    <Spinner />
   ) : query.hasNextPage && more === 'button' ? (
     <Button onClick={() => query.fetchNextPage()} className="infinite-list__more">
       {query.error ? '加载失败，点击重试' : '加载更多'}

@@ -1,10 +1,10 @@
-import { Skeleton } from 'antd';
+import { Skeleton } from './ui/Skeleton.js';
 
 /** Shown while a page's code arrives. */
 export function PageSkeleton() {
   return (
     <div className="page" aria-busy="true">
-      <Skeleton active title={{ width: '30%' }} paragraph={{ rows: 6 }} />
+      <Skeleton title="30%" rows={6} />
     </div>
   );
 }

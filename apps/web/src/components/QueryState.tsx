@@ -1,7 +1,8 @@
-import { Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { isApiError, isNotOpenYet, type ApiError } from '../api/index.js';
 import { EmptyState } from './EmptyState.js';
+import { Button } from './ui/Button.js';
+import { Skeleton } from './ui/Skeleton.js';
 
 interface Props<T> {
   query: { data: T | undefined; error: ApiError | null; isPending: boolean; refetch: () => unknown };
@@ -20,7 +21,7 @@ interface Props<T> {
  * not found, error with retry, empty with a next step, then the content.
  */
 export function QueryState<T>({ query, isEmpty, empty, notFound, skeletonRows = 3, compact, children }: Props<T>) {
-  if (query.isPending) return <Skeleton active title={false} paragraph={{ rows: skeletonRows }} />;
+  if (query.isPending) return <Skeleton title={false} rows={skeletonRows} />;
   if (query.error) {
     if (isNotOpenYet(query.error)) {
       return <EmptyState compact={compact} description="暂未开放，敬请期待" />;

@@ -1,8 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { openQueries } from '../api/queries/index.js';
+import { Button } from './ui/Button.js';
+import { Icon } from './ui/Icon.js';
+import { ReloadOutlined } from './ui/icons.js';
+import { Skeleton } from './ui/Skeleton.js';
 
 /** What to show while the first draw loads or when it failed (the 404 page keeps a fixed quote for this). */
 export interface SentenceFallback {
@@ -43,7 +45,7 @@ export function RandomSentenceCard({ fallback, className }: Props) {
       </>
     );
   } else if (query.isPending) {
-    body = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+    body = <Skeleton title={false} rows={2} />;
   } else {
     body = <p className="muted">暂时没有句子，稍后再试</p>;
   }
@@ -56,7 +58,7 @@ export function RandomSentenceCard({ fallback, className }: Props) {
           type="link"
           size="small"
           className="random-sentence__next"
-          icon={<ReloadOutlined spin={drawing} aria-hidden />}
+          icon={<Icon icon={ReloadOutlined} spin={drawing} />}
           disabled={drawing}
           onClick={() => void query.refetch()}
         >

@@ -39,7 +39,8 @@ export function parseLayout(raw: string | null | undefined): SiteTheme | null {
   };
 }
 
-let current: SiteTheme = parseLayout(readLocal(STORAGE.layoutVoList)) ?? DEFAULT_THEME;
+const cached = parseLayout(readLocal(STORAGE.layoutVoList));
+let current: SiteTheme = cached ?? DEFAULT_THEME;
 const listeners = new Set<() => void>();
 
 /** Paints the theme onto the document: CSS variables, the background image and the grey mode. */
@@ -73,8 +74,11 @@ export const themeStore = {
     applyToDocument(current);
     for (const l of listeners) l();
   },
-  /** Paints the last known theme at once, before the server answers. */
+  /**
+   * Paints the last known theme at once, before the server answers. Without one, the page keeps what it has: the
+   * server's pages carry the site theme already (modules/seo), and the stylesheet's default stands in elsewhere.
+   */
   applyCached(): void {
-    applyToDocument(current);
+    if (cached) applyToDocument(cached);
   },
 };

@@ -3,7 +3,7 @@ import { lazyPage } from './lazyPage.js';
 
 /** The console's code is fetched only for admins (PRODUCT §8); everyone else gets the ordinary 404 page. */
 const Console = lazyPage(() => import('../pages/Admin/index.js'));
-const NotFound = lazyPage(() => import('../pages/NotFound/index.js'));
+const NotFound = lazyPage(() => import('../pages/NotFound/index.js'), { light: true });
 
 export function AdminRoute() {
   const user = useSession();

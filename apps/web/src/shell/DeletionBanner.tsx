@@ -1,6 +1,8 @@
-import { Alert, Button } from 'antd';
 import dayjs from 'dayjs';
 import { useCallMutation, toastSuccess } from '../api/index.js';
+import { Button } from '../components/ui/Button.js';
+import { Icon } from '../components/ui/Icon.js';
+import { ExclamationCircleFilled } from '../components/ui/icons.js';
 import { useSession } from '../hooks/useSession.js';
 import { saveUserInfo } from '../lib/session.js';
 
@@ -11,30 +13,26 @@ export function DeletionBanner() {
   if (!user?.deletionDueAt) return null;
   const due = dayjs(user.deletionDueAt).format('YYYY年M月D日 HH:mm');
   return (
-    <Alert
-      className="deletion-banner"
-      type="warning"
-      banner
-      title={`你已申请注销账号，将于 ${due} 删除个人信息。在此之前可以随时撤销。`}
-      action={
-        <Button
-          size="small"
-          loading={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(
-              {},
-              {
-                onSuccess: (info) => {
-                  saveUserInfo(info);
-                  toastSuccess('已撤销注销申请');
-                },
+    <div className="deletion-banner" role="alert">
+      <Icon icon={ExclamationCircleFilled} className="deletion-banner__icon" />
+      <p className="deletion-banner__text">你已申请注销账号，将于 {due} 删除个人信息。在此之前可以随时撤销。</p>
+      <Button
+        size="small"
+        loading={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(
+            {},
+            {
+              onSuccess: (info) => {
+                saveUserInfo(info);
+                toastSuccess('已撤销注销申请');
               },
-            )
-          }
-        >
-          撤销注销
-        </Button>
-      }
-    />
+            },
+          )
+        }
+      >
+        撤销注销
+      </Button>
+    </div>
   );
 }

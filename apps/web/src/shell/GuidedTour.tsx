@@ -1,11 +1,16 @@
-import { Tour, type TourProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { Button } from '../components/ui/Button.js';
+import { Icon } from '../components/ui/Icon.js';
+import { CloseOutlined } from '../components/ui/icons.js';
 import { appShown } from './serverPage.js';
 import { markTourSeen, tourSeen } from './tour.js';
 
 /** Seed §9: the tour's mask leaves 6 px around its target, with corners of radius 2. */
 const GAP = { offset: 6, radius: 2 };
+/** Space between the lit target and the panel, and the panel's width. */
+const PANEL_MARGIN = 12;
+const PANEL_WIDTH = 284;
 
 /** Pages a first visit may start on where the header tour makes sense (not sign-in, not the editor's console). */
 const STARTS = [
@@ -20,10 +25,16 @@ const STARTS = [
   '/aboutOur',
 ];
 
+interface Step {
+  el: HTMLElement;
+  title: string;
+  description: string;
+}
+
 const visible = (el: Element | null): el is HTMLElement => el instanceof HTMLElement && el.offsetParent !== null;
 
 /** The header's parts, those that are on screen: the wide header's, or the phone header's menu button. */
-function tourSteps(): TourProps['steps'] {
+function tourSteps(): Step[] {
   const $ = (selector: string) => document.querySelector(selector);
   const parts: { el: Element | null; title: string; description: string }[] = [
     { el: $('.header__desktop a[href="/classifyDetails"]'), title: '分类', description: '按美句、散文、诗词等分类，再按标签慢慢翻。' },
@@ -41,18 +52,43 @@ function tourSteps(): TourProps['steps'] {
       description: '分类、排行榜、搜索和写句子都在这里。',
     },
   ];
-  return parts.filter((p) => visible(p.el)).map((p) => ({ title: p.title, description: p.description, target: () => p.el as HTMLElement }));
+  return parts.filter((p): p is Step => visible(p.el));
+}
+
+interface Placement {
+  hole: { left: number; top: number; width: number; height: number };
+  panel: { left: number; top: number };
+  arrowLeft: number;
+}
+
+/** The lit box around the target and the panel below it, kept inside the window. */
+function place(el: HTMLElement): Placement {
+  const r = el.getBoundingClientRect();
+  const hole = { left: r.left - GAP.offset, top: r.top - GAP.offset, width: r.width + 2 * GAP.offset, height: r.height + 2 * GAP.offset };
+  const width = Math.min(PANEL_WIDTH, window.innerWidth - 16);
+  const centre = r.left + r.width / 2;
+  const left = Math.max(8, Math.min(window.innerWidth - width - 8, centre - width / 2));
+  return {
+    hole,
+    panel: { left, top: hole.top + hole.height + PANEL_MARGIN },
+    arrowLeft: Math.max(12, Math.min(width - 12, centre - left)),
+  };
 }
 
 /**
  * A short tour of the header for first-time visitors, shown once per browser (closing it counts as seen), and
  * again whenever asked (关于我们 has a button). Loaded on demand by TourHost: readers who saw it never load it.
+ * Drawn in the page's own markup (ui.css): a dark mask with the target lit, a panel with 上一步 / 下一步 /
+ * 结束导览; the panel is placed before it is first painted, so nothing on the page moves.
  */
 export default function GuidedTour({ request }: { request: number }) {
   const { pathname } = useLocation();
-  const [steps, setSteps] = useState<TourProps['steps']>([]);
-  const [open, setOpen] = useState(false);
+  const [steps, setSteps] = useState<Step[]>([]);
   const [current, setCurrent] = useState(0);
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const open = steps.length > 0;
+  const step = steps[current];
 
   useEffect(() => {
     if (request === 0 && (tourSeen() || !STARTS.includes(pathname))) return;
@@ -61,10 +97,9 @@ export default function GuidedTour({ request }: { request: number }) {
     void appShown().then(() =>
       requestAnimationFrame(() => {
         const found = tourSteps();
-        if (!live || !found?.length) return;
-        setSteps(found);
+        if (!live || !found.length) return;
         setCurrent(0);
-        setOpen(true);
+        setSteps(found);
       }),
     );
     return () => {
@@ -74,10 +109,83 @@ export default function GuidedTour({ request }: { request: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request]);
 
+  // Measured before the browser paints: the panel appears where it stays.
+  useLayoutEffect(() => {
+    if (!step) return setPlacement(null);
+    const update = () => setPlacement(place(step.el));
+    update();
+    window.addEventListener('resize', update);
+    window.addEventListener('scroll', update, { passive: true });
+    return () => {
+      window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', update);
+    };
+  }, [step]);
+
+  useEffect(() => {
+    if (open && placement) panel.current?.focus();
+  }, [open, placement, current]);
+
   const close = () => {
     markTourSeen();
-    setOpen(false);
+    setSteps([]);
   };
 
-  return <Tour open={open} steps={steps} current={current} onChange={setCurrent} onClose={close} onFinish={close} gap={GAP} />;
+  if (!open || !step || !placement) return null;
+  const last = current === steps.length - 1;
+  const { hole } = placement;
+  return (
+    <div className="tour" onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <svg className="tour__mask" width="100%" height="100%" aria-hidden="true">
+        <defs>
+          <mask id="tour-hole">
+            <rect width="100%" height="100%" fill="#fff" />
+            <rect x={hole.left} y={hole.top} width={hole.width} height={hole.height} rx={GAP.radius} fill="#000" />
+          </mask>
+        </defs>
+        <rect width="100%" height="100%" fill="rgba(0, 0, 0, 0.45)" mask="url(#tour-hole)" />
+      </svg>
+      <div
+        ref={panel}
+        className="tour__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="tour-title"
+        aria-describedby="tour-description"
+        tabIndex={-1}
+        style={{ left: placement.panel.left, top: placement.panel.top, width: Math.min(PANEL_WIDTH, window.innerWidth - 16) }}
+      >
+        <span className="tour__arrow" style={{ left: placement.arrowLeft }} aria-hidden="true" />
+        <button type="button" className="tour__close" aria-label="关闭" onClick={close}>
+          <Icon icon={CloseOutlined} />
+        </button>
+        <h2 className="tour__title" id="tour-title">
+          {step.title}
+        </h2>
+        <p className="tour__description" id="tour-description">
+          {step.description}
+        </p>
+        <div className="tour__footer">
+          <span className="tour__indicators">
+            {steps.map((s, i) => (
+              <span key={s.title} className={i === current ? 'tour__indicator is-active' : 'tour__indicator'} aria-hidden="true" />
+            ))}
+            <span className="sr-only">
+              第 {current + 1} 步，共 {steps.length} 步
+            </span>
+          </span>
+          <span className="tour__buttons">
+            {current > 0 ? (
+              <Button size="small" onClick={() => setCurrent((c) => c - 1)}>
+                上一步
+              </Button>
+            ) : null}
+            <Button size="small" type="primary" onClick={() => (last ? close() : setCurrent((c) => c + 1))}>
+              {last ? '结束导览' : '下一步'}
+            </Button>
+          </span>
+        </div>
+      </div>
+    </div>
+  );
 }

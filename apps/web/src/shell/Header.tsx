@@ -1,7 +1,8 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../components/ui/Button.js';
+import { Icon } from '../components/ui/Icon.js';
+import { CloseOutlined, MenuOutlined } from '../components/ui/icons.js';
 import { useSession } from '../hooks/useSession.js';
 import { MessageBell } from './MessageBell.js';
 import { MobileUserLinks } from './MobileUserLinks.js';
@@ -10,14 +11,58 @@ import { SearchBox } from './SearchBox.js';
 import { UserMenu } from './UserMenu.js';
 import { WriteButton } from './WriteButton.js';
 
+/** The site's name, read as "拾句 首页": the seal is decoration, the words the link's name. */
 export function Logo() {
   return (
-    <Link to="/home" className="logo" aria-label="拾句 首页">
+    <Link to="/home" className="logo">
       <span className="logo__seal" aria-hidden="true">
         拾
       </span>
       <span className="logo__text">拾句</span>
+      <span className="sr-only"> 首页</span>
     </Link>
+  );
+}
+
+/**
+ * The phone header's menu: a modal panel sliding in from the right (the browser's own <dialog>: focus stays inside,
+ * Esc and the backdrop close it). Its content is rendered only while it is open.
+ */
+function HeaderDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Opened and closed imperatively (showModal puts it in the top layer); `open` says which it should be.
+  const sync = (el: HTMLDialogElement | null) => {
+    dialog.current = el;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  };
+  return (
+    <dialog
+      ref={sync}
+      className="header-drawer"
+      aria-label="菜单"
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (e.target === dialog.current) onClose();
+      }}
+    >
+      {open ? (
+        <div className="header-drawer__panel">
+          <div className="header-drawer__head">
+            <Logo />
+            <Button type="text" icon={<Icon icon={CloseOutlined} />} aria-label="关闭菜单" onClick={onClose} />
+          </div>
+          <div className="header-drawer__body">
+            <SearchBox onSearch={onClose} />
+            <NavLinks vertical onNavigate={onClose} />
+            <WriteButton block onClick={onClose} />
+            <MobileUserLinks onNavigate={onClose} />
+          </div>
+        </div>
+      ) : null}
+    </dialog>
   );
 }
 
@@ -25,7 +70,6 @@ export function Logo() {
 export function Header() {
   const user = useSession();
   const [drawer, setDrawer] = useState(false);
-  const close = () => setDrawer(false);
 
   return (
     <header className="header">
@@ -45,20 +89,15 @@ export function Header() {
           <Button
             type="text"
             className="header__menu-button"
-            icon={<MenuOutlined aria-hidden />}
+            icon={<Icon icon={MenuOutlined} />}
             aria-label="打开菜单"
+            aria-haspopup="dialog"
+            aria-expanded={drawer}
             onClick={() => setDrawer(true)}
           />
         </div>
       </div>
-      <Drawer open={drawer} onClose={close} placement="right" size={300} title={<Logo />} className="header-drawer">
-        <div className="header-drawer__body">
-          <SearchBox onSearch={close} />
-          <NavLinks vertical onNavigate={close} />
-          <WriteButton block onClick={close} />
-          <MobileUserLinks onNavigate={close} />
-        </div>
-      </Drawer>
+      <HeaderDrawer open={drawer} onClose={() => setDrawer(false)} />
     </header>
   );
 }

@@ -66,9 +66,15 @@ function useScrollOnNavigate(locationKey: string, activeKey: string | null): voi
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
+  const first = useRef(true);
   useLayoutEffect(() => {
     const returning = activeKey !== null && activeKey !== showing.current;
     showing.current = activeKey;
+    // The first page starts where the reader is: at the top, or wherever they have scrolled the server's copy of it.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     const y = returning ? (saved.current.get(activeKey) ?? 0) : 0;
     window.scrollTo({ top: y, left: 0, behavior: 'instant' });
   }, [locationKey, activeKey]);

@@ -1,7 +1,10 @@
-import { BellOutlined } from '@ant-design/icons';
-import { Badge } from 'antd';
 import { Link } from 'react-router';
 import { useUnreadCounts } from '../components/people/unread.js';
+import { Icon } from '../components/ui/Icon.js';
+import { BellOutlined } from '../components/ui/icons.js';
+
+/** antd's Badge rule: above 99 it reads 99+. */
+const OVERFLOW = 99;
 
 /**
  * Unread notifications of the signed-in user. The count is quiet: no loading mask (the call is silent), no
@@ -13,9 +16,14 @@ export function MessageBell() {
   const count = isError ? 0 : (data?.total ?? 0);
   return (
     <Link to="/myInform" className="header__icon message-bell" aria-label={count ? `我的通知，${count} 条未读` : '我的通知'}>
-      <Badge count={count} size="small" overflowCount={99}>
-        <BellOutlined aria-hidden />
-      </Badge>
+      <span className="badge">
+        <Icon icon={BellOutlined} />
+        {count > 0 ? (
+          <sup className="badge__count" aria-hidden="true">
+            {count > OVERFLOW ? `${OVERFLOW}+` : count}
+          </sup>
+        ) : null}
+      </span>
     </Link>
   );
 }

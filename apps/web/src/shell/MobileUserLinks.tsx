@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { RouterButton } from '../components/RouterButton.js';
 import { UserAvatar } from '../components/UserAvatar.js';
 import { useSession } from '../hooks/useSession.js';
 import { useSignOut } from '../hooks/useSignOut.js';
@@ -14,9 +14,9 @@ export function MobileUserLinks({ onNavigate }: { onNavigate: () => void }) {
 
   if (!user) {
     return (
-      <Link to={signInPath(location.pathname + location.search)} onClick={onNavigate}>
-        <Button block>登录/注册</Button>
-      </Link>
+      <RouterButton to={signInPath(location.pathname + location.search)} block onClick={onNavigate}>
+        登录/注册
+      </RouterButton>
     );
   }
   return (

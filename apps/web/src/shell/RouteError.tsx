@@ -1,11 +1,16 @@
-import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
+import { RouterButton } from '../components/RouterButton.js';
+import { Button } from '../components/ui/Button.js';
+import { Icon } from '../components/ui/Icon.js';
+import { WarningFilled } from '../components/ui/icons.js';
 import { ChunkLoadError } from './lazyPage.js';
 import { reloadForChunk } from './chunkReload.js';
-import { RouterButton } from '../components/RouterButton.js';
 
-/** Errors while rendering a page: a failed chunk reloads the page's address; anything else says sorry. */
+/**
+ * Errors while rendering a page: a failed chunk reloads the page's address; anything else says sorry. Drawn without
+ * antd or any further chunk: it may show because chunks cannot be fetched.
+ */
 export function RouteError() {
   const error = useRouteError();
   const isChunk = error instanceof ChunkLoadError;
@@ -18,19 +23,19 @@ export function RouteError() {
   if (reloading) return null;
   return (
     <div className="page page--narrow">
-      <Result
-        status="warning"
-        title={isChunk ? '页面加载失败' : '页面出了点问题'}
-        subTitle={isChunk ? '网络可能不太稳定，请检查网络后刷新重试。' : '我们已经记下了，请刷新重试或先回到首页。'}
-        extra={[
-          <Button key="reload" type="primary" onClick={() => window.location.reload()}>
+      <div className="result" role="alert">
+        <Icon icon={WarningFilled} className="result__icon result__icon--warning" />
+        <h1 className="result__title">{isChunk ? '页面加载失败' : '页面出了点问题'}</h1>
+        <p className="result__subtitle">
+          {isChunk ? '网络可能不太稳定，请检查网络后刷新重试。' : '我们已经记下了，请刷新重试或先回到首页。'}
+        </p>
+        <div className="result__extra">
+          <Button type="primary" onClick={() => window.location.reload()}>
             刷新页面
-          </Button>,
-          <RouterButton key="home" to="/home">
-            回到首页
-          </RouterButton>,
-        ]}
-      />
+          </Button>
+          <RouterButton to="/home">回到首页</RouterButton>
+        </div>
+      </div>
     </div>
   );
 }

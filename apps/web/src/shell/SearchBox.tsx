@@ -1,36 +1,46 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Input } from 'antd';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useDebounced } from '../hooks/useDebounced.js';
 import { useNavigate } from 'react-router';
 import { discoveryQueries } from '../api/queries/index.js';
+import { Icon } from '../components/ui/Icon.js';
+import { CloseOutlined, SearchOutlined } from '../components/ui/icons.js';
 
 /** How long typing must pause before suggestions are asked for. */
 const DEBOUNCE_MS = 250;
+const MAX_LENGTH = 50;
 
 const searchHref = (q: string, type?: 'tag') => `/globalSearch?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`;
+
+interface Option {
+  /** `a:<author>`, `w:<work id>` or `t:<tag>`. */
+  value: string;
+  label: ReactNode;
+}
+
+interface Group {
+  label: string;
+  options: Option[];
+}
 
 /**
  * Enter searches the whole site (/globalSearch?q=). While typing, authors, works and tags that start with the
  * input (or its pinyin: `libai`, `jys`) are suggested below, asked quietly in the background; arrow keys and Enter
- * pick one.
+ * pick one, Esc closes them (the ARIA combobox pattern, in the page's own markup).
  */
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const navigate = useNavigate();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [q, setQ] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [active, setActive] = useState(-1);
   const term = useDebounced(q.trim(), DEBOUNCE_MS);
-  /** When a suggestion was last picked: the same Enter must not also search for the typed text. */
-  const pickedAt = useRef(0);
   const suggestions = useQuery({ ...discoveryQueries.suggest(term), enabled: term.length > 0, placeholderData: keepPreviousData });
   const data = term ? suggestions.data : undefined;
 
-  const go = (href: string) => {
-    void navigate(href);
-    onSearch?.();
-  };
-
-  const options = data
+  const groups: Group[] = data
     ? [
         {
           label: '作者',
@@ -73,46 +83,126 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
         },
       ].filter((group) => group.options.length > 0)
     : [];
+  const options = groups.flatMap((g) => g.options);
+  const open = focused && !dismissed && q.trim().length > 0 && options.length > 0;
+  const optionId = (i: number) => `${id}-option-${i}`;
 
+  const go = (href: string) => {
+    void navigate(href);
+    onSearch?.();
+  };
+
+  const pick = (value: string) => {
+    const rest = value.slice(2);
+    setDismissed(true);
+    setActive(-1);
+    if (value.startsWith('w:')) {
+      go(`/bellesDetails?id=${rest}`);
+      setQ('');
+    } else {
+      setQ(rest);
+      go(value.startsWith('t:') ? searchHref(rest, 'tag') : searchHref(rest));
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!options.length) return;
+      e.preventDefault();
+      setDismissed(false);
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i < 0 && step < 0 ? options.length - 1 : (i + step + options.length) % options.length));
+    } else if (e.key === 'Enter') {
+      if (e.nativeEvent.isComposing) return;
+      e.preventDefault();
+      const chosen = open && active >= 0 ? options[active] : undefined;
+      if (chosen) pick(chosen.value);
+      else if (q.trim()) {
+        setDismissed(true);
+        go(searchHref(q.trim()));
+      }
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setDismissed(true);
+      setActive(-1);
+    }
+  };
+
+  let index = -1;
   return (
-    <AutoComplete
-      className="search-suggest"
-      value={q}
-      options={options}
-      popupMatchSelectWidth={280}
-      classNames={{ popup: { root: 'search-suggest__popup' } }}
-      onChange={(value: string) => {
-        // Picking an option reports its value (a:…, w:…); the box keeps what was typed until onSelect sets it.
-        if (!/^[awt]:/.test(value)) setQ(value);
-      }}
-      onSelect={(value: string) => {
-        pickedAt.current = Date.now();
-        const rest = value.slice(2);
-        if (value.startsWith('w:')) {
-          go(`/bellesDetails?id=${rest}`);
-          setQ('');
-        } else {
-          setQ(rest);
-          go(value.startsWith('t:') ? searchHref(rest, 'tag') : searchHref(rest));
-        }
-      }}
-    >
-      <Input
-        className="search-box"
-        allowClear
-        maxLength={50}
-        placeholder="搜索句子、美文、作者"
-        aria-label="搜索"
-        prefix={<SearchOutlined aria-hidden />}
-        onPressEnter={() => {
-          // Enter on a highlighted suggestion selects it (onSelect); only a plain Enter searches.
-          setTimeout(() => {
-            if (Date.now() - pickedAt.current < 300) return;
-            const value = q.trim();
-            if (value) go(searchHref(value));
-          }, 0);
-        }}
-      />
-    </AutoComplete>
+    <div className="search-suggest">
+      <span className={focused ? 'search-box is-focused' : 'search-box'}>
+        <Icon icon={SearchOutlined} className="search-box__prefix" />
+        <input
+          ref={input}
+          className="search-box__input"
+          type="search"
+          enterKeyHint="search"
+          role="combobox"
+          aria-label="搜索"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          placeholder="搜索句子、美文、作者"
+          maxLength={MAX_LENGTH}
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setDismissed(false);
+            setActive(-1);
+          }}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onKeyDown={onKeyDown}
+        />
+        {q ? (
+          <button
+            type="button"
+            className="search-box__clear"
+            aria-label="清除"
+            // Keeps the focus in the box.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              setQ('');
+              setActive(-1);
+              input.current?.focus();
+            }}
+          >
+            <Icon icon={CloseOutlined} />
+          </button>
+        ) : null}
+      </span>
+      <div className="search-suggest__popup" id={`${id}-list`} role="listbox" aria-label="搜索建议" hidden={!open}>
+        {open
+          ? groups.map((g) => (
+              <div key={g.label} role="group" aria-label={g.label}>
+                <div className="search-suggest__group" aria-hidden="true">
+                  {g.label}
+                </div>
+                {g.options.map((o) => {
+                  index += 1;
+                  const i = index;
+                  return (
+                    <div
+                      key={o.value}
+                      id={optionId(i)}
+                      role="option"
+                      aria-selected={i === active}
+                      className={i === active ? 'search-suggest__option is-active' : 'search-suggest__option'}
+                      // The input keeps the focus; the click picks.
+                      onMouseDown={(e) => e.preventDefault()}
+                      onMouseEnter={() => setActive(i)}
+                      onClick={() => pick(o.value)}
+                    >
+                      {o.label}
+                    </div>
+                  );
+                })}
+              </div>
+            ))
+          : null}
+      </div>
+    </div>
   );
 }

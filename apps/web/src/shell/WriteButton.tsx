@@ -1,6 +1,7 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { writeHref } from '../components/essay/links.js';
+import { Button } from '../components/ui/Button.js';
+import { Icon } from '../components/ui/Icon.js';
+import { EditOutlined } from '../components/ui/icons.js';
 import { useSignInGate } from '../hooks/useSignInGate.js';
 
 /** 写句子: to the editor (under `classificationId` when given); visitors are asked to sign in first. */
@@ -20,7 +21,7 @@ export function WriteButton({
     <Button
       type="primary"
       className="write-button"
-      icon={<EditOutlined aria-hidden />}
+      icon={<Icon icon={EditOutlined} />}
       block={block}
       onClick={() => {
         onClick?.();

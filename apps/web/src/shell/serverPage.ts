@@ -1,17 +1,21 @@
 /**
- * The page the server rendered into #root (modules/seo) stays on screen while the app starts behind it, and is
- * handed over once the app's page has mounted and its first calls have settled: the reader sees the content,
- * then the same content, without a skeleton or the loading mask in between. A deadline hands over regardless.
+ * The page the server rendered into #root (modules/seo; 首页 and a text's page drawn by the app's own components,
+ * ssr/render.tsx) stays on screen while the app starts behind it, and is handed over once the app's page has
+ * mounted and its first calls have settled: the reader sees the content, then the same content in the same
+ * places, without a skeleton or the loading mask in between. A deadline hands over regardless.
  */
 import { loadingStore } from '../api/loading.js';
+import { refreshServerState } from '../api/queryClient.js';
 
 /** The longest the server's page stands in for the app. */
 export const HANDOVER_DEADLINE_MS = 4000;
 /** After the page mounts, how long its calls may take to start before "no call running" means "done". */
 const SETTLE_MS = 60;
 
+/** The element holding the server's page (the document's #root) while the app starts beside it. */
 let holder: HTMLElement | null = null;
-let root: HTMLElement | null = null;
+/** Where the app renders, hidden until handover; it becomes #root then. */
+let appRoot: HTMLElement | null = null;
 let waiting: (() => void)[] = [];
 
 /** Resolves once the app is on screen (at once when no server page was kept). */
@@ -19,31 +23,49 @@ export function appShown(): Promise<void> {
   return holder ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve();
 }
 
-/** Moves the server's page out of #root (React replaces #root's content) and hides #root until handover. */
-export function keepServerPage(container: HTMLElement): void {
-  const page = container.querySelector(':scope > .ssr');
-  if (!page) return;
-  root = container;
-  holder = document.createElement('div');
-  holder.className = 'ssr-holder';
-  holder.append(page);
-  container.before(holder);
-  container.classList.add('is-behind-ssr');
+/**
+ * Where the app should render. With a server page in #root, a new element beside it, hidden until handover: the
+ * server's page is left exactly where it is (moving its nodes would repaint them as new content), and the app is
+ * drawn next to it. Without one, #root itself.
+ */
+export function keepServerPage(container: HTMLElement): HTMLElement {
+  if (!container.firstElementChild) return container;
+  holder = container;
+  holder.classList.add('ssr-holder');
+  appRoot = document.createElement('div');
+  appRoot.className = 'is-behind-ssr';
+  container.after(appRoot);
   setTimeout(handOver, HANDOVER_DEADLINE_MS);
+  return appRoot;
 }
 
 function handOver(): void {
-  if (!holder || !root) return;
+  if (!holder || !appRoot) return;
   holder.remove();
-  root.classList.remove('is-behind-ssr');
+  appRoot.classList.remove('is-behind-ssr');
+  appRoot.id = 'root';
   holder = null;
-  root = null;
+  appRoot = null;
   for (const resolve of waiting) resolve();
   waiting = [];
 }
 
+/** The server's page is the app's own markup, taken over in place (main.tsx): once mounted, refresh its answers. */
+let takingOver = false;
+
+export function takeOverServerPage(): void {
+  takingOver = true;
+}
+
 /** Called when a routed page has mounted: hand over once no call is running. */
 export function pageMounted(): void {
+  // For whoever needs to know the app runs the page now (the end-to-end journeys do).
+  document.documentElement.dataset.app = 'running';
+  if (takingOver) {
+    takingOver = false;
+    refreshServerState();
+    return;
+  }
   if (!holder) return;
   setTimeout(() => {
     if (!loadingStore.isLoading()) return handOver();

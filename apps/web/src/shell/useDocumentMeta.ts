@@ -6,7 +6,8 @@ import { pageTitle, SITE_META, type RouteHandle } from './routeHandle.js';
  * The address the server rendered this document for, when it did (its head tags carry data-ssr): those tags
  * describe that page better than the route's generic ones, so they stay until the reader goes elsewhere.
  */
-const serverRendered = document.head.querySelector('[data-ssr]') ? window.location.pathname + window.location.search : null;
+const serverRendered =
+  typeof document !== 'undefined' && document.head.querySelector('[data-ssr]') ? window.location.pathname + window.location.search : null;
 
 function setMeta(name: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);

@@ -1,7 +1,8 @@
 /**
  * Rankings (PRODUCT §6). 日榜/周榜/月榜 count engagement inside the period: the events (likes, collects,
  * comments, imitations, views) that happened in it — or, for a text published inside the period, all of its
- * counters, since all of its engagement happened there. The score decays with age like the old hot score.
+ * counters, since all of its engagement happened there. An imported text's engagement is dated by the importer
+ * (imported_engagement), since an import brings counters without single events. The score decays with age like the old hot score.
  * 总榜 ranks by all-time engagement without decay (an all-time list that favoured the new would not be one).
  *
  * The order is the same for every reader, so a job computes it (refreshRankings) into ranking_entries and a request
@@ -41,6 +42,9 @@ function rankedSql(period: Period): SQL {
         union all select essay_id, ${w.comments}::float8 from comments where created_at >= ${since} and status = 'visible'
         union all select imitate_of, ${w.imitations}::float8 from essays where imitate_of is not null and status = 'published' and published_at >= ${since}
         union all select essay_id, ${w.views}::float8 from essay_views where hour >= floor(extract(epoch from ${since}) / 3600)
+        -- An imported text's dated engagement (the importer's history of its counters).
+        union all select essay_id, likes * ${w.likes}::float8 + collects * ${w.collects}::float8 + views * ${w.views}::float8
+          from imported_engagement where at >= ${since}
       ) x group by essay_id
     ), period as (
       -- Two index-friendly halves instead of one OR, which read the whole table: texts published in the period

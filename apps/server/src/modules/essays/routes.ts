@@ -4,7 +4,7 @@ import * as essays from './service.js';
 export const essayHandlers = defineHandlers({
   essaysPage: async ({ db, body, caller }) => essays.listPublished(db, body, caller.user, caller.blocksSomeone),
   myEssays: async ({ db, me, query }) => essays.listMine(db, me, query),
-  essayDetails: async ({ db, body, caller }) => essays.details(db, body.id, caller.user, caller.viewerKey),
+  essayDetails: async ({ db, body, caller }) => essays.details(db, body.id, caller.user, caller.prerender ? null : caller.viewerKey),
   essayForm: async ({ db, me, params }) => essays.essayFormFor(db, me, params.id),
   createEssay: async ({ db, me, body, config }) => essays.createEssay(db, me, body, config.sensitiveWordsFile),
   updateEssay: async ({ db, me, params, body, config }) => essays.updateEssay(db, me, params.id, body, config.sensitiveWordsFile),

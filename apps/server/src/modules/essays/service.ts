@@ -304,10 +304,11 @@ export const publishedDetails = async (db: Db, id: number) =>
     return d?.status === 'published' ? d : null;
   })) as Awaited<ReturnType<typeof loadDetails>>;
 
-export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string) {
+/** A text as `viewer` may see it; a published one counts a view for `viewerKey` (none for the server's prerendering). */
+export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string | null) {
   const shown = viewer ? await loadDetails(db, id, viewer.id) : await publishedDetails(db, id);
   if (!shown || !canSee({ status: shown.status, authorId: shown.author.id }, viewer)) throw notFound('作品不存在或未发布');
-  if (shown.status === 'published') recordView(db, id, viewerKey);
+  if (shown.status === 'published' && viewerKey) recordView(db, id, viewerKey);
   return shown;
 }
 

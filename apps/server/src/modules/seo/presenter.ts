@@ -3,7 +3,7 @@
  * description, keywords, canonical address, Open Graph tags, JSON-LD and feed links in <head>. The web app
  * replaces #root's content when it starts (it renders into the same element).
  */
-import { pageTitle, SITE_NAME } from '@shiju/contract';
+import { pageTitle, SITE_NAME, type ThemeLayout } from '@shiju/contract';
 import { escapeHtml } from '../../lib/text.js';
 import { titleOf, type ListItem, type PageBody, type PageModel } from './service.js';
 
@@ -183,14 +183,53 @@ export function headHtml(model: PageModel, origin: string): string {
   return tags.join('\n    ');
 }
 
+const CSS_COLOR = /^(#[0-9a-fA-F]{3,8}|(rgb|hsl)a?\([\d\s.,%a-z]*\))$/;
+const IMAGE_URL = /^(https?:\/\/|\/)[^\s"'()\\<>]*$/;
+
+/**
+ * The site theme (seed §4) as the app paints it (web lib/theme.ts), so the page has the site's colours, background
+ * and grey mode from its first paint instead of after the theme call. Values that are not plain colours or
+ * addresses are left out.
+ */
+export function themeStyle(theme: ThemeLayout): string {
+  const vars = [
+    CSS_COLOR.test(theme.color) ? `--accent:${theme.color}` : '',
+    CSS_COLOR.test(theme.activeMenu) ? `--active-menu:${theme.activeMenu}` : '',
+    theme.backgroundImg && IMAGE_URL.test(theme.backgroundImg) ? `--site-bg-image:url("${theme.backgroundImg}")` : '',
+  ].filter(Boolean);
+  const grey = theme.grey === 1 ? 'html{filter:grayscale(1)}' : '';
+  return `<style data-theme>:root{${vars.join(';')}}${grey}</style>`;
+}
+
+/** The web app's own drawing of the page (modules/seo/prerender.ts) and the answers it was drawn from. */
+export interface AppPage {
+  html: string;
+  state: unknown;
+  stateId: string;
+}
+
 /**
  * The built index.html with this page in it: <title> by the seed's rule, the template's own description and
- * keywords replaced, the page's tags before </head>, its content inside #root.
+ * keywords replaced, the page's tags before </head>, its content inside #root — the app's own drawing when there is
+ * one (with its answers, for the app to start from), otherwise the markup above.
  */
-export function renderDocument(template: string, model: PageModel, origin: string): string {
-  return template
+export function renderDocument(
+  template: string,
+  model: PageModel,
+  origin: string,
+  app: AppPage | null = null,
+  theme: ThemeLayout | null = null,
+): string {
+  const bg = theme?.backgroundImg && IMAGE_URL.test(theme.backgroundImg);
+  const doc = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${esc(pageTitle(model.routeTitle))}</title>`)
     .replace(/\s*<meta name="(description|keywords)"[^>]*>/g, '')
-    .replace('</head>', () => `  ${headHtml(model, origin)}\n  </head>`)
-    .replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml(model)}</div>`);
+    .replace('</head>', () => `  ${headHtml(model, origin)}${theme ? `\n    ${themeStyle(theme)}` : ''}\n  </head>`)
+    .replace(/<html([^>]*)>/, (whole, attrs: string) => (bg ? `<html${attrs} data-bg-image="on">` : whole))
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${app ? app.html : rootHtml(model)}</div>`);
+  if (!app) return doc;
+  return doc.replace(
+    '</body>',
+    () => `  <script type="application/json" id="${esc(app.stateId)}">${jsonScript(app.state)}</script>\n  </body>`,
+  );
 }

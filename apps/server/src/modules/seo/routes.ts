@@ -7,7 +7,10 @@ import { RAW_RESPONSES } from '@shiju/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { FEED_TYPES, renderFeed, type FeedFormat } from './feeds.js';
+import type { Prerenderer } from './prerender.js';
 import { renderDocument } from './presenter.js';
+import { getTheme } from '../site/service.js';
+import type { ThemeLayout } from '@shiju/contract';
 import { PUBLIC_PAGES } from './service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemap.js';
 
@@ -16,7 +19,7 @@ const XML = 'application/xml; charset=utf-8';
 /** The site's address: PUBLIC_URL when set, otherwise the one this request came in on. */
 export const originOf = (config: Config, req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
 
-export function registerSeo(app: FastifyInstance, db: Db, config: Config, template: string | null) {
+export function registerSeo(app: FastifyInstance, db: Db, config: Config, template: string | null, prerenderer: Prerenderer | null = null) {
   const hide = { schema: { hide: true } };
   const missing = (reply: FastifyReply) => reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
 
@@ -52,11 +55,23 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
   for (const [path, load] of Object.entries(PUBLIC_PAGES)) {
     app.get(path, hide, async (req, reply) => {
       const model = await load(db, req.query as Record<string, unknown>);
+      let drawn = null;
+      if (model.status === 200 && prerenderer?.handles(path)) {
+        try {
+          const pre = await prerenderer.render(req.url);
+          if (pre) drawn = { html: pre.html, state: pre.state, stateId: prerenderer.stateId };
+        } catch (err) {
+          req.log.warn({ err }, 'prerendering failed; the plain markup is sent');
+        }
+      }
+      const theme = await getTheme(db, 0);
       return reply
         .status(model.status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(renderDocument(template, model, originOf(config, req)));
+        .send(
+          renderDocument(template, model, originOf(config, req), drawn, theme ? (JSON.parse(theme.layoutVoList) as ThemeLayout) : null),
+        );
     });
   }
 }

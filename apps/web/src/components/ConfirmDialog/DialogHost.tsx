@@ -1,30 +1,20 @@
-import { useSyncExternalStore } from 'react';
-import { ConfirmDialog } from './ConfirmDialog.js';
-import { PromptDialog } from './PromptDialog.js';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { dialogStore } from './store.js';
 
-/** Renders the dialogs opened through confirmDialog / promptDialog. Mounted once, inside antd's App. */
+const AntdDialogs = lazy(() => import('./AntdDialogs.js'));
+
+/**
+ * Renders the dialogs opened through confirmDialog / promptDialog. Their code (antd's Modal) is fetched with the
+ * first one and stays mounted after it, so a closing dialog finishes its animation.
+ */
 export function DialogHost() {
   const dialogs = useSyncExternalStore(dialogStore.subscribe, dialogStore.get, dialogStore.get);
-  return dialogs.map((d) =>
-    d.kind === 'confirm' ? (
-      <ConfirmDialog
-        key={d.id}
-        options={d.options}
-        onDone={(a) => {
-          dialogStore.remove(d.id);
-          d.resolve(a);
-        }}
-      />
-    ) : (
-      <PromptDialog
-        key={d.id}
-        options={d.options}
-        onDone={(r) => {
-          dialogStore.remove(d.id);
-          d.resolve(r);
-        }}
-      />
-    ),
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && dialogs.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AntdDialogs dialogs={dialogs} remove={dialogStore.remove} />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
-import { HeartOutlined } from '@ant-design/icons';
 import type { Essay } from '@shiju/contract';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format.js';
+import { Icon } from '../ui/Icon.js';
+import { HeartOutlined } from '../ui/icons.js';
 import { essayHref } from './links.js';
 
 /** A small card for strips and side lists: the text (or title), its writer and likes. */
@@ -13,7 +14,7 @@ export function MiniEssayCard({ essay }: { essay: Essay }) {
       <span className="mini-card__foot">
         <span className="mini-card__author">{essay.author.nickname}</span>
         <span>
-          <HeartOutlined aria-hidden /> {formatCount(essay.likes)}
+          <Icon icon={HeartOutlined} /> {formatCount(essay.likes)}
         </span>
       </span>
     </Link>

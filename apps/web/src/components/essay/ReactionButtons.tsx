@@ -1,7 +1,8 @@
-import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { formatCount } from '../../lib/format.js';
+import { Button } from '../ui/Button.js';
+import { Icon } from '../ui/Icon.js';
+import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '../ui/icons.js';
 import { useEnsureSignedIn } from './useEnsureSignedIn.js';
 import type { Essay, LikeResult, ReactionKind } from '@shiju/contract';
 import { useReactionToggle } from './useReactionToggle.js';
@@ -13,8 +14,8 @@ interface Props {
 }
 
 const LOOK: Record<ReactionKind, { label: string; on: ReactNode; off: ReactNode; what: string }> = {
-  like: { label: '喜欢', on: <HeartFilled aria-hidden />, off: <HeartOutlined aria-hidden />, what: '喜欢这段文字' },
-  collect: { label: '收藏', on: <StarFilled aria-hidden />, off: <StarOutlined aria-hidden />, what: '收藏这段文字' },
+  like: { label: '喜欢', on: <Icon icon={HeartFilled} />, off: <Icon icon={HeartOutlined} />, what: '喜欢这段文字' },
+  collect: { label: '收藏', on: <Icon icon={StarFilled} />, off: <Icon icon={StarOutlined} />, what: '收藏这段文字' },
 };
 
 function ReactionButton({

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '../../api/index.js';
 import { useSiteTheme } from '../../hooks/useSiteTheme.js';
 import { copyText } from '../../lib/clipboard.js';
+import AntdScope from '../../shell/antd/AntdScope.js';
 import { drawShareCard, type ShareCardData } from './drawShareCard.js';
 
 interface Props {
@@ -107,5 +108,14 @@ export function ShareCardDialog({ open, onClose, data, fileName }: Props) {
         </div>
       </Modal>
     </>
+  );
+}
+
+/** The dialog with antd's context, for pages that load it on demand (a text's page). */
+export default function ScopedShareCardDialog(props: Props) {
+  return (
+    <AntdScope>
+      <ShareCardDialog {...props} />
+    </AntdScope>
   );
 }

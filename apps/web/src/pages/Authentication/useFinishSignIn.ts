@@ -1,11 +1,12 @@
 import type { CallData } from '@shiju/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { createElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toastSuccess } from '../../api/index.js';
 import { saveSession } from '../../lib/session.js';
 import { pingActivity } from '../../lib/startup.js';
+import { notification } from '../../shell/antd/messages.js';
 
 /** Only same-site paths: `?redirect=` must not send anyone to another site. */
 export function safeRedirect(value: string | null): string {
@@ -23,7 +24,6 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
   return (session: CallData<'login'>, greeting: string, opts: { newAccount?: boolean } = {}) => {
     saveSession(session.accessToken, session.userInfo);
     queryClient.clear();

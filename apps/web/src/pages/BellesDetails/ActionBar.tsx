@@ -1,7 +1,5 @@
-import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, LinkOutlined, PictureOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, toastError, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
@@ -9,11 +7,16 @@ import { ReportButton } from '../../components/ReportButton.js';
 import { copyText } from '../../lib/clipboard.js';
 import { editHref, essayHref, imitateHref } from '../../components/essay/links.js';
 import { ReactionButtons } from '../../components/essay/ReactionButtons.js';
-import { ShareCardDialog } from '../../components/essay/ShareCardDialog.js';
 import { useSession } from '../../hooks/useSession.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
 import { afterEssayRemoved, essayKeys, interestKeys } from '../../api/queries/index.js';
 import { RouterButton } from '../../components/RouterButton.js';
+import { Button } from '../../components/ui/Button.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, LinkOutlined, PictureOutlined } from '../../components/ui/icons.js';
+
+/** The share card (antd's dialog, the QR code library, the canvas drawing) loads when a reader asks for it. */
+const ShareCardDialog = lazy(() => import('../../components/essay/ShareCardDialog.js'));
 
 function shareUrl(id: number): string {
   return `${window.location.origin}${essayHref(id)}`;
@@ -35,7 +38,7 @@ function NotInterested({ id }: { id: number }) {
     }
   };
   return (
-    <Button type="text" icon={<EyeInvisibleOutlined aria-hidden />} disabled={done} onClick={() => void mark()}>
+    <Button type="text" icon={<Icon icon={EyeInvisibleOutlined} />} disabled={done} onClick={() => void mark()}>
       {done ? '已标记不感兴趣' : '不感兴趣'}
     </Button>
   );
@@ -65,10 +68,10 @@ function OwnerTools({ id }: { id: number }) {
   };
   return (
     <>
-      <RouterButton to={editHref(id)} icon={<EditOutlined aria-hidden />}>
+      <RouterButton to={editHref(id)} icon={<Icon icon={EditOutlined} />}>
         编辑
       </RouterButton>
-      <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => void remove()}>
+      <Button danger icon={<Icon icon={DeleteOutlined} />} onClick={() => void remove()}>
         删除
       </Button>
     </>
@@ -80,6 +83,9 @@ export function ActionBar({ essay }: { essay: Details }) {
   const user = useSession();
   const patch = useDetailsCache(essay.id);
   const [cardOpen, setCardOpen] = useState(false);
+  // Once opened, the dialog stays mounted so it can animate closed.
+  const [cardWanted, setCardWanted] = useState(false);
+  if (cardOpen && !cardWanted) setCardWanted(true);
   const own = user?.id === essay.author.id;
   const published = essay.status === 'published';
 
@@ -93,7 +99,7 @@ export function ActionBar({ essay }: { essay: Details }) {
       {published ? (
         <div className="action-bar__main">
           <ReactionButtons key={essay.id} essay={essay} onSettled={(r) => patch(() => r)} />
-          <RouterButton to={imitateHref(essay.id)} icon={<EditOutlined aria-hidden />}>
+          <RouterButton to={imitateHref(essay.id)} icon={<Icon icon={EditOutlined} />}>
             仿写
           </RouterButton>
         </div>
@@ -101,10 +107,10 @@ export function ActionBar({ essay }: { essay: Details }) {
       <div className="action-bar__more">
         {published ? (
           <>
-            <Button type="text" icon={<LinkOutlined aria-hidden />} onClick={() => void copyLink()}>
+            <Button type="text" icon={<Icon icon={LinkOutlined} />} onClick={() => void copyLink()}>
               复制链接
             </Button>
-            <Button type="text" icon={<PictureOutlined aria-hidden />} onClick={() => setCardOpen(true)}>
+            <Button type="text" icon={<Icon icon={PictureOutlined} />} onClick={() => setCardOpen(true)}>
               分享卡片
             </Button>
           </>
@@ -113,18 +119,22 @@ export function ActionBar({ essay }: { essay: Details }) {
         {!own && published ? <ReportButton targetType="essay" targetId={essay.id} /> : null}
         {own ? <OwnerTools id={essay.id} /> : null}
       </div>
-      <ShareCardDialog
-        open={cardOpen}
-        onClose={() => setCardOpen(false)}
-        fileName={`拾句-${essay.id}.png`}
-        data={{
-          text: essay.type === 'sentence' ? essay.content : essay.summary,
-          title: essay.type === 'essay' ? essay.title : null,
-          source: essay.source || essay.author.nickname,
-          author: essay.author.nickname,
-          url: shareUrl(essay.id),
-        }}
-      />
+      {cardWanted ? (
+        <Suspense fallback={null}>
+          <ShareCardDialog
+            open={cardOpen}
+            onClose={() => setCardOpen(false)}
+            fileName={`拾句-${essay.id}.png`}
+            data={{
+              text: essay.type === 'sentence' ? essay.content : essay.summary,
+              title: essay.type === 'essay' ? essay.title : null,
+              source: essay.source || essay.author.nickname,
+              author: essay.author.nickname,
+              url: shareUrl(essay.id),
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/index.js';
 import { useEnsureSignedIn } from '../../components/essay/useEnsureSignedIn.js';
 import { userHref } from '../../components/essay/links.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
+import { Button } from '../../components/ui/Button.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { CheckOutlined, PlusOutlined } from '../../components/ui/icons.js';
 import { useSession } from '../../hooks/useSession.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
 
@@ -43,7 +44,7 @@ export function AuthorCard({ essay }: { essay: Details }) {
       {self ? null : (
         <Button
           type={following ? 'default' : 'primary'}
-          icon={following ? <CheckOutlined aria-hidden /> : <PlusOutlined aria-hidden />}
+          icon={<Icon icon={following ? CheckOutlined : PlusOutlined} />}
           loading={busy}
           onClick={() => void toggle()}
           className="author-card__follow"

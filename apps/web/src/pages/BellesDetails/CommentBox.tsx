@@ -1,8 +1,8 @@
-import { Button, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { api } from '../../api/index.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
+import { Button } from '../../components/ui/Button.js';
 import { useSession } from '../../hooks/useSession.js';
 import { charCount, LIMITS } from '../../lib/essay/limits.js';
 import { signInPath } from '../../lib/navigation.js';
@@ -23,6 +23,11 @@ export function CommentBox({ essayId, parentId, placeholder = '写下你的想�
   const location = useLocation();
   const [text, setText] = useState('');
   const [posting, setPosting] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const countId = `comment-count-${parentId ?? essayId}`;
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
   if (!user) {
     return (
       <p className="comment-box comment-box--visitor">
@@ -47,15 +52,21 @@ export function CommentBox({ essayId, parentId, placeholder = '写下你的想�
     <div className={parentId ? 'comment-box comment-box--reply' : 'comment-box'}>
       {parentId ? null : <UserAvatar user={user} size={36} />}
       <div className="comment-box__main">
-        <Input.TextArea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={placeholder}
-          autoSize={{ minRows: parentId ? 2 : 3, maxRows: 8 }}
-          autoFocus={autoFocus}
-          count={{ show: true, max: LIMITS.commentChars, strategy: charCount }}
-          aria-label={parentId ? '回复内容' : '评论内容'}
-        />
+        <div className="textarea">
+          <textarea
+            ref={field}
+            className="textarea__field"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={placeholder}
+            rows={parentId ? 2 : 3}
+            aria-label={parentId ? '回复内容' : '评论内容'}
+            aria-describedby={countId}
+          />
+          <span id={countId} className={length > LIMITS.commentChars ? 'textarea__count is-over' : 'textarea__count'}>
+            {charCount(text)} / {LIMITS.commentChars}
+          </span>
+        </div>
         <div className="comment-box__actions">
           {onCancel ? (
             <Button size="small" type="text" onClick={onCancel}>

@@ -1,7 +1,8 @@
-import { LikeFilled, LikeOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { api } from '../../api/index.js';
 import { useEnsureSignedIn } from '../../components/essay/useEnsureSignedIn.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { LikeFilled, LikeOutlined } from '../../components/ui/icons.js';
 import { formatCount } from '../../lib/format.js';
 
 /**
@@ -51,7 +52,7 @@ export function CommentLike({ id, liked, likes }: { id: number; liked?: boolean;
       aria-label={`赞，${state.count} 人赞过`}
       onClick={() => void click()}
     >
-      {state.on ? <LikeFilled aria-hidden /> : <LikeOutlined aria-hidden />}
+      <Icon icon={state.on ? LikeFilled : LikeOutlined} />
       <span>{state.count ? formatCount(state.count) : '赞'}</span>
     </button>
   );

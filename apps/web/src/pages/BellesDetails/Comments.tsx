@@ -1,6 +1,5 @@
 import type { Comment } from '@shiju/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, toastSuccess } from '../../api/index.js';
@@ -10,21 +9,27 @@ import { ReportButton } from '../../components/ReportButton.js';
 import { ListSkeleton } from '../../components/InfiniteList.js';
 import { userHref } from '../../components/essay/links.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
+import { Button } from '../../components/ui/Button.js';
+import { Segmented } from '../../components/ui/Segmented.js';
 import { useSession } from '../../hooks/useSession.js';
-import { formatCount, formatRelativeTime } from '../../lib/format.js';
+import { formatCount } from '../../lib/format.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { CommentBox } from './CommentBox.js';
 import { CommentLike } from './CommentLike.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
 import { commentKeys, commentQueries, usePagedList } from '../../api/queries/index.js';
 
 type Sort = 'hot' | 'new';
+/** Comments open sorted by 最热. */
+export const FIRST_SORT: Sort = 'hot';
 type Reply = Omit<Comment, 'replies' | 'replyCount'>;
 
 const SORTS: Array<{ value: Sort; label: string }> = [
   { value: 'hot', label: '最热' },
   { value: 'new', label: '最新' },
 ];
-const PAGE_SIZE = 10;
+export const COMMENTS_PAGE_SIZE = 10;
+const PAGE_SIZE = COMMENTS_PAGE_SIZE;
 const REPLY_PAGE_SIZE = 20;
 
 /** What the thread needs from the section: who may delete, who is being answered, and how to refresh. */
@@ -81,7 +86,7 @@ function CommentBody({ c, thread, replies = 0, small }: { c: Reply; thread: Thre
         </div>
         <p className="comment__text">{c.content}</p>
         <div className="comment__foot">
-          <span>{formatRelativeTime(c.createdAt)}</span>
+          <RelativeTime value={c.createdAt} />
           <CommentLike key={`${c.id}:${c.likes}:${String(c.liked)}`} id={c.id} liked={c.liked} likes={c.likes} />
           <button type="button" className="link-button" onClick={() => thread.setReplyingTo(answering ? null : c.id)}>
             {answering ? '收起' : '回复'}
@@ -163,7 +168,7 @@ function RootComment({ c, thread }: { c: Comment; thread: Thread }) {
 export function Comments({ essay }: { essay: Details }) {
   const queryClient = useQueryClient();
   const patch = useDetailsCache(essay.id);
-  const [sort, setSort] = useState<Sort>('hot');
+  const [sort, setSort] = useState<Sort>(FIRST_SORT);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
   const list = usePagedList(commentQueries.ofEssay(essay.id, sort, PAGE_SIZE));
 
@@ -183,7 +188,7 @@ export function Comments({ essay }: { essay: Details }) {
         <h2 className="details-section__title">
           评论 <span className="comments__count">{formatCount(essay.comments)}</span>
         </h2>
-        <Segmented<Sort> size="small" options={SORTS} value={sort} onChange={setSort} aria-label="评论排序" />
+        <Segmented<Sort> options={SORTS} value={sort} onChange={setSort} aria-label="评论排序" />
       </header>
       <CommentBox essayId={essay.id} onPosted={() => thread.refresh(1)} />
       {list.isPending ? (

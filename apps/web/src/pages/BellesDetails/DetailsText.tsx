@@ -1,31 +1,22 @@
-import { Watermark } from 'antd';
+import { WATERMARK, watermarkTile } from '@shiju/contract/core';
 import { Link } from 'react-router';
-import { WATERMARK, watermarkText } from '../../components/essay/constants.js';
 import { classifyHref } from '../../components/essay/links.js';
 import { SourceText } from '../../components/essay/SourceLine.js';
 import { useMemo } from 'react';
-import { formatRelativeTime, readingStats } from '../../lib/format.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
+import { readingStats } from '../../lib/format.js';
+import { textOf } from '../../lib/html.js';
 import type { Details } from './useDetailsCache.js';
 
 /**
- * The text itself under the watermark: a sentence large and centred (it is the page's heading), an essay with
+ * The text itself under the watermark (seed §9; the tile is drawn as the server's page draws it): a sentence large and centred (it is the page's heading), an essay with
  * title, word count and reading time, cover and body.
  */
 export function DetailsText({ essay, html }: { essay: Details; html: string }) {
-  const time = formatRelativeTime(essay.publishedAt ?? essay.createdAt);
-  const stats = useMemo(
-    () => (essay.type === 'essay' ? readingStats(new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '') : null),
-    [essay.type, html],
-  );
+  const tile = useMemo(() => watermarkTile(essay.author.nickname), [essay.author.nickname]);
+  const stats = useMemo(() => (essay.type === 'essay' ? readingStats(textOf(html)) : null), [essay.type, html]);
   return (
-    <Watermark
-      className="details-watermark"
-      content={watermarkText(essay.author.nickname)}
-      rotate={WATERMARK.rotate}
-      gap={WATERMARK.gap}
-      zIndex={WATERMARK.zIndex}
-      font={{ color: 'rgba(60, 40, 20, 0.08)', fontSize: 15 }}
-    >
+    <div className="details-watermark">
       <article className={`details-text details-text--${essay.type}`}>
         {essay.type === 'sentence' ? (
           <>
@@ -39,7 +30,7 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
             <h1 className="details-text__title serif">{essay.title}</h1>
             <p className="details-text__byline">
               <span>{essay.author.nickname}</span>
-              {time ? <span>{time}</span> : null}
+              <RelativeTime value={essay.publishedAt ?? essay.createdAt} />
               {essay.classification ? <Link to={classifyHref(essay.classification.id)}>{essay.classification.name}</Link> : null}
               {stats ? (
                 <span className="details-text__stats">
@@ -58,6 +49,11 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
           </>
         )}
       </article>
-    </Watermark>
+      <div
+        className="details-watermark__layer"
+        aria-hidden="true"
+        style={{ backgroundImage: `url("${tile.url}")`, backgroundSize: `${tile.width}px ${tile.height}px`, zIndex: WATERMARK.zIndex }}
+      />
+    </div>
   );
 }

@@ -1,49 +1,72 @@
-import { Anchor, type AnchorProps } from 'antd';
-import type { MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { ANCHOR } from '../../components/essay/constants.js';
 import { scrollToElement } from '../../components/essay/scrollToElement.js';
 import type { Heading } from './prepareContent.js';
-
-type AnchorLinkItemProps = NonNullable<AnchorProps['items']>[number];
 
 /** Where a heading should land: under the sticky header. */
 const TARGET_OFFSET = 76;
 
 /**
- * Scrolls with the seed's 300 ms (antd's Anchor animates for 450 ms and cannot be told otherwise): the title
- * takes the click before the Anchor link does; the Anchor still tracks the active heading (bounds 15).
+ * The heading the reader is in: the last one whose top has passed the landing line (seed §9: bounds 15 px around
+ * it), or the first while none has.
  */
-function OutlineTitle({ heading }: { heading: Heading }) {
-  const go = (e: MouseEvent) => {
-    e.preventDefault();
-    e.stopPropagation();
-    const el = document.getElementById(heading.id);
-    if (el) scrollToElement(el, ANCHOR.durationMs, TARGET_OFFSET);
-  };
-  return (
-    <span className="outline__title" onClick={go}>
-      {heading.title}
-    </span>
-  );
+function useActiveHeading(headings: Heading[]): string | undefined {
+  const [active, setActive] = useState<string | undefined>(headings[0]?.id);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      let current = headings[0]?.id;
+      for (const h of headings) {
+        const el = document.getElementById(h.id);
+        if (el && el.getBoundingClientRect().top - TARGET_OFFSET <= ANCHOR.bounds) current = h.id;
+      }
+      setActive(current);
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [headings]);
+  return active;
 }
 
-function toItems(headings: Heading[]): AnchorLinkItemProps[] {
-  const items: AnchorLinkItemProps[] = [];
-  for (const h of headings) {
-    const item: AnchorLinkItemProps = { key: h.id, href: `#${h.id}`, title: <OutlineTitle heading={h} /> };
-    const parent = items[items.length - 1];
-    if (h.level === 3 && parent) parent.children = [...(parent.children ?? []), item];
-    else items.push(item);
-  }
-  return items;
-}
-
-/** The outline of a long essay, following the reader down the page. */
+/**
+ * The outline of a long essay, following the reader down the page (antd's Anchor look, details.css): a click
+ * scrolls to the heading in the seed's 300 ms.
+ */
 export function EssayOutline({ headings }: { headings: Heading[] }) {
+  const active = useActiveHeading(headings);
+  const go = (e: MouseEvent, h: Heading) => {
+    e.preventDefault();
+    const el = document.getElementById(h.id);
+    if (!el) return;
+    scrollToElement(el, ANCHOR.durationMs, TARGET_OFFSET);
+  };
   return (
     <nav className="outline" aria-label="目录">
       <p className="outline__head">目录</p>
-      <Anchor affix={false} bounds={ANCHOR.bounds} targetOffset={TARGET_OFFSET} items={toItems(headings)} />
+      <ul className="outline__list">
+        {headings.map((h) => (
+          <li key={h.id} className={h.level === 3 ? 'outline__item outline__item--sub' : 'outline__item'}>
+            <a
+              href={`#${h.id}`}
+              className={h.id === active ? 'outline__link is-active' : 'outline__link'}
+              aria-current={h.id === active ? 'location' : undefined}
+              onClick={(e) => go(e, h)}
+            >
+              {h.title}
+            </a>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

@@ -7,7 +7,8 @@ import { essayQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 import { RouterButton } from '../../components/RouterButton.js';
 
-const SHOWN = 8;
+export const IMITATIONS_SHOWN = 8;
+const SHOWN = IMITATIONS_SHOWN;
 
 /** Imitations of this text, side by side, with the way to write one more. */
 export function ImitationsStrip({ id }: { id: number }) {

@@ -1,5 +1,4 @@
-import { Button, Result, Skeleton, Tag } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/index.js';
 import { Counters } from '../../components/Counters.js';
@@ -7,7 +6,8 @@ import { ANCHOR_MIN_HEADINGS } from '../../components/essay/constants.js';
 import { classifyHref } from '../../components/essay/links.js';
 import { parseId } from '../../components/essay/parseId.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { RouterButton } from '../../components/RouterButton.js';
+import { Button } from '../../components/ui/Button.js';
+import { Skeleton } from '../../components/ui/Skeleton.js';
 import { ActionBar } from './ActionBar.js';
 import { AuthorCard } from './AuthorCard.js';
 import { Comments } from './Comments.js';
@@ -29,18 +29,14 @@ const STATUS_NOTE: Partial<Record<Details['status'], string>> = {
   hidden: '这篇作品已被编辑隐藏，只有你自己能看到。',
 };
 
+/** antd's 404 picture comes only with a missing text. */
+const MissingText = lazy(() => import('./MissingText.js'));
+
 function NotFound() {
   return (
-    <Result
-      status="404"
-      title="这段文字不存在或尚未发布"
-      subTitle="它可能已被作者删除，或者还在审核中。去看看别的好句子吧。"
-      extra={
-        <RouterButton to="/home" type="primary">
-          回到首页
-        </RouterButton>
-      }
-    />
+    <Suspense fallback={null}>
+      <MissingText />
+    </Suspense>
   );
 }
 
@@ -56,11 +52,13 @@ function Taxonomy({ essay }: { essay: Details }) {
       ) : null}
       {essay.tags.map((t) =>
         cid ? (
-          <Link key={t.id} to={classifyHref(cid, t.id)}>
-            <Tag className="taxonomy__tag">#{t.name}</Tag>
+          <Link key={t.id} to={classifyHref(cid, t.id)} className="tag-label taxonomy__tag">
+            #{t.name}
           </Link>
         ) : (
-          <Tag key={t.id}>#{t.name}</Tag>
+          <span key={t.id} className="tag-label">
+            #{t.name}
+          </span>
         ),
       )}
     </div>
@@ -109,7 +107,7 @@ function DetailsLoader({ id }: { id: number }) {
     return (
       <div className="details">
         <div className="details__main">
-          <Skeleton active title={{ width: '50%' }} paragraph={{ rows: 6 }} />
+          <Skeleton title="50%" rows={6} />
         </div>
       </div>
     );

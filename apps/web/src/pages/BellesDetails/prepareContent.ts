@@ -1,3 +1,5 @@
+import { textOf } from '../../lib/html.js';
+
 export interface Heading {
   id: string;
   title: string;
@@ -6,15 +8,16 @@ export interface Heading {
 
 /**
  * Gives the h2/h3 headings of an essay's (server-sanitised) HTML ids for the outline, and lists them. The
- * HTML is parsed inertly (DOMParser runs no scripts) and only id attributes are added.
+ * sanitiser leaves headings without attributes (`<h2>…</h2>`), so ids are added by reading the markup, the same in
+ * the browser and while the server prerenders the page.
  */
 export function prepareContent(html: string): { html: string; headings: Heading[] } {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   const headings: Heading[] = [];
-  doc.body.querySelectorAll('h2, h3').forEach((el, i) => {
-    const id = `section-${i + 1}`;
-    el.id = id;
-    headings.push({ id, title: el.textContent?.trim() || `第 ${i + 1} 节`, level: el.tagName === 'H2' ? 2 : 3 });
+  const out = html.replace(/<(h[23])>([\s\S]*?)<\/\1>/gi, (_whole, tag: string, inner: string) => {
+    const n = headings.length + 1;
+    const id = `section-${n}`;
+    headings.push({ id, title: textOf(inner).trim() || `第 ${n} 节`, level: tag.toLowerCase() === 'h2' ? 2 : 3 });
+    return `<${tag} id="${id}">${inner}</${tag}>`;
   });
-  return { html: doc.body.innerHTML, headings };
+  return { html: out, headings };
 }

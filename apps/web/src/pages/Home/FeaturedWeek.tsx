@@ -1,4 +1,3 @@
-import { Carousel } from 'antd';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState.js';
 import { Section } from '../../components/Section.js';
@@ -6,6 +5,7 @@ import { discoveryQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 import { previousWeek } from '@shiju/contract/core';
 import { weekRangeLabel } from '../../components/discovery/isoWeek.js';
+import { Carousel } from '../../components/ui/Carousel.js';
 
 const TOP = 5;
 
@@ -33,7 +33,7 @@ export function FeaturedWeek() {
         empty={<p className="muted">第一期精选还在评选中，下周一揭晓。</p>}
       >
         {(d) => (
-          <Carousel autoplay autoplaySpeed={6000} className="featured panel">
+          <Carousel interval={6000} className="featured panel" label="精选句子">
             {d.list.slice(0, TOP).map((e) => (
               <Link key={e.id} to={`/bellesDetails?id=${e.id}`} className="featured__slide">
                 <p className="featured__text serif clamp clamp--3">{e.type === 'sentence' ? e.summary : e.title}</p>

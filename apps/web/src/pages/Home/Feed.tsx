@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.js';
 import { RouterButton } from '../../components/RouterButton.js';
@@ -9,11 +9,15 @@ import { WriteButton } from '../../shell/WriteButton.js';
 import { useSession } from '../../hooks/useSession.js';
 import { interestQueries, usePagedList } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
-import { FollowingFeed } from './FollowingFeed.js';
+import { Tabs } from '../../components/ui/Tabs.js';
 
-type FeedKey = 'new' | 'hot' | 'forYou' | 'following';
+/** Only signed-in readers who open 关注 need it (and the follow buttons it brings). */
+const FollowingFeed = lazy(() => import('./FollowingFeed.js'));
 
-const PAGE_SIZE = 10;
+export type FeedKey = 'new' | 'hot' | 'forYou' | 'following';
+
+export const FEED_PAGE_SIZE = 10;
+const PAGE_SIZE = FEED_PAGE_SIZE;
 /** Three pages come by scrolling; then 加载更多, so the sidebar's boxes (below the feed on phones) and the footer stay reachable. */
 const SCROLL_UNTIL = 3 * PAGE_SIZE;
 
@@ -69,28 +73,40 @@ function ForYouFeed() {
   return <InterestFeed />;
 }
 
+/** The tab the address asks for (?tab=hot|forYou|following), as this reader can have it. */
+export function feedTab(params: URLSearchParams, signedIn: boolean): FeedKey {
+  const asked = params.get('tab');
+  const tab: FeedKey = asked === 'hot' || asked === 'forYou' || asked === 'following' ? asked : 'new';
+  return (tab === 'forYou' || tab === 'following') && !signedIn ? 'new' : tab;
+}
+
 /** 最新 / 最热 / 为你推荐 / 关注 (the last two for signed-in users: their interests, the people they follow). */
 export function Feed() {
   const user = useSession();
   // The tab lives in the URL (?tab=hot|forYou|following) so links such as 去首页看“为你推荐” land on it.
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab: FeedKey = asked === 'hot' || asked === 'forYou' || asked === 'following' ? asked : 'new';
   const setTab = (k: FeedKey) => setParams(k === 'new' ? {} : { tab: k }, { replace: true, preventScrollReset: true });
-  const active = (tab === 'forYou' || tab === 'following') && !user ? 'new' : tab;
+  const active = feedTab(params, !!user);
   return (
-    <Tabs
+    <Tabs<FeedKey>
       className="feed"
       activeKey={active}
-      onChange={(k) => setTab(k as FeedKey)}
-      destroyOnHidden
+      onChange={setTab}
       items={[
         { key: 'new', label: '最新', children: <EssayFeed sort="new" /> },
         { key: 'hot', label: '最热', children: <EssayFeed sort="hot" /> },
         ...(user
           ? [
               { key: 'forYou' as const, label: '为你推荐', children: <ForYouFeed /> },
-              { key: 'following' as const, label: '关注', children: <FollowingFeed /> },
+              {
+                key: 'following' as const,
+                label: '关注',
+                children: (
+                  <Suspense fallback={<ListSkeleton />}>
+                    <FollowingFeed />
+                  </Suspense>
+                ),
+              },
             ]
           : []),
       ]}

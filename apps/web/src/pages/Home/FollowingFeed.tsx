@@ -29,7 +29,7 @@ function Suggestions() {
 }
 
 /** 关注: newest texts of the people the reader follows, paged by the server's cursor. */
-export function FollowingFeed() {
+export default function FollowingFeed() {
   const query = useInfiniteQuery(peopleQueries.following(PAGE_SIZE));
   const pages = query.data?.pages;
   const items = useMemo(() => {

@@ -20,7 +20,7 @@ export function SidebarAds() {
           className="ads__item"
           onClick={() => void api('adsClick', { params: { id: ad.id } }).catch(() => undefined)}
         >
-          <img src={ad.image} alt={ad.title} loading="lazy" />
+          <img src={ad.image} alt={ad.title} width={600} height={300} loading="lazy" />
           <span className="ads__label">广告</span>
         </a>
       ))}

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState.js';
 import { Section } from '../../components/Section.js';
-import { formatRelativeTime } from '../../lib/format.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { announcementQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 
+export const SIDEBAR_ANNOUNCEMENTS = 3;
+
 /** The latest three announcements (pinned first). */
 export function SidebarAnnouncements() {
-  const query = useQuery(announcementQueries.latest(3));
+  const query = useQuery(announcementQueries.latest(SIDEBAR_ANNOUNCEMENTS));
   return (
     <Section title="公告" className="side-box panel" extra={<Link to="/bulletinBoard">更多</Link>}>
       <QueryState query={query} compact isEmpty={(d) => d.list.length === 0} empty={<p className="muted">暂无公告</p>}>
@@ -19,7 +21,7 @@ export function SidebarAnnouncements() {
                   {a.pinned ? <span className="notice-list__pin">置顶</span> : null}
                   {a.title}
                 </Link>
-                <span className="notice-list__time">{formatRelativeTime(a.publishedAt)}</span>
+                <RelativeTime className="notice-list__time" value={a.publishedAt} />
               </li>
             ))}
           </ul>

@@ -4,9 +4,12 @@ import { Section } from '../../components/Section.js';
 import { discoveryQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 
+/** How many of today's ranking the sidebar shows. */
+export const SIDEBAR_RANKING_SIZE = 10;
+
 /** Today's hot ranking, top 10. */
 export function SidebarRanking() {
-  const query = useQuery(discoveryQueries.rankingTop('day', 10));
+  const query = useQuery(discoveryQueries.rankingTop('day', SIDEBAR_RANKING_SIZE));
   return (
     <Section title="今日热榜" className="side-box panel" extra={<Link to="/leaderboard">完整榜单</Link>}>
       <QueryState query={query} compact isEmpty={(d) => d.list.length === 0} skeletonRows={6}>

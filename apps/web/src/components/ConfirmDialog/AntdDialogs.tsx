@@ -1,0 +1,33 @@
+import AntdScope from '../../shell/antd/AntdScope.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { PromptDialog } from './PromptDialog.js';
+import type { DialogRequest } from './store.js';
+
+/** The open dialogs, drawn with antd (loaded with the first dialog; see DialogHost). */
+export default function AntdDialogs({ dialogs, remove }: { dialogs: readonly DialogRequest[]; remove: (id: number) => void }) {
+  return (
+    <AntdScope>
+      {dialogs.map((d) =>
+        d.kind === 'confirm' ? (
+          <ConfirmDialog
+            key={d.id}
+            options={d.options}
+            onDone={(a) => {
+              remove(d.id);
+              d.resolve(a);
+            }}
+          />
+        ) : (
+          <PromptDialog
+            key={d.id}
+            options={d.options}
+            onDone={(r) => {
+              remove(d.id);
+              d.resolve(r);
+            }}
+          />
+        ),
+      )}
+    </AntdScope>
+  );
+}

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { commentQueries, essayQueries } from '../../api/queries/index.js';
+import { COMMENTS_PAGE_SIZE, FIRST_SORT } from './Comments.js';
+import { IMITATIONS_SHOWN } from './ImitationsStrip.js';
+import { pickTag, relatedQuery } from './RelatedTexts.js';
+
+/**
+ * Every answer a published text's page draws from for a visitor (the server prerenders with them:
+ * ssr/render.tsx). False when the text cannot be shown.
+ */
+export async function prefetchDetails(client: QueryClient, id: number): Promise<boolean> {
+  let details;
+  try {
+    details = await client.fetchQuery(essayQueries.details(id));
+  } catch {
+    return false;
+  }
+  if (details.status !== 'published') return false;
+  const tag = pickTag(details.tags);
+  await Promise.all([
+    client.prefetchQuery(essayQueries.imitations(id, IMITATIONS_SHOWN)),
+    client.prefetchInfiniteQuery(commentQueries.ofEssay(id, FIRST_SORT, COMMENTS_PAGE_SIZE)),
+    tag ? client.prefetchQuery(relatedQuery(tag)) : undefined,
+  ]);
+  return true;
+}

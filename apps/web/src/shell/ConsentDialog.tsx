@@ -1,0 +1,47 @@
+import { AGREEMENT_VERSION } from '@shiju/contract/core';
+import { Button, Modal } from 'antd';
+import { Link } from 'react-router';
+import { useCallMutation } from '../api/index.js';
+import { useSignOut } from '../hooks/useSignOut.js';
+import { saveUserInfo } from '../lib/session.js';
+import AntdScope from './antd/AntdScope.js';
+
+/** The new-agreement dialog of ConsentGate (loaded only when someone has to accept). */
+export default function ConsentDialog() {
+  const accept = useCallMutation('acceptAgreement');
+  const signOut = useSignOut();
+  return (
+    <AntdScope>
+      <Modal
+        open
+        title="用户协议和隐私政策已更新"
+        closable={false}
+        footer={[
+          <Button key="out" onClick={() => void signOut()}>
+            退出登录
+          </Button>,
+          <Button
+            key="ok"
+            type="primary"
+            loading={accept.isPending}
+            onClick={() => accept.mutate({ body: { version: AGREEMENT_VERSION } }, { onSuccess: (info) => saveUserInfo(info) })}
+          >
+            同意并继续
+          </Button>,
+        ]}
+      >
+        <p>
+          我们更新了
+          <Link to="/agreement" target="_blank">
+            《用户协议》
+          </Link>
+          和
+          <Link to="/privacy" target="_blank">
+            《隐私政策》
+          </Link>
+          （版本 {AGREEMENT_VERSION}）。请阅读后选择同意，才能继续使用需要登录的功能。
+        </p>
+      </Modal>
+    </AntdScope>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The server's prerendering of the reader's first pages (built by `vite build --ssr` into dist/ssr/render.js and
+ * loaded by the server, apps/server/src/modules/seo): 首页 and a text's page drawn by the app's own components from
+ * the answers of the app's own calls, in the same tree the browser's app renders (providers, shell, page
+ * boundary), so the app takes the markup over as it is (hydration, main.tsx): same markup, same layout, same words,
+ * nothing drawn twice. The answers travel with the page (applyServerState) so the app does not ask for them again.
+ */
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { createQueryClient } from '../api/queryClient.js';
+import { setTransport } from '../api/request.js';
+import BellesDetails from '../pages/BellesDetails/index.js';
+import { prefetchDetails } from '../pages/BellesDetails/prefetch.js';
+import Home from '../pages/Home/index.js';
+import { prefetchHome } from '../pages/Home/prefetch.js';
+import { AppProviders } from '../shell/AppProviders.js';
+import { AppHosts, ShellFrame } from '../shell/Layout.js';
+import { PageBoundary } from '../shell/lazyPage.js';
+
+export { SERVER_STATE_ID } from '../api/queryClient.js';
+export { setTransport };
+
+export interface Prerendered {
+  /** The app's markup for #root. */
+  html: string;
+  /** The answers it was drawn from, for the app's cache. */
+  state: DehydratedState;
+}
+
+const PAGES: Record<
+  string,
+  { page: () => ReactNode; prefetch: (client: ReturnType<typeof createQueryClient>, params: URLSearchParams) => Promise<boolean> }
+> = {
+  '/home': { page: () => <Home />, prefetch: async (client, params) => (await prefetchHome(client, params), true) },
+  '/bellesDetails': {
+    page: () => <BellesDetails />,
+    prefetch: (client, params) => {
+      const id = Number(params.get('id'));
+      return Number.isInteger(id) && id > 0 ? prefetchDetails(client, id) : Promise.resolve(false);
+    },
+  },
+};
+
+/** The paths this module draws. */
+export const PRERENDERED_PATHS = Object.keys(PAGES);
+
+/** The page at `url` (path and query) as a visitor sees it, or null when this module does not draw it. */
+export async function prerender(url: string): Promise<Prerendered | null> {
+  const { pathname, searchParams } = new URL(url, 'http://prerender.invalid');
+  const def = PAGES[pathname];
+  if (!def) return null;
+  const client = createQueryClient();
+  if (!(await def.prefetch(client, searchParams))) return null;
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders client={client}>
+        <StaticRouter location={url}>
+          <ShellFrame after={<AppHosts />}>
+            <PageBoundary>{def.page()}</PageBoundary>
+          </ShellFrame>
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { html, state: dehydrate(client) };
+}
