@@ -2,7 +2,8 @@
  * The app's code is fetched after the browser has painted the page the server sent (the reader's first pages arrive
  * drawn: ssr/render.tsx), so the first paint does not wait for, nor share the connection with, the app's scripts.
  * The build's entry script and its module preloads become a data block that a tiny classic script (boot.js, also
- * emitted here) turns back into a module script and preloads after the first frame.
+ * emitted here) turns back into a module script and preloads once the browser reports its first paint (no timers:
+ * pages whose clock is stopped, as in tests, still start).
  */
 import type { Plugin } from 'vite';
 
@@ -10,7 +11,10 @@ const BOOT = `(function () {
   var el = document.getElementById('shiju-app');
   if (!el) return;
   var app = JSON.parse(el.textContent);
+  var started = false;
   function load() {
+    if (started) return;
+    started = true;
     app.preload.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -24,10 +28,14 @@ const BOOT = `(function () {
     script.src = app.entry;
     document.head.appendChild(script);
   }
-  // A frame is rendered once the stylesheet is in: the page shows, then the app's code is asked for.
-  requestAnimationFrame(function () {
-    setTimeout(load, 0);
-  });
+  // A page the server drew is painted first, then the app's code is asked for; an empty page asks at once.
+  var root = document.getElementById('root');
+  var paints = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+  if (!root || !root.firstElementChild || !paints) return load();
+  new PerformanceObserver(function (list, observer) {
+    observer.disconnect();
+    load();
+  }).observe({ type: 'paint', buffered: true });
 })();
 `;
 

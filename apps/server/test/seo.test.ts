@@ -12,6 +12,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { essays, users } from '../src/db/schema.js';
 import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
+import { flushViews } from '../src/modules/essays/views.js';
+import { themeStyle } from '../src/modules/seo/presenter.js';
 import { refreshRankings } from '../src/modules/discovery/ranking.js';
 import { previousWeek, weekRange } from '@shiju/contract/core';
 import { seedTaxonomy } from './fixtures.js';
@@ -34,6 +36,28 @@ const template = `<!doctype html>
     <div id="root"></div>
   </body>
 </html>
+`;
+
+/**
+ * A stand-in for the web app's prerenderer (dist/ssr/render.js, built by vite): the module shape the server loads.
+ * It draws a text's page only when asked with `&drawn=1`, from the details call made through the server's own
+ * transport, and hands back answers holding a closing script tag.
+ */
+const prerenderer = `let transport;
+export const SERVER_STATE_ID = 'shiju-state';
+export const PRERENDERED_PATHS = ['/home', '/bellesDetails'];
+export function setTransport(t) { transport = t; }
+export async function prerender(url) {
+  const u = new URL(url, 'http://x');
+  if (u.searchParams.get('drawn') !== '1') return null;
+  const res = await transport('/api/v1/pc/essays/details', {
+    method: 'POST',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ id: Number(u.searchParams.get('id')) }),
+  });
+  const { data } = await res.json();
+  return { html: '<div class="shell"><h1>' + data.content + '</h1></div>', state: { text: data.content, trap: '</script><script>alert(1)</script>' } };
+}
 `;
 
 const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'item', 'entry'].includes(name) });
@@ -70,6 +94,8 @@ function parts(html: string) {
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'index.html'), template);
+  fs.mkdirSync(path.join(web, 'ssr'));
+  fs.writeFileSync(path.join(web, 'ssr', 'render.js'), prerenderer);
   t = await createTestApp({}, { WEB_DIST: web, PUBLIC_URL: ORIGIN });
   tx = await seedTaxonomy(t.database.db);
   writer = await signUp(t.app);
@@ -223,6 +249,46 @@ describe('server-rendered public pages', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<title>拾句 | 首页</title>');
+  });
+
+  it("puts the web app's own drawing and its answers in the page; its calls count no view", async () => {
+    const res = await get(`/bellesDetails?id=${sentenceId}&drawn=1`);
+    expect(res.statusCode).toBe(200);
+    const { head, root } = parts(res.body);
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/bellesDetails?id=${sentenceId}" data-ssr />`);
+    expect(root).toContain('<div id="root"><div class="shell"><h1>人生若只如初见，何事秋风悲画扇。\n等闲变却故人心</h1></div></div>');
+    expect(root).not.toContain('ssr-sentence');
+    const state = /<script type="application\/json" id="shiju-state">(.*?)<\/script>\n  <\/body>/s.exec(res.body);
+    expect(state![1]).not.toContain('</script>');
+    expect(JSON.parse(state![1]!)).toEqual({
+      text: '人生若只如初见，何事秋风悲画扇。\n等闲变却故人心',
+      trap: '</script><script>alert(1)</script>',
+    });
+    // The prerenderer's details call counted nothing; a reader's does.
+    await flushViews(t.database.db);
+    const views = async () => (await t.database.db.select({ v: essays.views }).from(essays).where(eq(essays.id, sentenceId)))[0]!.v;
+    expect(await views()).toBe(0);
+    await call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: sentenceId } });
+    await flushViews(t.database.db);
+    expect(await views()).toBe(1);
+    // The prerenderer is the server's code: never served.
+    expect((await get('/ssr/render.js')).body).not.toContain('setTransport');
+  });
+
+  it('paints the site theme from the first byte, leaving out anything that is not a plain colour or address', async () => {
+    const { head } = parts((await get('/home')).body);
+    expect(head).toMatch(/<style data-theme>:root\{--accent:#[0-9a-f]{6};--active-menu:#[0-9a-f]{6}\}<\/style>/);
+    expect(
+      themeStyle({
+        color: 'red;}</style><script>alert(1)</script>',
+        activeMenu: '#c0392b',
+        backgroundImg: 'x) ;background:url(evil',
+        grey: 1,
+      }),
+    ).toBe('<style data-theme>:root{--active-menu:#c0392b}html{filter:grayscale(1)}</style>');
+    expect(themeStyle({ color: 'rgb(140, 59, 47)', activeMenu: '#abc', backgroundImg: '/uploads/2026/01/a.png', grey: 0 })).toBe(
+      '<style data-theme>:root{--accent:rgb(140, 59, 47);--active-menu:#abc;--site-bg-image:url("/uploads/2026/01/a.png")}</style>',
+    );
   });
 
   it('leaves the other app routes to the plain app', async () => {

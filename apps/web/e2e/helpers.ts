@@ -70,7 +70,6 @@ export async function appRunning(page: Page): Promise<void> {
 
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((t) => document.title === t, title, { timeout: 15_000 });
-  await appRunning(page);
 }
 
 export function pathOf(page: Page): string {

@@ -116,6 +116,7 @@ describe('start-up and shell', () => {
     page = await openPage(browser(), { width: 375, height: 812 });
     await page.goto('/home');
     await waitForTitle(page, '拾句 | 首页');
+    await appRunning(page);
     expect(await page.locator('.header__desktop').isVisible()).toBe(false);
     await page.getByRole('button', { name: '打开菜单' }).click();
     const drawer = page.locator('.header-drawer');

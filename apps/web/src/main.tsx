@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { applyServerState } from './api/queryClient.js';
+import { isSignedIn } from './lib/session.js';
 import { quietly } from './api/request.js';
 import { loadTheme, pingActivity } from './lib/startup.js';
 import { setNavigator } from './lib/navigation.js';
@@ -35,10 +36,12 @@ const app = (
 );
 const root = document.getElementById('root')!;
 
-if (applyServerState()) {
-  // The server drew this page with the app's own components and answers: React takes the markup over as it is
-  // (hydration; in a transition, so in slices that leave the browser free), nothing is drawn twice. The start-up calls run without the
-  // loading mask: the reader is already reading.
+// The server drew 首页 and a text's page as a visitor sees them, with the app's own components and answers. For a
+// visitor React takes that markup over as it is (hydration; in a transition, so in slices that leave the browser
+// free): nothing is drawn twice, and the start-up calls run without the loading mask (the reader is reading). A
+// signed-in reader's page differs (their lists leave out whom they blocked, their likes show): the app draws it
+// behind the server's copy and swaps, as on the other public pages.
+if (!isSignedIn() && applyServerState()) {
   quietly(() => {
     void loadTheme();
     pingActivity();
@@ -50,9 +53,7 @@ if (applyServerState()) {
 } else {
   void loadTheme();
   pingActivity();
-  // Anything else the server put there (its plain markup of other public pages) stays on screen until the app has
-  // drawn the same page beside it (serverPage.ts). Drawn in a transition: React yields to the browser every few
-  // milliseconds instead of holding it for the whole page (this code arrives after the first paint: defer-entry.ts).
-  const container = keepServerPage(root);
-  startTransition(() => createRoot(container).render(app));
+  // Anything else the server put there (its plain markup of other public pages, or a visitor's copy for a signed-in
+  // reader) stays on screen until the app has drawn its page beside it (serverPage.ts).
+  createRoot(keepServerPage(root)).render(app);
 }

@@ -1,7 +1,5 @@
 import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
-import { isSignedIn } from '../lib/session.js';
 import { essayKeys } from './queries/essays.js';
-import { openKeys } from './queries/open.js';
 import { quietly } from './request.js';
 
 export function createQueryClient(): QueryClient {
@@ -40,14 +38,9 @@ export function applyServerState(doc: Document = document): boolean {
 }
 
 /**
- * Once the app has taken the server's page over: the answers were a visitor's, so a signed-in reader's copies are
- * asked again (their own likes, collects and follows), and a text's details always are (that call counts the
- * reader's view). In the background: the page is already on screen, so no loading mask.
+ * Once the app has taken the server's page over (a visitor's: main.tsx): a text's details are asked again, since
+ * that call counts the reader's view. In the background: the page is already on screen, so no loading mask.
  */
 export function refreshServerState(): void {
-  quietly(() => {
-    // 随机一句 is the same for everyone and stays as drawn.
-    if (isSignedIn()) void queryClient.refetchQueries({ type: 'active', predicate: (q) => q.queryKey[0] !== openKeys.all[0] });
-    else void queryClient.refetchQueries({ queryKey: essayKeys.details, type: 'active' });
-  });
+  quietly(() => void queryClient.refetchQueries({ queryKey: essayKeys.details, type: 'active' }));
 }

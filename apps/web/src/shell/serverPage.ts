@@ -1,8 +1,11 @@
 /**
- * The page the server rendered into #root (modules/seo; 首页 and a text's page drawn by the app's own components,
- * ssr/render.tsx) stays on screen while the app starts behind it, and is handed over once the app's page has
- * mounted and its first calls have settled: the reader sees the content, then the same content in the same
- * places, without a skeleton or the loading mask in between. A deadline hands over regardless.
+ * What the app does with the page the server put in #root (modules/seo).
+ * - 首页 and a text's page for a visitor: the app's own markup, taken over in place (hydration, main.tsx);
+ *   once mounted, the answers that differ for this reader are asked again in the background.
+ * - Any other server page (the presenter's plain markup, or a signed-in reader's 首页 and text page, drawn for a
+ *   visitor): it stays on screen while the app starts beside it, hidden, and is handed over once the app's page
+ *   has mounted and its first calls have settled: the reader sees the content throughout, without a skeleton or
+ *   the loading mask in between. A deadline hands over regardless.
  */
 import { loadingStore } from '../api/loading.js';
 import { refreshServerState } from '../api/queryClient.js';
@@ -39,8 +42,14 @@ export function keepServerPage(container: HTMLElement): HTMLElement {
   return appRoot;
 }
 
+/** For whoever needs to know the app runs what is on screen now (the end-to-end journeys do). */
+function markRunning(): void {
+  document.documentElement.dataset.app = 'running';
+}
+
 function handOver(): void {
   if (!holder || !appRoot) return;
+  markRunning();
   holder.remove();
   appRoot.classList.remove('is-behind-ssr');
   appRoot.id = 'root';
@@ -59,14 +68,13 @@ export function takeOverServerPage(): void {
 
 /** Called when a routed page has mounted: hand over once no call is running. */
 export function pageMounted(): void {
-  // For whoever needs to know the app runs the page now (the end-to-end journeys do).
-  document.documentElement.dataset.app = 'running';
   if (takingOver) {
     takingOver = false;
+    markRunning();
     refreshServerState();
     return;
   }
-  if (!holder) return;
+  if (!holder) return markRunning();
   setTimeout(() => {
     if (!loadingStore.isLoading()) return handOver();
     const stop = loadingStore.subscribe(() => {

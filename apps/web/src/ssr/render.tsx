@@ -29,11 +29,21 @@ export interface Prerendered {
   state: DehydratedState;
 }
 
+const PERSONAL_TABS = ['forYou', 'following'];
+
 const PAGES: Record<
   string,
   { page: () => ReactNode; prefetch: (client: ReturnType<typeof createQueryClient>, params: URLSearchParams) => Promise<boolean> }
 > = {
-  '/home': { page: () => <Home />, prefetch: async (client, params) => (await prefetchHome(client, params), true) },
+  '/home': {
+    page: () => <Home />,
+    // 为你推荐 and 关注 are a signed-in reader's own: nothing for a visitor's copy to show.
+    prefetch: async (client, params) => {
+      if (PERSONAL_TABS.includes(params.get('tab') ?? '')) return false;
+      await prefetchHome(client, params);
+      return true;
+    },
+  },
   '/bellesDetails': {
     page: () => <BellesDetails />,
     prefetch: (client, params) => {
