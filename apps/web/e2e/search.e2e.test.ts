@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseURL, closePage, openPage, useBrowser, waitForTitle } from './helpers.js';
+import { appRunning, baseURL, closePage, openPage, useBrowser, waitForTitle } from './helpers.js';
 
 describe('search', () => {
   const browser = useBrowser();
@@ -14,6 +14,7 @@ describe('search', () => {
   it('suggests 李白 for "libai" in the header box; arrow keys and Enter open his results with the author card', async () => {
     page = await openPage(browser());
     await page.goto('/home');
+    await appRunning(page);
     const box = page.getByRole('combobox', { name: '搜索', exact: true });
     await box.click();
     // Suggestions are a background call: while one is pending, no loading mask covers the page.

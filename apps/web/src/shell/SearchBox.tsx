@@ -37,6 +37,11 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
   const term = useDebounced(q.trim(), DEBOUNCE_MS);
+  // Words typed into the server's copy of the page before the app took it over are the reader's: keep them.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setQ(typed);
+  }, []);
   const suggestions = useQuery({ ...discoveryQueries.suggest(term), enabled: term.length > 0, placeholderData: keepPreviousData });
   const data = term ? suggestions.data : undefined;
 
@@ -116,10 +121,11 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
       if (e.nativeEvent.isComposing) return;
       e.preventDefault();
       const chosen = open && active >= 0 ? options[active] : undefined;
+      const typed = e.currentTarget.value.trim();
       if (chosen) pick(chosen.value);
-      else if (q.trim()) {
+      else if (typed) {
         setDismissed(true);
-        go(searchHref(q.trim()));
+        go(searchHref(typed));
       }
     } else if (e.key === 'Escape' && open) {
       e.preventDefault();
@@ -129,13 +135,15 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   };
 
   let index = -1;
+  // A real search form: before the app has taken a server-drawn page over, Enter still searches (the browser submits).
   return (
-    <div className="search-suggest">
+    <form className="search-suggest" role="search" action="/globalSearch" method="get" onSubmit={(e) => e.preventDefault()}>
       <span className={focused ? 'search-box is-focused' : 'search-box'}>
         <Icon icon={SearchOutlined} className="search-box__prefix" />
         <input
           ref={input}
           className="search-box__input"
+          name="q"
           type="search"
           enterKeyHint="search"
           role="combobox"
@@ -203,6 +211,6 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
             ))
           : null}
       </div>
-    </div>
+    </form>
   );
 }
