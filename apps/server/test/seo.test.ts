@@ -258,7 +258,7 @@ describe('server-rendered public pages', () => {
     expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/bellesDetails?id=${sentenceId}" data-ssr />`);
     expect(root).toContain('<div id="root"><div class="shell"><h1>人生若只如初见，何事秋风悲画扇。\n等闲变却故人心</h1></div></div>');
     expect(root).not.toContain('ssr-sentence');
-    const state = /<script type="application\/json" id="shiju-state">(.*?)<\/script>\n  <\/body>/s.exec(res.body);
+    const state = /<script type="application\/json" id="shiju-state">(.*?)<\/script>\n {2}<\/body>/s.exec(res.body);
     expect(state![1]).not.toContain('</script>');
     expect(JSON.parse(state![1]!)).toEqual({
       text: '人生若只如初见，何事秋风悲画扇。\n等闲变却故人心',
