@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useDebounced } from '../hooks/useDebounced.js';
 import { useNavigate } from 'react-router';
 import { discoveryQueries } from '../api/queries/index.js';
