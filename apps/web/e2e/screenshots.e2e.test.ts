@@ -7,7 +7,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 const SHOTS = [
   { path: '/home', title: '拾句 | 首页', ready: '.chips .chip' },
-  { path: '/authentication', title: '拾句 | 登录 / 注册', ready: 'form' },
+  { path: '/authentication', title: '拾句 | 登录 / 注册', ready: 'main form' },
   { path: '/aboutOur', title: '拾句 | 关于我们', ready: '.about' },
 ];
 

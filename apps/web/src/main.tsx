@@ -21,39 +21,57 @@ import './pages/BellesDetails/details.css';
 // The shell restores scroll itself (top on every navigation, kept pages where they were).
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
-// The page's code is fetched now, alongside the rest, rather than once the router has started.
-preloadPage(window.location.pathname);
+/**
+ * Lets the browser run whatever waits (input, painting) between the steps of the start, so none of them holds the
+ * main thread long. A message, not a timer: pages whose clock is stopped (as in tests) still start.
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
 
-const router = createRouter();
-setNavigator((to, opts) => void router.navigate(to, opts));
+async function start(): Promise<void> {
+  // The page's code is fetched now, alongside the rest, rather than once the router has started.
+  preloadPage(window.location.pathname);
+  await yieldToBrowser();
 
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
-const root = document.getElementById('root')!;
+  const router = createRouter();
+  setNavigator((to, opts) => void router.navigate(to, opts));
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const root = document.getElementById('root')!;
+  await yieldToBrowser();
 
-// The server drew 首页 and a text's page as a visitor sees them, with the app's own components and answers. For a
-// visitor React takes that markup over as it is (hydration; in a transition, so in slices that leave the browser
-// free): nothing is drawn twice, and the start-up calls run without the loading mask (the reader is reading). A
-// signed-in reader's page differs (their lists leave out whom they blocked, their likes show): the app draws it
-// behind the server's copy and swaps, as on the other public pages.
-if (!isSignedIn() && applyServerState()) {
-  quietly(() => {
+  // The server drew 首页 and a text's page as a visitor sees them, with the app's own components and answers. For a
+  // visitor React takes that markup over as it is (hydration; in a transition, so in slices that leave the browser
+  // free): nothing is drawn twice, and the start-up calls run without the loading mask (the reader is reading). A
+  // signed-in reader's page differs (their lists leave out whom they blocked, their likes show): the app draws it
+  // behind the server's copy and swaps, as on the other public pages.
+  if (!isSignedIn() && applyServerState()) {
+    quietly(() => {
+      void loadTheme();
+      pingActivity();
+    });
+    takeOverServerPage();
+    await yieldToBrowser();
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
     void loadTheme();
     pingActivity();
-  });
-  takeOverServerPage();
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-} else {
-  void loadTheme();
-  pingActivity();
-  // Anything else the server put there (its plain markup of other public pages, or a visitor's copy for a signed-in
-  // reader) stays on screen until the app has drawn its page beside it (serverPage.ts).
-  createRoot(keepServerPage(root)).render(app);
+    // Anything else the server put there (its plain markup of other public pages, or a visitor's copy for a
+    // signed-in reader) stays on screen until the app has drawn its page beside it (serverPage.ts).
+    createRoot(keepServerPage(root)).render(app);
+  }
 }
+
+void start();
