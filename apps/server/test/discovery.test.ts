@@ -104,6 +104,49 @@ describe('interests and the personal feed', () => {
     expect(groups.data.map((g: any) => g.tag.name).sort()).toEqual(['唐诗', '思乡', '李白'].sort());
     expect(groups.data.find((g: any) => g.tag.name === '李白').essays.map((e: any) => e.id)).toEqual([underChild]);
   });
+
+  it('keeps the feed total between pages but follows a mark, a new text and new interests at once', async () => {
+    const feed = async (pageNum = 1) =>
+      (await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/hobbyPage?pageSize=1&pageNum=${pageNum}`, token: reader.token })).data;
+    // A text written behind the app's back (no cache is told): the kept total does not see it until dropped.
+    const quietly = async (content: string) => {
+      const [row] = (
+        await t.database.db.execute<{ id: number }>(
+          sql`insert into essays (type, content, summary, author_id, classification_id, status, published_at)
+              values ('sentence', ${content}, ${content}, ${writer.user.id}, ${tx.meiju.id}, 'published', now()) returning id`,
+        )
+      ).rows;
+      await t.database.db.execute(sql`insert into essay_tags (essay_id, tag_id) values (${row!.id}, ${tx.sixiang.id})`);
+    };
+    const first = await feed();
+    expect(first.total).toBeGreaterThan(1);
+    await quietly('悄悄写入的第一句');
+    expect((await feed(2)).total).toBe(first.total);
+    // A new text through the app drops it in every process.
+    const added = await publish(writer, '新写的思乡之句', [tx.sixiang.id]);
+    const afterNew = await feed();
+    expect(afterNew.total).toBe(first.total + 2);
+    expect(afterNew.list[0].id).toBe(added);
+    // So does a mark 不感兴趣 (here on a text outside the feed, so only the quiet one moves the count).
+    await quietly('悄悄写入的第二句');
+    expect((await feed(2)).total).toBe(first.total + 2);
+    const untagged = await publish(writer, '一句没有标签的话');
+    expect((await feed()).total).toBe(first.total + 3);
+    await quietly('悄悄写入的第三句');
+    expect((await feed(2)).total).toBe(first.total + 3);
+    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${untagged}`, token: reader.token });
+    expect((await feed()).total).toBe(first.total + 4);
+    // And new interests.
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/pc/pc-users/update/tag',
+      token: reader.token,
+      payload: { tagIds: [tx.tangshi.id, tx.dufu.id, tx.libai.id] },
+    });
+    const narrower = await feed();
+    expect(narrower.total).toBeLessThan(first.total);
+    expect(narrower.list.map((e: any) => e.id)).not.toContain(added);
+  });
 });
 
 describe('rankings', () => {
@@ -127,7 +170,7 @@ describe('rankings', () => {
     const scores = day.data.list.map((e: any) => e.score);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
     expect(day.data).toMatchObject({ total: day.data.list.length, totalCapped: false });
-    const byClass = await ranking({ period: 'day', classificationId: tx.meiju.id });
+    const byClass = await ranking({ period: 'day', classificationId: tx.meiju.id, pageSize: 50 });
     expect(byClass.data.list.map((e: any) => e.id)).toEqual(dayIds);
     expect((await ranking({ period: 'day', classificationId: tx.sanwen.id })).data.list).toEqual([]);
     const all = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });

@@ -30,6 +30,21 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** A live entry (counted as a hit), or undefined without counting a miss: for callers that load it themselves. */
+  peek(key: string): Promise<V> | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.until <= Date.now()) return undefined;
+    this.hits.inc();
+    return hit.value;
+  }
+
+  /** Keeps a value the caller loaded (see peek); counted as the miss it was. */
+  set(key: string, value: V) {
+    this.misses.inc();
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { value: Promise.resolve(value), until: Date.now() + this.ttlMs });
+  }
+
   delete(key: string) {
     this.entries.delete(key);
   }

@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
+import { EVERYTHING, invalidate, onInvalidate } from '../../lib/broadcast.js';
+import { TtlCache } from '../../lib/ttlCache.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
 import { notBlockedBy } from '../people/blocked.js';
 import { invalid } from '../../http/errors.js';
@@ -24,6 +26,7 @@ export async function setInterests(db: Db, userId: number, tagIds: number[]) {
     await tx.delete(interests).where(eq(interests.userId, userId));
     await tx.insert(interests).values(unique.map((tagId) => ({ userId, tagId })));
   });
+  forgetFeed(userId);
   return getInterests(db, userId);
 }
 
@@ -46,19 +49,33 @@ const feedable = (userId: number) =>
  * newest qualifying texts by that tag's index, merged. The feed's first `n` are among them (each is among the first
  * `n` of its own tag), so a page costs `n` index entries per tag however large the tags are.
  */
-function feedCandidates(userId: number, n: number) {
+function feedCandidates(userId: number, n: number, blocksSomeone: boolean) {
   return sql`select distinct x.essay_id, x.published_at from ${interestTagIds(userId)} t(tag_id) cross join lateral (
     select et.essay_id, et.published_at from ${essayTags} et join ${essays} e on e.id = et.essay_id
     where et.tag_id = t.tag_id and et.published_at is not null and e.author_id <> ${userId}
       and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = et.essay_id)
-      and ${notBlockedBy(userId, sql`e.author_id`)}
+      ${blocksSomeone ? sql`and ${notBlockedBy(userId, sql`e.author_id`)}` : sql``}
     order by et.published_at desc, et.essay_id desc limit ${n}) x`;
 }
 
-/** The personal feed: texts under the reader's interest tags, newest first, not their own; cards and total in one statement. */
-export async function feedPage(db: Db, userId: number, limit: number, offset: number) {
+/**
+ * A reader's feed total, kept half a minute: counting it walks up to TOTAL_CAP + 1 entries of every interest tag,
+ * more than half of a feed page's database time. Dropped in every process when the reader changes interests or
+ * marks a text 不感兴趣, and whenever texts enter or leave the lists.
+ */
+const feedTotals = new TtlCache<number>(30_000, 5000, 'feed-totals');
+onInvalidate('feed', (key) => (key === EVERYTHING ? feedTotals.clear() : feedTotals.delete(key)));
+onInvalidate('essay-lists', () => feedTotals.clear());
+/** After the reader changed what their feed holds (interests, 不感兴趣). */
+export const forgetFeed = (userId: number) => invalidate('feed', String(userId));
+
+/**
+ * The personal feed: texts under the reader's interest tags, newest first, not their own; cards and (unless kept)
+ * the total in one statement.
+ */
+export async function feedPage(db: Db, userId: number, limit: number, offset: number, blocksSomeone = true) {
   const ids = sql`select id, row_number() over () as ord from (
-    select essay_id as id from (${feedCandidates(userId, offset + limit)}) c order by published_at desc, essay_id desc limit ${limit} offset ${offset}) w`;
+    select essay_id as id from (${feedCandidates(userId, offset + limit, blocksSomeone)}) c order by published_at desc, essay_id desc limit ${limit} offset ${offset}) w`;
   // Counted up to the cap on the tags' index alone (no lookup of each text), less the reader's own texts there.
   const counted = sql`select distinct x.essay_id from ${interestTagIds(userId)} t(tag_id) cross join lateral (
     select et.essay_id from ${essayTags} et where et.tag_id = t.tag_id and et.published_at is not null
@@ -67,9 +84,12 @@ export async function feedPage(db: Db, userId: number, limit: number, offset: nu
   const own = sql`select count(*) from ${essays} e where e.author_id = ${userId} and e.status = 'published'
     and exists (select 1 from ${essayTags} et where et.essay_id = e.id and et.tag_id in ${interestTagIds(userId)})
     and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = e.id)`;
-  const total = sql`((select count(*) from (${counted}) c) - (${own}))`;
+  const kept = await feedTotals.peek(String(userId));
+  const total = kept !== undefined ? sql`${kept}` : sql`((select count(*) from (${counted}) c) - (${own}))`;
   const rows = await rowsOf<CardRow>(db, cardsSql(ids, userId, { total }));
-  return { cards: rows.filter((r) => r.id !== null), ...cappedTotal(rows[0]?.total ?? 0) };
+  const n = rows[0]?.total ?? 0;
+  if (kept === undefined) feedTotals.set(String(userId), n);
+  return { cards: rows.filter((r) => r.id !== null), ...cappedTotal(n) };
 }
 
 /** For each interest tag, its newest few texts. */

@@ -51,8 +51,8 @@ export const discoveryHandlers = defineHandlers({
   getInterests: async ({ db, me }) => interests.getInterests(db, me.id),
   createInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),
   updateInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),
-  hobbyPage: async ({ db, me, query }) => {
-    const { cards, total, totalCapped } = await interests.feedPage(db, me.id, query.pageSize, offsetOf(query));
+  hobbyPage: async ({ db, me, query, caller }) => {
+    const { cards, total, totalCapped } = await interests.feedPage(db, me.id, query.pageSize, offsetOf(query), caller.blocksSomeone);
     return { list: cards.map(presentCard), total, totalCapped };
   },
   hobbyList: async ({ db, me }) => {

@@ -4,6 +4,7 @@ import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
 import { blockedEitherWay, isBlocked } from '../people/queries.js';
 import { presentEssays } from '../essays/presenter.js';
 import { findEssay } from '../essays/queries.js';
+import { forgetFeed } from '../discovery/interests.js';
 import { notify } from '../messages/service.js';
 import * as q from './queries.js';
 import { offsetOf } from '../../lib/paging.js';
@@ -79,5 +80,6 @@ export async function uninterested(db: Db, me: UserRow, essayId: number) {
   const e = await findEssay(db, essayId);
   if (!e) throw notFound('作品不存在');
   await q.markUninterested(db, me.id, essayId);
+  forgetFeed(me.id);
   return { ok: true as const };
 }
