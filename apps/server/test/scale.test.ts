@@ -158,6 +158,39 @@ describe('round trips', () => {
     expect(shown.data).toMatchObject({ id, liked: true, following: false, classification: { id: tx.sanwen.id } });
     expect(shown.data.tags.map((x: any) => x.id)).toEqual([tx.sixiang.id]);
   });
+
+  it("answer a comment page in two for a reader, with the replies, the reader's likes and a refusal for unpublished texts", async () => {
+    const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0].id as number;
+    const post = async (content: string, parentId?: number) =>
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/v1/app/essay/comment',
+          token: reader.token,
+          payload: { essayId: id, content, parentId },
+        })
+      ).data;
+    const root = await post('第一条评论');
+    for (const text of ['回复一', '回复二', '回复三', '回复四']) await post(text, root.id);
+    await post('第二条评论');
+    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/comment/${root.id}/like`, token: reader.token });
+    let page: any;
+    const url = `/api/v1/app/essay/comment/page?essayId=${id}&sort=hot&pageNum=1&pageSize=10`;
+    expect(await statements(async () => (page = await call(t.app, { method: 'GET', url, token: reader.token })))).toBeLessThanOrEqual(2);
+    expect(page.data).toMatchObject({ total: 2, totalCapped: false });
+    expect(page.data.list[0]).toMatchObject({ id: root.id, liked: true, likes: 1, replyCount: 4 });
+    // The newest three replies, oldest of them first.
+    expect(page.data.list[0].replies.map((r: any) => r.content)).toEqual(['回复二', '回复三', '回复四']);
+    expect(page.data.list[1]).toMatchObject({ content: '第二条评论', liked: false, replies: [] });
+    const visitor = await call(t.app, { method: 'GET', url });
+    expect(visitor.data.list[0].liked).toBeUndefined();
+    await t.database.db.update(essays).set({ status: 'draft' }).where(eq(essays.id, id));
+    try {
+      expect((await call(t.app, { method: 'GET', url })).code).toBe('A0404');
+    } finally {
+      await t.database.db.update(essays).set({ status: 'published' }).where(eq(essays.id, id));
+    }
+  });
 });
 
 describe('rankings', () => {

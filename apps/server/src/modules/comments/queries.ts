@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { commentLikes, comments, users } from '../../db/schema.js';
+import { TOTAL_CAP } from '@shiju/contract';
+import { rowsOf, type Db } from '../../db/client.js';
+import { commentLikes, comments, essays, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
-import { countUpTo, one } from '../../lib/paging.js';
+import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
 import { notBlockedBy } from '../people/blocked.js';
 
 type Exec = Db | Tx;
@@ -46,24 +47,92 @@ export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', 
   return { list, ...total };
 }
 
-/** The newest `per` visible replies of each root, in one statement. */
-export async function latestReplies(db: Exec, rootIds: number[], per: number, viewerId?: number) {
-  if (!rootIds.length) return [];
-  const ranked = db
-    .select({
-      id: comments.id,
-      rn: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as(
-        'rn',
-      ),
-    })
-    .from(comments)
-    .where(and(inArray(comments.rootId, rootIds), shownTo(viewerId)))
-    .as('ranked');
-  const newest = (db as Db)
-    .select({ id: ranked.id })
-    .from(ranked)
-    .where(sql`${ranked.rn} <= ${per}`);
-  return base(db).where(inArray(comments.id, newest)).orderBy(asc(comments.createdAt), asc(comments.id));
+interface PageRow {
+  essay_status: string | null;
+  total: number;
+  kind: 0 | 1 | null;
+  id: number | null;
+  essay_id: number;
+  user_id: number;
+  root_id: number | null;
+  reply_to_user_id: number | null;
+  content: string;
+  likes: number;
+  reply_count: number;
+  status: 'visible' | 'deleted' | 'reported' | 'banned';
+  created_at: Date | string;
+  user_nickname: string;
+  user_avatar: string | null;
+  reply_to_nickname: string | null;
+  reply_to_avatar: string | null;
+  liked: boolean;
+}
+
+const loaded = (r: PageRow): CommentLoaded => ({
+  c: {
+    id: r.id!,
+    essayId: r.essay_id,
+    userId: r.user_id,
+    rootId: r.root_id,
+    replyToUserId: r.reply_to_user_id,
+    content: r.content,
+    likes: r.likes,
+    replyCount: r.reply_count,
+    status: r.status,
+    createdAt: new Date(r.created_at),
+  },
+  userNickname: r.user_nickname,
+  userAvatar: r.user_avatar,
+  replyToNickname: r.reply_to_nickname,
+  replyToAvatar: r.reply_to_avatar,
+});
+
+/**
+ * A text's comment page in one statement: the text's status, the first-level comments of the page with their
+ * newest `per` replies, their authors, the capped total and (signed in) the reader's likes. It took four round
+ * trips, each a pool checkout and a tiny plan, which is what a comment page's time was made of.
+ */
+export async function commentPage(
+  db: Db,
+  o: { essayId: number; sort: 'hot' | 'new'; limit: number; offset: number; per: number; viewerId?: number },
+) {
+  const shown = (c: string) =>
+    o.viewerId
+      ? sql`${sql.raw(c)}.status = 'visible' and ${notBlockedBy(o.viewerId, sql.raw(`${c}.user_id`))}`
+      : sql`${sql.raw(c)}.status = 'visible'`;
+  const order = o.sort === 'hot' ? sql`r.likes desc, r.reply_count desc, r.id desc` : sql`r.created_at desc, r.id desc`;
+  const rows = await rowsOf<PageRow>(
+    db,
+    sql`with roots as (
+      select r.id, row_number() over (order by ${order}) as ord from ${comments} r
+      where r.essay_id = ${o.essayId} and r.root_id is null and ${shown('r')}
+      order by ${order} limit ${o.limit} offset ${o.offset}),
+    replies as (
+      select x.id, roots.ord from roots cross join lateral (
+        select rc.id, rc.created_at from ${comments} rc where rc.root_id = roots.id and ${shown('rc')}
+        order by rc.created_at desc, rc.id desc limit ${o.per}) x),
+    page as (select id, ord, 0 as kind from roots union all select id, ord, 1 from replies)
+    select (select status from ${essays} where id = ${o.essayId}) as essay_status,
+      (select count(*) from (select 1 from ${comments} r where r.essay_id = ${o.essayId} and r.root_id is null and ${shown('r')}
+        limit ${TOTAL_CAP + 1}) n)::int as total,
+      p.kind, c.id, c.essay_id, c.user_id, c.root_id, c.reply_to_user_id, c.content, c.likes, c.reply_count, c.status, c.created_at,
+      u.nickname as user_nickname, u.avatar as user_avatar, rt.nickname as reply_to_nickname, rt.avatar as reply_to_avatar,
+      ${o.viewerId ? sql`exists (select 1 from ${commentLikes} l where l.user_id = ${o.viewerId} and l.comment_id = c.id)` : sql`false`} as liked
+    from (select 1) one
+    left join page p on true
+    left join ${comments} c on c.id = p.id
+    left join ${users} u on u.id = c.user_id
+    left join ${users} rt on rt.id = c.reply_to_user_id
+    order by p.ord, p.kind, c.created_at, c.id`,
+  );
+  const present = rows.filter((r) => r.id !== null);
+  return {
+    essayStatus: rows[0]?.essay_status ?? null,
+    ...cappedTotal(rows[0]?.total ?? 0),
+    roots: present.filter((r) => r.kind === 0).map(loaded),
+    replies: present.filter((r) => r.kind === 1).map(loaded),
+    liked: o.viewerId ? new Set(present.filter((r) => r.liked).map((r) => r.id!)) : undefined,
+  };
 }
 
 export async function pageReplies(db: Exec, rootId: number, limit: number, offset: number, viewerId?: number) {

@@ -48,21 +48,14 @@ async function publishedEssay(db: Db, id: number) {
 }
 
 export async function pageComments(db: Db, essayId: number, sort: 'hot' | 'new', limit: number, offset: number, viewerId?: number) {
-  await publishedEssay(db, essayId);
-  const roots = await q.pageRoots(db, essayId, sort, limit, offset, viewerId);
-  const replies = await q.latestReplies(
-    db,
-    roots.list.map((r) => r.c.id),
-    REPLIES_SHOWN,
-    viewerId,
-  );
-  const liked = await likedBy(db, viewerId, [...roots.list, ...replies]);
+  const page = await q.commentPage(db, { essayId, sort, limit, offset, per: REPLIES_SHOWN, viewerId });
+  if (page.essayStatus !== 'published') throw notFound('作品不存在或未发布');
   return {
-    total: roots.total,
-    totalCapped: roots.totalCapped,
-    list: roots.list.map((r) => ({
-      ...present(r, liked),
-      replies: replies.filter((x) => x.c.rootId === r.c.id).map((x) => present(x, liked)),
+    total: page.total,
+    totalCapped: page.totalCapped,
+    list: page.roots.map((r) => ({
+      ...present(r, page.liked),
+      replies: page.replies.filter((x) => x.c.rootId === r.c.id).map((x) => present(x, page.liked)),
       replyCount: r.c.replyCount,
     })),
   };
