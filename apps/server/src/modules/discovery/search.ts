@@ -203,7 +203,7 @@ interface Ranked {
   total: number;
   /** Whether the candidates hold every match (the total is within the window). */
   complete: boolean;
-  /** Its facet counts, counted once on first use. */
+  /** Its facet counts, counted once on first use (a failed count is dropped: the next search counts again). */
   facets?: Promise<Facets>;
 }
 
@@ -290,7 +290,7 @@ export async function search(db: Db, opts: SearchOptions) {
   const pageIds = candidates.slice(opts.offset, opts.offset + opts.limit).map((c) => c.id);
   const [rows, facets] = await Promise.all([
     cardsOf<CardRow & { content: string | null }>(db, pageIds, opts.viewerId, ESSAY_BODY),
-    first ? (all.facets ??= facetsOf(db, all.candidates)) : null,
+    first ? facetsFor(db, all) : null,
   ]);
   const marks = highlightsOf(p, author ? [author.name] : []);
   const shown = rows.filter((r) => r.status === 'published');
@@ -340,6 +340,17 @@ interface Facets {
   types: Facet[];
   classifications: Facet[];
   dynasties: Facet[];
+}
+
+/** A ranked result's facets, counted once and kept with it; a count that fails is not kept. */
+function facetsFor(db: Db, r: Ranked): Promise<Facets> {
+  if (r.facets) return r.facets;
+  const facets = facetsOf(db, r.candidates);
+  r.facets = facets;
+  facets.catch(() => {
+    if (r.facets === facets) r.facets = undefined;
+  });
+  return facets;
 }
 
 /** Counts by type, classification and era over the unfiltered candidates. */
