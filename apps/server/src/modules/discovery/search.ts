@@ -13,7 +13,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tags, users } from '../../db/schema.js';
 import { htmlToText } from '../../lib/html.js';
-import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
+import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { parseQuery, pinyinKeys, type ParsedQuery } from '../../lib/search.js';
 import { toSimplified } from '../../lib/text.js';
 import { presentCard } from '../essays/presenter.js';
@@ -381,7 +381,7 @@ function namePatterns(q: string): string[] {
 async function searchUsers(db: Db, opts: SearchOptions) {
   const likes = namePatterns(opts.q);
   const where = and(eq(users.status, 'active'), or(...likes.flatMap((l) => [ilike(users.nickname, l), ilike(users.username, l)])));
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select(personCardColumns)
       .from(users)
@@ -390,7 +390,7 @@ async function searchUsers(db: Db, opts: SearchOptions) {
       .limit(opts.limit)
       .offset(opts.offset),
     countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
-  ]);
+  );
   return { list: list.map((u) => ({ kind: 'user' as const, ...u })), ...total };
 }
 
@@ -405,7 +405,7 @@ async function searchTags(db: Db, p: ParsedQuery, opts: SearchOptions) {
   const byPinyin = await tagsMatching(db, p);
   const byName = namePatterns(opts.q).map((l) => ilike(tags.name, l));
   const where = or(...byName, ...(byPinyin.length ? [inArray(tags.id, byPinyin.slice(0, 500))] : []));
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select({ id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount })
       .from(tags)
@@ -414,7 +414,7 @@ async function searchTags(db: Db, p: ParsedQuery, opts: SearchOptions) {
       .limit(opts.limit)
       .offset(opts.offset),
     countUpTo(db, db.select(one).from(tags).where(where).$dynamic()),
-  ]);
+  );
   return { list: list.map((g) => ({ kind: 'tag' as const, ...g })), ...total };
 }
 
