@@ -13,17 +13,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { seedIfEmpty } from '../src/import/index.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** As the end-to-end journeys start it: nothing in the background that would add requests or work. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const root = path.resolve(import.meta.dirname, '../../..');
 
 export const BUDGET = { jsKb: 200, performance: 90, accessibility: 95, bestPractices: 95, seo: 95, cls: 0.05 };

@@ -3,10 +3,11 @@
  * input, relevance over popularity, the author card, facets, snippets, suggestions, 热门搜索 and zero results.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { importStarter } from '../src/import/index.js';
 import { reindexSearch, staleSearchRows } from '../src/import/reindex.js';
-import { clearSearchIndexes } from '../src/modules/discovery/search.js';
+import { clearSearchIndexes, search as searchEssays } from '../src/modules/discovery/search.js';
 import { judgeSearch, SEARCH_LABELS, type JudgedHit } from '../bench/searchLabels.js';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 
@@ -137,6 +138,31 @@ describe('search', () => {
     expect(essaysOnly.list.every((e: any) => e.type === 'essay')).toBe(true);
     // Facets come with the first page only.
     expect((await search('明月', '&pageNum=2')).facets).toBeNull();
+  });
+
+  it('counts the facets again on the next search when a count failed', async () => {
+    clearSearchIndexes();
+    // The database as search sees it, except that reading the classification names (the facets' query) fails once.
+    const db = t.database.db;
+    const dialect = new PgDialect();
+    let failed = false;
+    const failing = new Proxy(db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? (query: SQL) => {
+              if (!failed && dialect.sqlToQuery(query).sql === 'select id, name from "classifications"') {
+                failed = true;
+                return Promise.reject(new Error('facet count failed'));
+              }
+              return target.execute(query);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    await expect(searchEssays(failing, { q: '明月', type: 'essay', limit: 10, offset: 0 })).rejects.toThrow('facet count failed');
+    expect(failed).toBe(true);
+    // The ranked result is still cached; its failed facets are not.
+    const r = await search('明月');
+    expect(r.facets.types.map((f: any) => f.name)).toContain('句子');
   });
 
   it('centres the snippet of a long text on the match', async () => {

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startServer, webDist, type RunningServer } from './server.js';
 import { startWechatStandin } from '../../server/test/standins/wechatpay.js';
 import { startMailbox } from '../../server/test/mailbox.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,22 +19,11 @@ declare module 'vitest' {
   }
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export const MANUAL_PAYMENT = {
   PAYMENT_MANUAL_PAYEE: '拾句文化（测试）',
   PAYMENT_MANUAL_BANK: '测试银行',
   PAYMENT_MANUAL_ACCOUNT: '6200000000000001',
 };
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 export default async function setup(project: TestProject) {
   // While developing: E2E_BASE_URL=http://127.0.0.1:3100 reuses a server that is already running.

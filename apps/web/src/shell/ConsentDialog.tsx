@@ -1,10 +1,10 @@
 import { AGREEMENT_VERSION } from '@shiju/contract/core';
 import { Button, Modal } from 'antd';
-import { Link } from 'react-router';
 import { useCallMutation } from '../api/index.js';
 import { useSignOut } from '../hooks/useSignOut.js';
 import { saveUserInfo } from '../lib/session.js';
 import AntdScope from './antd/AntdScope.js';
+import { AgreementLinks } from '../components/AgreementLinks.js';
 
 /** The new-agreement dialog of ConsentGate (loaded only when someone has to accept). */
 export default function ConsentDialog() {
@@ -32,13 +32,7 @@ export default function ConsentDialog() {
       >
         <p>
           我们更新了
-          <Link to="/agreement" target="_blank">
-            《用户协议》
-          </Link>
-          和
-          <Link to="/privacy" target="_blank">
-            《隐私政策》
-          </Link>
+          <AgreementLinks />
           （版本 {AGREEMENT_VERSION}）。请阅读后选择同意，才能继续使用需要登录的功能。
         </p>
       </Modal>

@@ -7,7 +7,7 @@ import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
-import { countUpTo, offsetOf, one, sortedBy } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 /** The admin and address behind a change; null for the system's own (an expired ban lifting itself). */
 export type Actor = { id: number; ip: string } | null;
@@ -57,7 +57,7 @@ export async function pageAudit(db: Db, q: CallParsed<'adminAuditPage'>['query']
     q.from ? gte(auditLog.createdAt, shanghaiDayStart(q.from)) : undefined,
     q.to ? lt(auditLog.createdAt, new Date(shanghaiDayStart(q.to).getTime() + 24 * 3600 * 1000)) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  const { rows, ...total } = await withTotal(
     db
       .select({ a: auditLog, admin: { id: users.id, nickname: users.nickname, avatar: users.avatar } })
       .from(auditLog)
@@ -67,7 +67,7 @@ export async function pageAudit(db: Db, q: CallParsed<'adminAuditPage'>['query']
       .limit(q.pageSize)
       .offset(offsetOf(q)),
     countUpTo(db, db.select(one).from(auditLog).where(where).$dynamic()),
-  ]);
+  );
   return {
     ...total,
     list: rows.map(({ a, admin }) => ({

@@ -14,7 +14,7 @@ import { forgetEssay } from '../essays/cache.js';
 import { notify } from '../messages/service.js';
 import { audited, type Actor } from './audit.js';
 import { likePattern, presentAdminEssay } from './presenter.js';
-import { countUpTo, offsetOf, one, sortedBy } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 const openReports = sql<number>`(select count(*)::int from ${reports} where ${reports.targetType} = 'essay' and ${reports.targetId} = ${essays.id} and ${reports.status} = 'open')`;
 
@@ -49,14 +49,14 @@ export async function pageEssays(db: Db, q: CallParsed<'adminEssaysPage'>['query
     essays.id,
     byDefault,
   );
-  const [rows, total] = await Promise.all([
+  const { rows, ...total } = await withTotal(
     loadRows(db, where)
       .orderBy(...order)
       .limit(q.pageSize)
       .offset(offsetOf(q)),
     // Every text of the corpus is here: count up to the cap, never the whole table.
     countUpTo(db, db.select(one).from(essays).where(where).$dynamic()),
-  ]);
+  );
   return { ...total, list: rows.map((r) => presentAdminEssay(r, sensitiveFile)) };
 }
 

@@ -11,14 +11,13 @@ import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { orders, paymentNotifications, products, users } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { offsetOf } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, withTotal } from '../../lib/paging.js';
 import type { Tx } from '../essays/queries.js';
 import { settleByEditor } from '../orders/ledger.js';
 import { presentOrder } from '../orders/presenter.js';
 import { refreshOrder as refresh, refundOrder as refund } from '../payments/service.js';
 import { audited, type Actor } from './audit.js';
 import { iso, likePattern } from './presenter.js';
-import { countUpTo, one } from '../../lib/paging.js';
 
 const buyer = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar, memberUntil: users.memberUntil };
 
@@ -48,10 +47,10 @@ export async function pageOrders(db: Db, q: CallParsed<'adminOrdersPage'>['query
     q.userId ? eq(orders.userId, q.userId) : undefined,
     like ? or(ilike(orders.orderNo, like), ilike(users.username, like), ilike(users.nickname, like)) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  const { rows, ...total } = await withTotal(
     loadRows(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.pageSize).offset(offsetOf(q)),
     countUpTo(db, db.select(one).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where).$dynamic()),
-  ]);
+  );
   return { ...total, list: rows.map(present) };
 }
 
@@ -99,10 +98,10 @@ export async function pageNotifications(db: Db, q: CallParsed<'adminPaymentNotif
     q.provider ? eq(n.provider, q.provider) : undefined,
     q.problems === 'true' ? inArray(n.outcome, ['refused', 'exception', 'conflict', 'late']) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  const { rows, ...total } = await withTotal(
     db.select().from(n).where(where).orderBy(desc(n.createdAt), desc(n.id)).limit(q.pageSize).offset(offsetOf(q)),
     countUpTo(db, db.select(one).from(n).where(where).$dynamic()),
-  ]);
+  );
   return {
     ...total,
     list: rows.map((r) => ({ ...r, reason: r.reason, headers: r.headers ?? null, createdAt: r.createdAt.toISOString() })),

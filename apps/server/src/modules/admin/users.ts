@@ -13,7 +13,7 @@ import type { Tx } from '../essays/queries.js';
 import { audited, type Actor } from './audit.js';
 import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './queries.js';
 import { likePattern } from './presenter.js';
-import { countUpTo, offsetOf, one, sortedBy } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -51,7 +51,7 @@ export async function pageUsers(db: Db, q: CallParsed<'adminUsersPage'>['query']
     q.status ? eq(users.status, q.status) : undefined,
     q.role ? eq(users.role, q.role) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  const { rows, ...total } = await withTotal(
     db
       .select({ u: users, lastActive })
       .from(users)
@@ -67,7 +67,7 @@ export async function pageUsers(db: Db, q: CallParsed<'adminUsersPage'>['query']
       .limit(q.pageSize)
       .offset(offsetOf(q)),
     countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
-  ]);
+  );
   return { ...total, list: rows.map((r) => presentAdminUser(r.u, r.lastActive)) };
 }
 

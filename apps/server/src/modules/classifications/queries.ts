@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { classifications, classificationTagRel } from '../../db/schema.js';
-import { countUpTo, one } from '../../lib/paging.js';
+import { countUpTo, one, withTotal } from '../../lib/paging.js';
 
 const columns = {
   id: classifications.id,
@@ -16,7 +16,7 @@ const columns = {
 const visible = eq(classifications.status, 'active');
 
 export async function pageClassifications(db: Db, limit: number, offset: number) {
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select(columns)
       .from(classifications)
@@ -25,7 +25,7 @@ export async function pageClassifications(db: Db, limit: number, offset: number)
       .limit(limit)
       .offset(offset),
     countUpTo(db, db.select(one).from(classifications).where(visible).$dynamic()),
-  ]);
+  );
   return { list, ...total };
 }
 

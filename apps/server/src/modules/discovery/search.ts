@@ -13,7 +13,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tags, users } from '../../db/schema.js';
 import { htmlToText } from '../../lib/html.js';
-import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
+import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { parseQuery, pinyinKeys, type ParsedQuery } from '../../lib/search.js';
 import { toSimplified } from '../../lib/text.js';
 import { presentCard } from '../essays/presenter.js';
@@ -203,7 +203,7 @@ interface Ranked {
   total: number;
   /** Whether the candidates hold every match (the total is within the window). */
   complete: boolean;
-  /** Its facet counts, counted once on first use. */
+  /** Its facet counts, counted once on first use (a failed count is dropped: the next search counts again). */
   facets?: Promise<Facets>;
 }
 
@@ -290,7 +290,7 @@ export async function search(db: Db, opts: SearchOptions) {
   const pageIds = candidates.slice(opts.offset, opts.offset + opts.limit).map((c) => c.id);
   const [rows, facets] = await Promise.all([
     cardsOf<CardRow & { content: string | null }>(db, pageIds, opts.viewerId, ESSAY_BODY),
-    first ? (all.facets ??= facetsOf(db, all.candidates)) : null,
+    first ? facetsFor(db, all) : null,
   ]);
   const marks = highlightsOf(p, author ? [author.name] : []);
   const shown = rows.filter((r) => r.status === 'published');
@@ -342,6 +342,17 @@ interface Facets {
   dynasties: Facet[];
 }
 
+/** A ranked result's facets, counted once and kept with it; a count that fails is not kept. */
+function facetsFor(db: Db, r: Ranked): Promise<Facets> {
+  if (r.facets) return r.facets;
+  const facets = facetsOf(db, r.candidates);
+  r.facets = facets;
+  facets.catch(() => {
+    if (r.facets === facets) r.facets = undefined;
+  });
+  return facets;
+}
+
 /** Counts by type, classification and era over the unfiltered candidates. */
 async function facetsOf(db: Db, candidates: q.Candidate[]): Promise<Facets> {
   const names = await classificationNames.get(db);
@@ -370,7 +381,7 @@ function namePatterns(q: string): string[] {
 async function searchUsers(db: Db, opts: SearchOptions) {
   const likes = namePatterns(opts.q);
   const where = and(eq(users.status, 'active'), or(...likes.flatMap((l) => [ilike(users.nickname, l), ilike(users.username, l)])));
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select(personCardColumns)
       .from(users)
@@ -379,7 +390,7 @@ async function searchUsers(db: Db, opts: SearchOptions) {
       .limit(opts.limit)
       .offset(opts.offset),
     countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
-  ]);
+  );
   return { list: list.map((u) => ({ kind: 'user' as const, ...u })), ...total };
 }
 
@@ -394,7 +405,7 @@ async function searchTags(db: Db, p: ParsedQuery, opts: SearchOptions) {
   const byPinyin = await tagsMatching(db, p);
   const byName = namePatterns(opts.q).map((l) => ilike(tags.name, l));
   const where = or(...byName, ...(byPinyin.length ? [inArray(tags.id, byPinyin.slice(0, 500))] : []));
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select({ id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount })
       .from(tags)
@@ -403,7 +414,7 @@ async function searchTags(db: Db, p: ParsedQuery, opts: SearchOptions) {
       .limit(opts.limit)
       .offset(opts.offset),
     countUpTo(db, db.select(one).from(tags).where(where).$dynamic()),
-  ]);
+  );
   return { list: list.map((g) => ({ kind: 'tag' as const, ...g })), ...total };
 }
 

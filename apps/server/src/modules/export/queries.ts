@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   blocks,
@@ -20,6 +20,8 @@ import {
 /** Everything one person put into the site or chose on it, for their copy (PIPL: a copy of one's data). */
 export async function everythingOf(db: Db, userId: number) {
   const other = alias(users, 'other');
+  /** The person's texts, but for those they deleted. */
+  const ownTexts = and(eq(essays.authorId, userId), ne(essays.status, 'deleted'));
   const [profile] = await db
     .select({
       id: users.id,
@@ -57,14 +59,14 @@ export async function everythingOf(db: Db, userId: number) {
     })
     .from(essays)
     .leftJoin(classifications, eq(classifications.id, essays.classificationId))
-    .where(and(eq(essays.authorId, userId), ne(essays.status, 'deleted')))
+    .where(ownTexts)
     .orderBy(asc(essays.id));
   const textTags = await db
     .select({ essayId: essayTags.essayId, name: tags.name })
     .from(essayTags)
     .innerJoin(tags, eq(tags.id, essayTags.tagId))
     .innerJoin(essays, eq(essays.id, essayTags.essayId))
-    .where(and(eq(essays.authorId, userId), ne(essays.status, 'deleted')));
+    .where(ownTexts);
   const said = await db
     .select({
       id: comments.id,
@@ -85,24 +87,17 @@ export async function everythingOf(db: Db, userId: number) {
       .innerJoin(essays, eq(essays.id, table.essayId))
       .where(eq(table.userId, userId))
       .orderBy(asc(table.createdAt));
-  const following = await db
-    .select({ id: other.id, nickname: other.nickname, since: follows.createdAt })
-    .from(follows)
-    .innerJoin(other, eq(other.id, follows.followeeId))
-    .where(eq(follows.followerId, userId))
-    .orderBy(asc(follows.createdAt));
-  const followers = await db
-    .select({ id: other.id, nickname: other.nickname, since: follows.createdAt })
-    .from(follows)
-    .innerJoin(other, eq(other.id, follows.followerId))
-    .where(eq(follows.followeeId, userId))
-    .orderBy(asc(follows.createdAt));
-  const blocked = await db
-    .select({ id: other.id, nickname: other.nickname, since: blocks.createdAt })
-    .from(blocks)
-    .innerJoin(other, eq(other.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, userId))
-    .orderBy(asc(blocks.createdAt));
+  /** The people one follows, is followed by or blocked (`theirs` and `mine`: the link's two ends), oldest link first. */
+  const people = async (table: typeof follows | typeof blocks, theirs: AnyPgColumn, mine: AnyPgColumn) =>
+    db
+      .select({ id: other.id, nickname: other.nickname, since: table.createdAt })
+      .from(table)
+      .innerJoin(other, eq(other.id, theirs))
+      .where(eq(mine, userId))
+      .orderBy(asc(table.createdAt));
+  const following = await people(follows, follows.followeeId, follows.followerId);
+  const followers = await people(follows, follows.followerId, follows.followeeId);
+  const blocked = await people(blocks, blocks.blockedId, blocks.blockerId);
   const interestTags = await db
     .select({ id: tags.id, name: tags.name, since: interests.createdAt })
     .from(interests)

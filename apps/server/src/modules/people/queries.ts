@@ -20,7 +20,7 @@ import {
   uninterested,
   users,
 } from '../../db/schema.js';
-import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
+import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { cardsSql, type CardRow, type Cursor } from '../essays/queries.js';
 import { notBlockedBy } from './blocked.js';
 import { uploadsIn } from '../files/uploads.js';
@@ -71,7 +71,7 @@ export async function removeBlock(db: Db, blockerId: number, blockedId: number) 
 /** The people a user blocked, most recent first. */
 export async function pageBlocks(db: Db, blockerId: number, limit: number, offset: number) {
   const where = eq(blocks.blockerId, blockerId);
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, blockedAt: blocks.createdAt })
       .from(blocks)
@@ -81,7 +81,7 @@ export async function pageBlocks(db: Db, blockerId: number, limit: number, offse
       .limit(limit)
       .offset(offset),
     countUpTo(db, db.select(one).from(blocks).where(where).$dynamic()),
-  ]);
+  );
   return { list, ...total };
 }
 

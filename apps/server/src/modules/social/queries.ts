@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collects, essays, follows, likes, uninterested, users } from '../../db/schema.js';
-import { countUpTo, one } from '../../lib/paging.js';
+import { countUpTo, one, withTotal } from '../../lib/paging.js';
 import { notBlockedBy } from '../people/blocked.js';
 
 export async function findActiveUser(db: Db, id: number) {
@@ -63,7 +63,7 @@ export async function pageRelations(db: Db, userId: number, type: 'following' | 
   const mine = type === 'following' ? follows.followerId : follows.followeeId;
   const other = type === 'following' ? follows.followeeId : follows.followerId;
   const where = and(eq(mine, userId), eq(users.status, 'active'));
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, bio: users.bio })
       .from(follows)
@@ -73,7 +73,7 @@ export async function pageRelations(db: Db, userId: number, type: 'following' | 
       .limit(limit)
       .offset(offset),
     countUpTo(db, db.select(one).from(follows).innerJoin(users, eq(users.id, other)).where(where).$dynamic()),
-  ]);
+  );
   return { list, ...total };
 }
 
@@ -85,7 +85,7 @@ export async function pageReactedIds(db: Db, kind: 'like' | 'collect', userId: n
     eq(essays.status, 'published'),
     viewerId ? notBlockedBy(viewerId, essays.authorId) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  const { rows, ...total } = await withTotal(
     db
       .select({ id: table.essayId })
       .from(table)
@@ -95,7 +95,7 @@ export async function pageReactedIds(db: Db, kind: 'like' | 'collect', userId: n
       .limit(limit)
       .offset(offset),
     countUpTo(db, db.select(one).from(table).innerJoin(essays, eq(essays.id, table.essayId)).where(where).$dynamic()),
-  ]);
+  );
   return { ids: rows.map((r) => r.id), ...total };
 }
 

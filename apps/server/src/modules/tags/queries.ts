@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { classificationTagRel, classifications, tags } from '../../db/schema.js';
-import { countUpTo, one } from '../../lib/paging.js';
+import { countUpTo, one, withTotal } from '../../lib/paging.js';
 
 /** A tag as the public sees it (shared with the console's tag list). */
 export const tagColumns = {
@@ -24,7 +24,7 @@ export async function classificationExists(db: Db, id: number) {
 
 export async function firstLevelTagsOf(db: Db, classificationId: number, limit: number, offset: number) {
   const where = and(eq(classificationTagRel.classificationId, classificationId), isNull(tags.parentId));
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db
       .select(tagColumns)
       .from(tags)
@@ -37,7 +37,7 @@ export async function firstLevelTagsOf(db: Db, classificationId: number, limit: 
       db,
       db.select(one).from(tags).innerJoin(classificationTagRel, eq(classificationTagRel.tagId, tags.id)).where(where).$dynamic(),
     ),
-  ]);
+  );
   return { list, ...total };
 }
 
@@ -48,10 +48,10 @@ export async function findTag(db: Db, id: number) {
 
 export async function childTagsOf(db: Db, parentId: number, limit: number, offset: number) {
   const where = eq(tags.parentId, parentId);
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     db.select(tagColumns).from(tags).where(where).orderBy(asc(tags.sort), asc(tags.id)).limit(limit).offset(offset),
     countUpTo(db, db.select(one).from(tags).where(where).$dynamic()),
-  ]);
+  );
   return { list, ...total };
 }
 

@@ -1,10 +1,10 @@
 import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
 import { Password, Username } from '@shiju/contract/schema';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { Link } from 'react-router';
 import { useCallMutation } from '../../api/index.js';
 import { zodRule } from '../../lib/zodRule.js';
 import { useFinishSignIn } from './useFinishSignIn.js';
+import { AgreementLinks } from '../../components/AgreementLinks.js';
 
 interface Values {
   username: string;
@@ -63,13 +63,7 @@ export function SignUpForm() {
       >
         <Checkbox>
           我已阅读并同意
-          <Link to="/agreement" target="_blank">
-            《用户协议》
-          </Link>
-          和
-          <Link to="/privacy" target="_blank">
-            《隐私政策》
-          </Link>
+          <AgreementLinks />
         </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={register.isPending}>

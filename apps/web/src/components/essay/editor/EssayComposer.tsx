@@ -75,6 +75,29 @@ const maxChars = (max: number, label: string) => async (_rule: unknown, value?: 
   if (value && charCount(value.trim()) > max) throw new Error(`${label}最多 ${max} 字`);
 };
 
+interface QuoteFieldProps {
+  name: 'workAuthor' | 'workTitle';
+  /** The field's name as the label and the length message say it (the label adds 选填). */
+  label: string;
+  hint: string;
+  placeholder: string;
+  max: number;
+}
+
+/** One of a quoted sentence's optional 作者 / 出处 fields: a name without 《》, at most `max` characters. */
+function QuoteField({ name, label, hint, placeholder, max }: QuoteFieldProps) {
+  return (
+    <Form.Item
+      name={name}
+      label={`${label}（选填）`}
+      extra={hint}
+      rules={[{ validator: noTitleMarks }, { validator: maxChars(max, label) }]}
+    >
+      <Input placeholder={placeholder} count={counter(max)} maxLength={max} />
+    </Form.Item>
+  );
+}
+
 function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['defaults'], lockType?: EssayType): Values {
   if (initial) {
     return {
@@ -222,22 +245,20 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
             />
           </Form.Item>
           <div className="composer__row composer__quote">
-            <Form.Item
+            <QuoteField
               name="workAuthor"
-              label="作者（选填）"
-              extra="摘录别人的句子时填写，如：李白、鲁迅"
-              rules={[{ validator: noTitleMarks }, { validator: maxChars(LIMITS.workAuthorChars, '作者') }]}
-            >
-              <Input placeholder="谁写的" count={counter(LIMITS.workAuthorChars)} maxLength={LIMITS.workAuthorChars} />
-            </Form.Item>
-            <Form.Item
+              label="作者"
+              hint="摘录别人的句子时填写，如：李白、鲁迅"
+              placeholder="谁写的"
+              max={LIMITS.workAuthorChars}
+            />
+            <QuoteField
               name="workTitle"
-              label="出处（选填）"
-              extra="作品名，不用加书名号，如：静夜思、故乡、海上钢琴师"
-              rules={[{ validator: noTitleMarks }, { validator: maxChars(LIMITS.workTitleChars, '出处') }]}
-            >
-              <Input placeholder="出自哪部作品" count={counter(LIMITS.workTitleChars)} maxLength={LIMITS.workTitleChars} />
-            </Form.Item>
+              label="出处"
+              hint="作品名，不用加书名号，如：静夜思、故乡、海上钢琴师"
+              placeholder="出自哪部作品"
+              max={LIMITS.workTitleChars}
+            />
           </div>
         </>
       ) : (
