@@ -10,6 +10,12 @@ import { hotScoreSql } from '../../lib/engagement.js';
 
 const FLUSH_EVERY_MS = 2000;
 const MAX_PENDING = 20_000;
+/**
+ * Views per transaction. The embedded database runs in the server's own thread on one connection, so one transaction
+ * of every view collected (up to MAX_PENDING) would hold all page requests until it commits; between chunks of this
+ * size requests get their turn.
+ */
+const FLUSH_CHUNK = 200;
 /** While the database is away the buffer keeps growing up to this, then the oldest views are dropped. */
 const MAX_KEPT = 200_000;
 
@@ -62,36 +68,40 @@ export async function flushViews(db: Db): Promise<void> {
   if (p.timer) clearTimeout(p.timer);
   p.timer = null;
   if (!p.rows.size) return;
-  const taken = new Map(p.rows);
-  const rows = [...taken.values()];
+  const taken = [...p.rows];
   p.rows.clear();
   p.flushing = (async () => {
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += 1000) {
-        const fresh = await tx
-          .insert(essayViews)
-          .values(rows.slice(i, i + 1000))
-          .onConflictDoNothing()
-          .returning({ essayId: essayViews.essayId });
-        const perEssay = new Map<number, number>();
-        for (const r of fresh) perEssay.set(r.essayId, (perEssay.get(r.essayId) ?? 0) + 1);
-        for (const [n, ids] of groupByCount(perEssay))
-          await tx
-            .update(essays)
-            .set({ views: sql`${essays.views} + ${n}`, hotScore: scoreAfterViews(n) })
-            .where(inArray(essays.id, ids));
+    for (let i = 0; i < taken.length; i += FLUSH_CHUNK) {
+      try {
+        await writeViews(
+          db,
+          taken.slice(i, i + FLUSH_CHUNK).map(([, row]) => row),
+        );
+      } catch (err) {
+        // That chunk was not written (one transaction each) nor any after it: put them back, newer views first in
+        // line for the cap.
+        for (const [key, row] of taken.slice(i)) if (!p.rows.has(key) && p.rows.size < MAX_KEPT) p.rows.set(key, row);
+        throw err;
       }
-    });
-  })()
-    .catch((err: unknown) => {
-      // Nothing was written (one transaction): put the views back, newer ones first in line for the cap.
-      for (const [key, row] of taken) if (!p.rows.has(key) && p.rows.size < MAX_KEPT) p.rows.set(key, row);
-      throw err;
-    })
-    .finally(() => {
-      p.flushing = null;
-    });
+    }
+  })().finally(() => {
+    p.flushing = null;
+  });
   await p.flushing;
+}
+
+/** New views are those essay_views did not hold yet; each text's counter and (see below) score move by them. */
+async function writeViews(db: Db, rows: Row[]) {
+  await db.transaction(async (tx) => {
+    const fresh = await tx.insert(essayViews).values(rows).onConflictDoNothing().returning({ essayId: essayViews.essayId });
+    const perEssay = new Map<number, number>();
+    for (const r of fresh) perEssay.set(r.essayId, (perEssay.get(r.essayId) ?? 0) + 1);
+    for (const [n, ids] of groupByCount(perEssay))
+      await tx
+        .update(essays)
+        .set({ views: sql`${essays.views} + ${n}`, hotScore: scoreAfterViews(n) })
+        .where(inArray(essays.id, ids));
+  });
 }
 
 /**
