@@ -180,11 +180,21 @@ function source(f: ListFilter) {
   // The copies are set only while a text is published, so a tag's list with nothing else to check walks the tag's
   // index alone: joining essays for the status cost a row lookup per entry passed (370 for page 37 of a tag).
   const tagAlone =
-    !f.classificationId && !f.type && !f.keyword && !f.authorId && !f.imitateOf && !f.extra && (!(f.viewerId ?? f.flagsFor) || f.viewerBlocksNobody);
+    !f.classificationId &&
+    !f.type &&
+    !f.keyword &&
+    !f.authorId &&
+    !f.imitateOf &&
+    !f.extra &&
+    (!(f.viewerId ?? f.flagsFor) || f.viewerBlocksNobody);
   if (f.tagId && key && tagAlone)
     return {
       from: sql`${essayTags}`,
-      where: and(eq(essayTags.tagId, f.tagId), sql`${key} is not null`, f.viewerId ? notMarkedBy(f.viewerId, essayTags.essayId) : undefined)!,
+      where: and(
+        eq(essayTags.tagId, f.tagId),
+        sql`${key} is not null`,
+        f.viewerId ? notMarkedBy(f.viewerId, essayTags.essayId) : undefined,
+      )!,
       key,
       id: essayTags.essayId,
     };
