@@ -119,6 +119,17 @@ describe('round trips', () => {
     expect(await pageOf(blocker.token)).toContain('nb.blocker_id');
   });
 
+  it("walk a tag's own index for a tag's list, reading texts only for the page", async () => {
+    const pageOf = async (filter: object) =>
+      (await sentTexts(() => list({ tagId: tx.sixiang.id, sort: 'hot', pageNum: 2, ...filter }, reader.token))).find((x) =>
+        x.includes('with page as'),
+      ) ?? '';
+    const walk = (text: string) => text.slice(0, text.indexOf(') w)'));
+    expect(walk(await pageOf({}))).not.toContain('"essays"');
+    // With a condition on the text itself, the walk joins the texts.
+    expect(walk(await pageOf({ type: 'sentence' }))).toContain('join "essays"');
+  });
+
   it('answer the interest groups in three, however many interests the reader has', async () => {
     const fan = await signUp(t.app);
     const set = await call(t.app, {

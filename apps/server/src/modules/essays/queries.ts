@@ -322,7 +322,7 @@ export async function listPage(db: Db, f: ListFilter, limit: number, offset: num
     select ${src.id} as id from ${src.from} where ${and(src.where, after)}
     order by ${src.key} desc, ${src.id} desc limit ${limit} offset ${cursor ? 0 : offset}) w`;
   const total = totalSql(f, sharedTotal);
-  const rows = await rowsOf<CardRow>(db, cardsSql(walk, f.viewerId ?? f.flagsFor, { total: total.sql }), !f.keyword && !f.extra);
+  const rows = await rowsOf<CardRow>(db, cardsSql(walk, f.viewerId ?? f.flagsFor, { total: total.sql }));
   const n = rows[0]?.total ?? 0;
   const cards = rows.filter((r) => r.id !== null);
   const last = cards[cards.length - 1];
