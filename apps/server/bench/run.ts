@@ -4,7 +4,7 @@
  * the plans of the hot queries (benchmarks/plans/); then every call a page makes on the embedded database at the
  * starter size. Writes BENCHMARKS.md. Ratios, not absolute numbers, are the targets: this machine is shared.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -336,6 +336,15 @@ console.log(web);
 fs.writeFileSync(
   path.join(root, 'BENCHMARKS.md'),
   `${report}\n## The reader's first load (npm run bench:web)\n\nJavaScript as transferred (brotli) until the page is idle, every script counted; Lighthouse mobile.\n\n${web}\n`,
+);
+// Formatted as the repository's check wants it (its tables are written unpadded).
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--log-level', 'warn', 'BENCHMARKS.md'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
 );
 console.log('\nwrote BENCHMARKS.md and benchmarks/plans/');
 process.exit(0);
