@@ -43,7 +43,9 @@ export async function startServer(env: Record<string, string> | ((baseURL: strin
   const output: string[] = [];
   const child = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: webDist, ...settings },
+    // The browser contexts read in Asia/Shanghai (helpers.ts), and the server draws the dates of its prerendered pages
+    // in its own zone (README: TZ): the same zone, so 昨天 06:58 does not read 11月21日 until the app takes over.
+    env: { ...process.env, TZ: 'Asia/Shanghai', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: webDist, ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
