@@ -4,7 +4,6 @@
  * idle, counting every script it loads; then Lighthouse's mobile scores and CLS. `npm run bench:web` runs it alone;
  * `npm run bench` prints it at the end. Figures beside the budget; nothing here fails a build.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { seedIfEmpty } from '../src/import/index.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
+import { ensureWebBuilt } from '../../../scripts/lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -85,8 +85,7 @@ const defaultDist = path.join(root, 'apps/web/dist');
 
 export async function measureWeb(webDist = defaultDist): Promise<PageFigures[]> {
   // The app as the sources are now (built when missing or older than them, as npm start does).
-  if (webDist === defaultDist)
-    execFileSync(process.execPath, ['-e', "import('./scripts/lib.mjs').then((m) => m.ensureWebBuilt())"], { cwd: root, stdio: 'inherit' });
+  if (webDist === defaultDist) ensureWebBuilt();
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`${webDist} has no index.html: run npm run build first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-bench-web-'));
   const config = loadConfig({

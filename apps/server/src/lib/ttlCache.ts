@@ -16,21 +16,22 @@ export class TtlCache<V> {
   }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.until > now) {
-      this.hits.inc();
-      return hit.value;
-    }
-    this.misses.inc();
-    if (this.entries.size >= this.max) this.entries.clear();
+    const hit = this.peek(key);
+    if (hit) return hit;
     const value = load();
-    this.entries.set(key, { value, until: now + this.ttlMs });
+    this.store(key, value);
     value.catch(() => this.entries.delete(key));
     return value;
   }
 
-  /** A live entry (counted as a hit), or undefined without counting a miss: for callers that load it themselves. */
+  /** Keeps a value (a miss: it had to be loaded), making room first when the cache is full. */
+  private store(key: string, value: Promise<V>) {
+    this.misses.inc();
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { value, until: Date.now() + this.ttlMs });
+  }
+
+  /** A live entry (counted as a hit), or undefined without counting a miss (callers that load it themselves then set it). */
   peek(key: string): Promise<V> | undefined {
     const hit = this.entries.get(key);
     if (!hit || hit.until <= Date.now()) return undefined;
@@ -40,9 +41,7 @@ export class TtlCache<V> {
 
   /** Keeps a value the caller loaded (see peek); counted as the miss it was. */
   set(key: string, value: V) {
-    this.misses.inc();
-    if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(key, { value: Promise.resolve(value), until: Date.now() + this.ttlMs });
+    this.store(key, Promise.resolve(value));
   }
 
   delete(key: string) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -31,21 +31,6 @@ export type CommentLoaded = Awaited<ReturnType<typeof loadOne>>;
 const visible = eq(comments.status, 'visible');
 /** Visible, and not written by someone the viewer blocked. */
 const shownTo = (viewerId?: number) => (viewerId ? and(visible, notBlockedBy(viewerId, comments.userId)) : visible);
-
-export async function pageRoots(db: Exec, essayId: number, sort: 'hot' | 'new', limit: number, offset: number, viewerId?: number) {
-  const where = and(eq(comments.essayId, essayId), isNull(comments.rootId), shownTo(viewerId));
-  const order =
-    sort === 'hot' ? [desc(comments.likes), desc(comments.replyCount), desc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
-  const [list, total] = await Promise.all([
-    base(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    countUpTo(db, (db as Db).select(one).from(comments).where(where).$dynamic()),
-  ]);
-  return { list, ...total };
-}
 
 interface PageRow {
   essay_status: string | null;
