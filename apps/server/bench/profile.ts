@@ -1,6 +1,6 @@
 /**
  * `npm run bench:profile -- "<workload name>"`: runs one corpus workload of `npm run bench` for 10 s against the
- * API started with --cpu-prof, then prints where the API process spent its time (self time by function). For finding
+ * API, profiling the load window only (bench/server.ts starts and stops the inspector's profiler on request), then prints where the API process spent its time (self time by function). For finding
  * out whether a slow workload waits on Node or on PostgreSQL (idle time in the profile = waiting).
  */
 import autocannon from 'autocannon';
@@ -13,7 +13,7 @@ import { corpusWorkloads, toAutocannon, type BenchData } from './workloads.js';
 const wanted = process.argv[2] ?? 'list · random, signed in';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-prof-'));
 const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-  execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`],
+  execArgv: ['--import', 'tsx'],
   env: {
     ...process.env,
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shiju_bench',
@@ -23,10 +23,12 @@ const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
   stdio: 'inherit',
 });
 const ready = await new Promise<{ port: number; data: BenchData }>((resolve) =>
-  child.on('message', (m: { ready: { port: number }; data: BenchData }) => resolve({ port: m.ready.port, data: m.data })),
+  child.on('message', (m: { ready?: { port: number }; data: BenchData }) => m.ready && resolve({ port: m.ready.port, data: m.data })),
 );
 const w = corpusWorkloads(ready.data).find((x) => x.name === wanted);
 if (!w) throw new Error(`no workload named ${wanted}`);
+const file = path.join(dir, 'load.cpuprofile');
+child.send({ profile: 'start' });
 const r = await autocannon({
   url: `http://127.0.0.1:${ready.port}`,
   connections: w.connections ?? 50,
@@ -39,11 +41,11 @@ const r = await autocannon({
 });
 console.log(`${wanted}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx`);
 await new Promise<void>((done) => {
-  child.on('exit', () => done());
-  child.kill('SIGTERM');
+  child.on('message', (m: { profiled?: string }) => m.profiled && done());
+  child.send({ profile: file });
 });
-const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
-const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
+child.kill('SIGTERM');
+const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
@@ -60,4 +62,17 @@ prof.samples.forEach((id, i) => {
 });
 for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
   console.log(`${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
-console.log(`profile: ${path.join(dir, file)}`);
+console.log(`profile: ${file}`);
+// The same time by where the code lives: a package, our source, or the engine (GC, idle, native calls).
+const byPlace = new Map<string, number>();
+prof.samples.forEach((id, i) => {
+  const url = byId.get(id)!.callFrame.url;
+  const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+  const place =
+    pkg ??
+    (url.includes('/src/') ? 'our source' : url.startsWith('node:') ? 'node core' : byId.get(id)!.callFrame.functionName || 'engine');
+  byPlace.set(place, (byPlace.get(place) ?? 0) + (prof.timeDeltas[i] ?? 0));
+});
+console.log('by place:');
+for (const [k, t] of [...byPlace].sort((a, b) => b[1] - a[1]).slice(0, 15))
+  console.log(`${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);

@@ -3,6 +3,8 @@
  * starter library into a fresh PGlite), adds the benchmark's readers, saves the hot queries' plans when asked
  * (BENCH_PLANS_DIR), listens, and reports its port and data to the runner.
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -57,3 +59,22 @@ const plans = plansDir && database.kind === 'postgres' ? await savePlans(app, da
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.({ ready: app.server.address(), data, plans });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+
+// `npm run bench:profile`: a CPU profile of the load window only (not the start-up, the import or the VACUUM).
+let profiler: Session | null = null;
+process.on('message', (m: { profile?: 'start' | string }) => {
+  void (async () => {
+    if (m.profile === 'start') {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.post('Profiler.start');
+    } else if (m.profile && profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.writeFileSync(m.profile, JSON.stringify(profile));
+      profiler.disconnect();
+      process.send?.({ profiled: m.profile });
+    }
+  })();
+});

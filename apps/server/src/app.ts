@@ -7,7 +7,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -28,6 +27,7 @@ import { registerSeo } from './modules/seo/routes.js';
 import { flushViews, watchViews } from './modules/essays/views.js';
 import { flushSearchCounts } from './modules/discovery/search.js';
 import { httpDuration, httpRequests, registry, watchPool } from './lib/metrics.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,7 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -346,6 +346,24 @@ describe('7 · passwords', () => {
 });
 
 describe('8 · headers', () => {
+  it('every answer carries the security headers, computed once: API, error, page and asset alike', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: 'x' } }),
+      await t.app.inject({ method: 'GET', url: '/no-such-call-anywhere' }),
+      await t.app.inject({ method: 'GET', url: '/home' }),
+    ];
+    for (const r of answers) {
+      expect(String(r.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(r.headers['content-security-policy'])).toContain("object-src 'none'");
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(r.headers['x-dns-prefetch-control']).toBe('off');
+      expect(r.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('one framing policy, and no HSTS over plain HTTP', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(r.headers['x-frame-options']).toBeUndefined();
