@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
-import { classifications, essays, rankingEntries, tags } from '../src/db/schema.js';
+import { classifications, essays, rankingEntries, tags, users } from '../src/db/schema.js';
 import { refreshRankings } from '../src/modules/discovery/ranking.js';
 
 let t: TestContext;
@@ -168,6 +168,37 @@ describe('round trips', () => {
     expect(await statements(async () => (shown = await details(id, reader.token)))).toBeLessThanOrEqual(2);
     expect(shown.data).toMatchObject({ id, liked: true, following: false, classification: { id: tx.sanwen.id } });
     expect(shown.data.tags.map((x: any) => x.id)).toEqual([tx.sixiang.id]);
+  });
+
+  it("look a reader's session up once across a page's public calls, and drop it at once when it ends or is banned", async () => {
+    const sessionLookups = (texts: string[]) => texts.filter((x) => x.includes('"sessions"')).length;
+    const admin = await signUp(t.app);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const id = (await list({ classificationId: tx.sanwen.id })).data.list[0].id as number;
+    for (const end of ['sign-out', 'ban'] as const) {
+      const someone = await signUp(t.app);
+      await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: someone.token, payload: { essayId: id } });
+      expect(sessionLookups(await sentTexts(() => details(id, someone.token)))).toBe(1);
+      let shown: any;
+      expect(sessionLookups(await sentTexts(async () => (shown = await details(id, someone.token))))).toBe(0);
+      expect(sessionLookups(await sentTexts(() => list({ type: 'sentence' }, someone.token)))).toBe(0);
+      expect(shown.data.liked).toBe(true);
+      // Calls that need the user always read the session from the database.
+      expect(sessionLookups(await sentTexts(() => call(t.app, { method: 'GET', url: '/api/v1/users/me', token: someone.token })))).toBe(1);
+      const ended =
+        end === 'sign-out'
+          ? await call(t.app, { method: 'POST', url: '/api/v1/auth/logout', token: someone.token })
+          : await call(t.app, {
+              method: 'POST',
+              url: `/api/v1/admin/users/${someone.user.id}/ban`,
+              token: admin.token,
+              payload: { reason: '刷屏', until: null },
+            });
+      expect(ended.code).toBe('00000');
+      // At once, not 10 s later: the token is a visitor's now.
+      expect((await details(id, someone.token)).data.liked).toBe(false);
+      expect((await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: someone.token })).code).toBe('A0230');
+    }
   });
 
   it("answer a comment page in two for a reader, with the replies, the reader's likes and a refusal for unpublished texts", async () => {

@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { EVERYTHING, invalidate, onInvalidate } from '../lib/broadcast.js';
+import { TtlCache } from '../lib/ttlCache.js';
 import { blocks, sessions, users } from '../db/schema.js';
 
 export const SESSION_DAYS = 30;
@@ -74,11 +76,17 @@ function sessionQuery(db: Db) {
 }
 const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
-export async function resolveSession(db: Db, token: string): Promise<{ user: UserRow; sessionId: number; blocksSomeone: boolean } | null> {
+export interface Session {
+  user: UserRow;
+  sessionId: number;
+  blocksSomeone: boolean;
+}
+
+export async function resolveSession(db: Db, token: string, hash = hashToken(token)): Promise<Session | null> {
   const now = new Date();
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
-  const rows = await query.execute({ hash: hashToken(token) });
+  const rows = await query.execute({ hash });
   const row = rows[0];
   if (!row || row.u.status !== 'active') return null;
   if (now.getTime() - row.s.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
@@ -95,6 +103,36 @@ export async function revokeSession(db: Db, sessionId: number) {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(eq(sessions.id, sessionId));
+  forgetSessions();
+}
+
+/**
+ * Sessions as the public reads see them (calls whose auth is optional: lists, details, rankings, search, comment
+ * pages), kept 10 s so that a reader's page of several calls looks their session up once, not once per call. Calls
+ * that need a signed-in user (every write of one's own, the console) always read it from the database. Whatever
+ * changes what a public read sees of a session (sign-out, a password change or reset, a ban or its end, a new role,
+ * a block, an account deleted) drops them all in every process (`forgetSessions`); only a valid session is kept.
+ */
+const readerSessions = new TtlCache<Session>(10_000, 20_000, 'reader-sessions');
+/** Bumped by every drop, so a lookup that started before it does not keep what it read. */
+let generation = 0;
+onInvalidate('sessions', () => {
+  generation++;
+  readerSessions.clear();
+});
+
+export function forgetSessions() {
+  invalidate('sessions', EVERYTHING);
+}
+
+export async function readerSession(db: Db, token: string): Promise<Session | null> {
+  const hash = hashToken(token);
+  const kept = readerSessions.peek(hash);
+  if (kept) return kept;
+  const started = generation;
+  const session = await resolveSession(db, token, hash);
+  if (session && started === generation) readerSessions.set(hash, session);
+  return session;
 }
 
 function readCookie(req: FastifyRequest, name: string): string | null {

@@ -12,7 +12,7 @@ import { AppError, forbidden, invalid, unauthenticated } from './errors.js';
 import { ok, RawAnswer } from './envelope.js';
 import { describeIssue, envelopeSchema, errorResponses, toJsonSchema } from './schemas.js';
 import { assertCleanInput } from './input.js';
-import { readToken, resolveSession, visitorKey, type Caller, type UserRow } from './auth.js';
+import { readerSession, readToken, resolveSession, visitorKey, type Caller, type UserRow } from './auth.js';
 import { isPrerender } from './prerender.js';
 
 export interface Deps {
@@ -60,7 +60,7 @@ async function identify(req: FastifyRequest, reply: FastifyReply, def: RouteDef,
     return { user: null, sessionId: null, viewerKey: 'prerender', prerender: true, blocksSomeone: false };
   }
   const token = readToken(req);
-  const session = token ? await resolveSession(db, token) : null;
+  const session = !token ? null : def.auth === 'optional' ? await readerSession(db, token) : await resolveSession(db, token);
   if (!session && (def.auth === 'required' || def.auth === 'admin')) throw unauthenticated();
   if (session && def.auth === 'admin' && session.user.role !== 'admin') throw forbidden();
   if (session)

@@ -6,7 +6,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { activity, users } from '../../db/schema.js';
-import type { UserRow } from '../../http/auth.js';
+import { forgetSessions, type UserRow } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { forgetEssay, forgetLists } from '../essays/cache.js';
 import type { Tx } from '../essays/queries.js';
@@ -105,10 +105,11 @@ export async function banInTx(tx: Tx, actorId: number, id: number, reason: strin
   };
 }
 
-/** Drops cached details of the texts a ban touched, and the list pages. */
+/** Drops cached details of the texts a ban touched, the list pages and the readers' sessions (a ban revokes them). */
 export function forgetAll(ids: number[]) {
   for (const id of ids) forgetEssay(id);
   forgetLists();
+  forgetSessions();
 }
 
 export async function banUser(db: Db, actor: NonNullable<Actor>, id: number, body: CallParsed<'adminBanUser'>['body']) {
@@ -173,5 +174,6 @@ export async function setRole(db: Db, actor: NonNullable<Actor>, id: number, rol
     const [after] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
     return after!;
   });
+  forgetSessions();
   return presentAdminUser(user);
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
+import { forgetSessions } from '../../http/auth.js';
 
 export async function findUserByUsername(db: Db, username: string) {
   const rows = await db
@@ -35,6 +36,7 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`, sql`${sessions.revokedAt} is null`));
+  forgetSessions();
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {

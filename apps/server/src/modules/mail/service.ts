@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
+import { forgetSessions, type UserRow } from '../../http/auth.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { allow } from '../../lib/limits.js';
 import { mailerFor } from '../../lib/mailer.js';
@@ -142,5 +142,6 @@ export async function resetPassword(db: Db, ip: string, input: { account: string
   // After the code: only the owner learns that their new password is refused (and the code stays usable).
   assertPasswordAllowed(input.newPassword, user.username);
   if (!(await q.resetPassword(db, user.id, live.id, await hashPassword(input.newPassword), CODE_TRIES))) throw invalid(WRONG_CODE);
+  forgetSessions();
   return { ok: true as const };
 }

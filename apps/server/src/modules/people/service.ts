@@ -1,7 +1,7 @@
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
+import { forgetSessions, type UserRow } from '../../http/auth.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import { allow, reset } from '../../lib/limits.js';
 import { offsetOf } from '../../lib/paging.js';
@@ -41,6 +41,7 @@ export async function block(db: Db, me: UserRow, id: number, on: boolean) {
   if (on && !(await findActiveUser(db, id))) throw notFound('用户不存在');
   if (on) await q.addBlock(db, me.id, id);
   else await q.removeBlock(db, me.id, id);
+  forgetSessions(); // a reader's session knows whether they block anyone (the lists' filter)
   return { ok: true as const };
 }
 
@@ -115,6 +116,7 @@ export async function purgeAccount(db: Db, userId: number, uploadDir: string, lo
   if (done) {
     for (const id of new Set(touched)) forgetEssay(id);
     forgetLists();
+    forgetSessions();
     await removeUnusedUploads(db, uploadDir, uploads, log);
   }
   return done;
