@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { orders, paymentNotifications, products, users } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
+import { forgetSessions } from '../../http/auth.js';
 import { countUpTo, offsetOf, one, withTotal } from '../../lib/paging.js';
 import type { Tx } from '../essays/queries.js';
 import { settleByEditor } from '../orders/ledger.js';
@@ -74,6 +75,7 @@ export async function confirmOrder(db: Db, actor: NonNullable<Actor>, id: number
       if (!(await settleByEditor(tx, id))) throw invalid('status 订单状态已变化，请刷新');
     },
   );
+  forgetSessions(); // the buyer's membership changed what the public reads show them (ads)
   return present(await loadOne(db, id));
 }
 

@@ -18,6 +18,7 @@ import type { Tx } from '../essays/queries.js';
 import { notify } from '../messages/service.js';
 import { providerName } from './providers.js';
 import type { OrderRow, ProductRow } from './queries.js';
+import { forgetSessions } from '../../http/auth.js';
 
 type Conn = Db | Tx;
 
@@ -78,6 +79,12 @@ export interface VerifiedPayment {
 
 /** Applies a payment the provider confirmed (a verified notification or an active query's answer). */
 export async function applyPayment(db: Db, orderId: number, pay: VerifiedPayment): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
+  const r = await applyPaymentInTx(db, orderId, pay);
+  if (r.outcome === 'applied' || r.outcome === 'late') forgetSessions(); // the buyer's membership: no ads from now on
+  return r;
+}
+
+function applyPaymentInTx(db: Db, orderId: number, pay: VerifiedPayment): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
   return db.transaction(async (tx) => {
     const row = await lock(tx, orderId);
     if (!row) return { outcome: 'unknown' as const };
@@ -187,6 +194,12 @@ export async function refundHeldUp(db: Db, orderId: number, issue: string) {
  * the order's days taken back from membership (never below now), the buyer told. Repeats change nothing.
  */
 export async function completeRefund(db: Db, orderId: number, note?: string): Promise<'refunded' | 'duplicate' | 'unknown'> {
+  const r = await completeRefundInTx(db, orderId, note);
+  if (r === 'refunded') forgetSessions(); // membership shortened
+  return r;
+}
+
+function completeRefundInTx(db: Db, orderId: number, note?: string): Promise<'refunded' | 'duplicate' | 'unknown'> {
   return db.transaction(async (tx) => {
     const row = await lock(tx, orderId);
     if (!row) return 'unknown' as const;
