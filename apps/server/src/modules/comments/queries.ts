@@ -4,7 +4,7 @@ import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { commentLikes, comments, essays, users } from '../../db/schema.js';
 import type { Tx } from '../essays/queries.js';
-import { cappedTotal, countUpTo, one } from '../../lib/paging.js';
+import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { notBlockedBy } from '../people/blocked.js';
 
 type Exec = Db | Tx;
@@ -122,10 +122,10 @@ export async function commentPage(
 
 export async function pageReplies(db: Exec, rootId: number, limit: number, offset: number, viewerId?: number) {
   const where = and(eq(comments.rootId, rootId), shownTo(viewerId));
-  const [list, total] = await Promise.all([
+  const { rows: list, ...total } = await withTotal(
     base(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(limit).offset(offset),
     countUpTo(db, (db as Db).select(one).from(comments).where(where).$dynamic()),
-  ]);
+  );
   return { list, ...total };
 }
 
