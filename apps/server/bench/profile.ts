@@ -1,7 +1,8 @@
 /**
  * `npm run bench:profile -- "<workload name>"`: runs one corpus workload of `npm run bench` for 10 s against the
- * API, profiling the load window only (bench/server.ts starts and stops the inspector's profiler on request), then prints where the API process spent its time (self time by function). For finding
- * out whether a slow workload waits on Node or on PostgreSQL (idle time in the profile = waiting).
+ * API, profiling the load window only (bench/server.ts starts and stops the inspector's profiler on request), then
+ * prints where the API process spent its time: self time by function, and by package. For finding out whether a
+ * slow workload waits on Node or on PostgreSQL (idle time in the profile = waiting).
  */
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
@@ -51,28 +52,25 @@ const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as {
   timeDeltas: number[];
 };
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-const self = new Map<string, number>();
-let total = 0;
-prof.samples.forEach((id, i) => {
-  const n = byId.get(id)!;
-  const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-3).join('/')}:${n.callFrame.lineNumber}`;
-  const dt = prof.timeDeltas[i] ?? 0;
-  total += dt;
-  self.set(key, (self.get(key) ?? 0) + dt);
-});
-for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
-  console.log(`${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
-console.log(`profile: ${file}`);
+const total = prof.timeDeltas.reduce((a, b) => a + b, 0);
+/** Self time summed under a key of each sample's function, printed as shares of the whole, largest first. */
+function shares(title: string, keyOf: (frame: (typeof prof.nodes)[number]['callFrame']) => string, top: number) {
+  const sums = new Map<string, number>();
+  prof.samples.forEach((id, i) => {
+    const key = keyOf(byId.get(id)!.callFrame);
+    sums.set(key, (sums.get(key) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  });
+  console.log(title);
+  for (const [k, t] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+}
+shares('by function:', (f) => `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-3).join('/')}:${f.lineNumber}`, 30);
 // The same time by where the code lives: a package, our source, or the engine (GC, idle, native calls).
-const byPlace = new Map<string, number>();
-prof.samples.forEach((id, i) => {
-  const url = byId.get(id)!.callFrame.url;
-  const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
-  const place =
-    pkg ??
-    (url.includes('/src/') ? 'our source' : url.startsWith('node:') ? 'node core' : byId.get(id)!.callFrame.functionName || 'engine');
-  byPlace.set(place, (byPlace.get(place) ?? 0) + (prof.timeDeltas[i] ?? 0));
-});
-console.log('by place:');
-for (const [k, t] of [...byPlace].sort((a, b) => b[1] - a[1]).slice(0, 15))
-  console.log(`${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+shares(
+  'by place:',
+  (f) =>
+    f.url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ??
+    (f.url.includes('/src/') ? 'our source' : f.url.startsWith('node:') ? 'node core' : f.functionName || 'engine'),
+  15,
+);
+console.log(`profile: ${file}`);

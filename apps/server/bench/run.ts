@@ -95,17 +95,12 @@ async function cacheLookups(port: number): Promise<{ hit: number; miss: number }
 
 const visitors = Array.from({ length: 1000 }, (_, i) => `bench-visitor-${String(i).padStart(6, '0')}`);
 
-async function measure(
-  port: number,
-  w: Workload,
-  opts: { connections?: number; seconds?: number; overallRate?: number } = {},
-): Promise<Result> {
+async function measure(port: number, w: Workload, opts: { connections?: number; seconds?: number } = {}): Promise<Result> {
   const run = (duration: number) =>
     autocannon({
       url: `http://127.0.0.1:${port}`,
       connections: opts.connections ?? w.connections ?? CONNECTIONS,
       duration,
-      ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
       requests: [
         {
           setupRequest: (req: any) => toAutocannon(req, w.next(), `sj_vid=${visitors[Math.floor(Math.random() * visitors.length)]}`),

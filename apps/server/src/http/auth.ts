@@ -82,7 +82,11 @@ export interface Session {
   blocksSomeone: boolean;
 }
 
-export async function resolveSession(db: Db, token: string, hash = hashToken(token)): Promise<Session | null> {
+export function resolveSession(db: Db, token: string): Promise<Session | null> {
+  return sessionByHash(db, hashToken(token));
+}
+
+async function sessionByHash(db: Db, hash: string): Promise<Session | null> {
   const now = new Date();
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
@@ -111,7 +115,8 @@ export async function revokeSession(db: Db, sessionId: number) {
  * pages), kept 10 s so that a reader's page of several calls looks their session up once, not once per call. Calls
  * that need a signed-in user (every write of one's own, the console) always read it from the database. Whatever
  * changes what a public read sees of a session (sign-out, a password change or reset, a ban or its end, a new role,
- * a block, an account deleted) drops them all in every process (`forgetSessions`); only a valid session is kept.
+ * a block, an account deleted, membership: a payment, an editor's confirmation, a refund) drops them all in every
+ * process (`forgetSessions`) once it is committed; only a valid session is kept.
  */
 const readerSessions = new TtlCache<Session>(10_000, 20_000, 'reader-sessions');
 /** Bumped by every drop, so a lookup that started before it does not keep what it read. */
@@ -130,7 +135,7 @@ export async function readerSession(db: Db, token: string): Promise<Session | nu
   const kept = readerSessions.peek(hash);
   if (kept) return kept;
   const started = generation;
-  const session = await resolveSession(db, token, hash);
+  const session = await sessionByHash(db, hash);
   if (session && started === generation) readerSessions.set(hash, session);
   return session;
 }
