@@ -26,6 +26,25 @@ export const AGREEMENT_VERSION = '2026-11-23';
 /** 注销 waits this many days (冷静期) before the account's personal data is removed; cancellable until then. */
 export const DELETION_COOLING_OFF_DAYS = 15;
 
+/**
+ * A pending order closes by itself this many minutes after it was placed (PRODUCT §3), unless paying by transfer
+ * gave it a later `payBefore`. The server closes it; the browser counts down to it.
+ */
+export const ORDER_PENDING_MINUTES = 30;
+
+/**
+ * Who may delete a comment: whoever wrote it, the author of the text it is under, and editors. The server
+ * enforces it; the browser shows 删除 by it.
+ */
+export function canDeleteComment(
+  viewer: { id: number; role: string } | null | undefined,
+  commentUserId: number,
+  essayAuthorId: number | null | undefined,
+): boolean {
+  if (!viewer) return false;
+  return commentUserId === viewer.id || essayAuthorId === viewer.id || viewer.role === 'admin';
+}
+
 /** Image kinds an upload may be (PRODUCT §5); the server tells them by their bytes, the browser by MIME type. */
 export const IMAGE_KINDS = ['jpeg', 'png', 'webp', 'gif'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Comment } from '@shiju/contract';
+import { canDeleteComment } from '@shiju/contract/core';
 import type { Db } from '../../db/client.js';
 import { comments, essays } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
@@ -151,8 +152,7 @@ export async function deleteComment(db: Db, me: UserRow, id: number) {
   const c = await q.findVisible(db, id);
   if (!c) throw notFound('评论不存在');
   const essay = await findEssay(db, c.essayId);
-  const allowed = c.userId === me.id || essay?.authorId === me.id || me.role === 'admin';
-  if (!allowed) throw forbidden();
+  if (!canDeleteComment(me, c.userId, essay?.authorId)) throw forbidden();
   await db.transaction((tx) => removeComment(tx, c));
   forgetEssay(c.essayId);
   return { ok: true as const };

@@ -1,10 +1,8 @@
+import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
 import type { OrderRow, ProductRow } from './queries.js';
 
-/** How long an order stays pending unless paying by transfer gives it a longer window. */
-export const PENDING_MINUTES = 30;
-
 /** When a pending order closes by itself: its transfer window once paying by transfer, else 30 minutes. */
-export const closesAt = (o: OrderRow) => o.payBefore ?? new Date(o.createdAt.getTime() + PENDING_MINUTES * 60 * 1000);
+export const closesAt = (o: OrderRow) => o.payBefore ?? new Date(o.createdAt.getTime() + ORDER_PENDING_MINUTES * 60 * 1000);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../http/auth.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
 import type { PaymentProviderId } from '@shiju/contract';
+import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
 import { manualPaymentInfo, providerName, providersOf, type PaymentProvider } from './providers.js';
 import type { Config } from '../../config.js';
 import { closeUpstream, syncWhilePolling, type Log } from '../payments/service.js';
-import { closesAt, PENDING_MINUTES, presentOrder, presentProduct } from './presenter.js';
+import { closesAt, presentOrder, presentProduct } from './presenter.js';
 import * as q from './queries.js';
 
 /** How many unpaid orders one person may hold at once. */
@@ -29,7 +30,7 @@ export async function listProducts(db: Db) {
 
 /** Pending orders close by themselves after 30 minutes, or at the end of their transfer window. */
 export function closeStaleOrders(db: Db) {
-  return q.closeStale(db, PENDING_MINUTES);
+  return q.closeStale(db, ORDER_PENDING_MINUTES);
 }
 
 function newOrderNo() {
@@ -128,7 +129,7 @@ export async function payOrder(
   const payBefore = manual
     ? new Date(Math.max(closesAt(o).getTime(), Date.now() + config.manualWindowHours * 3600 * 1000))
     : o.payBefore
-      ? new Date(Math.min(o.payBefore.getTime(), Date.now() + PENDING_MINUTES * 60 * 1000))
+      ? new Date(Math.min(o.payBefore.getTime(), Date.now() + ORDER_PENDING_MINUTES * 60 * 1000))
       : closesAt(o);
   if (!manual && payBefore.getTime() - Date.now() < 60_000) throw invalid('status 订单即将超时关闭，请重新下单');
   if (o.provider === provider.name && o.payUrl) {

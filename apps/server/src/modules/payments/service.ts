@@ -16,7 +16,7 @@ import { applyPayment, beginRefund, completeRefund, refundHeldUp, type PaymentOu
 import { providersOf, type PaymentProvider, type RefundRequest } from '../orders/providers.js';
 import type { OrderRow } from '../orders/queries.js';
 import { closeStale } from '../orders/queries.js';
-import { PENDING_MINUTES } from '../orders/presenter.js';
+import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
 import { alipayClient, fenOf } from './alipay.js';
 import { decryptResource, signatureHeaders, signatureProblem, type EncryptedResource, type WechatTransaction } from './wechatpay.js';
 
@@ -364,7 +364,7 @@ const BATCH = 20;
  * whose callback has not come, and follow refunds in progress. Each failure is logged and retried next round.
  */
 export async function reconcilePayments(db: Db, config: Config, log?: Log) {
-  const result = { closed: await closeStale(db, PENDING_MINUTES), upstreamClosed: 0, synced: 0, refunds: 0, failed: 0 };
+  const result = { closed: await closeStale(db, ORDER_PENDING_MINUTES), upstreamClosed: 0, synced: 0, refunds: 0, failed: 0 };
   const hasOnline = !!(config.wechatPay || config.alipay);
   if (!hasOnline) return result;
   const attempt = async (o: OrderRow, work: () => Promise<unknown>) => {
