@@ -8,6 +8,24 @@ import { ensureInstalled, ensureWebBuilt, mustRun, run } from './lib.mjs';
 const CHROMIUM = '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
+/** Wall time of each suite and check, printed above the closing line. */
+const timings = [];
+const started = performance.now();
+
+function timed(name, fn) {
+  const t0 = performance.now();
+  try {
+    return fn();
+  } finally {
+    timings.push([name, performance.now() - t0]);
+  }
+}
+
+function formatDuration(ms) {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
 
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return true;
@@ -24,9 +42,11 @@ function ensureChromium() {
 function suite(name, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
   const report = path.join(os.tmpdir(), `shiju-vitest-${process.pid}-${Object.keys(totals).length}-${Date.now()}.json`);
-  const status = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
-    env: { ...process.env, ...env },
-  });
+  const status = timed(name, () =>
+    run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
+      env: { ...process.env, ...env },
+    }),
+  );
   let counted = false;
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -44,7 +64,7 @@ function suite(name, args, env = {}) {
 /** A whole-repo check (lint, format): one passed or one failed in the totals; later suites still run. */
 function check(name, cmd, args) {
   console.log(`\n━━ ${name} ━━`);
-  if (run(cmd, args) === 0) totals.passed += 1;
+  if (timed(name, () => run(cmd, args)) === 0) totals.passed += 1;
   else {
     totals.failed += 1;
     notes.push(`${name}: failed (run "npm run lint" / "npm run format" to see and fix)`);
@@ -54,10 +74,12 @@ function check(name, cmd, args) {
 ensureInstalled();
 check('format · prettier --check', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 check('lint · eslint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-mustRun('npx', ['tsc', '-p', 'packages/contract']);
-mustRun('npx', ['tsc', '-p', 'apps/server']);
-mustRun('npx', ['tsc', '-p', 'apps/web']);
-ensureWebBuilt();
+timed('typecheck · tsc', () => {
+  mustRun('npx', ['tsc', '-p', 'packages/contract']);
+  mustRun('npx', ['tsc', '-p', 'apps/server']);
+  mustRun('npx', ['tsc', '-p', 'apps/web']);
+});
+timed('build · web app', () => ensureWebBuilt());
 
 const { TEST_DATABASE_URL } = process.env;
 suite('web · unit', ['--root', 'apps/web']);
@@ -72,5 +94,8 @@ for (const n of notes) console.log(`note: ${n}`);
 // Skipped tests (a PostgreSQL-only case in the PGlite run) are reported above the closing line, which CI reads
 // as exactly `N passed, M failed`.
 if (totals.skipped) console.log(`note: ${totals.skipped} skipped`);
+const width = Math.max(...timings.map(([name]) => name.length));
+for (const [name, ms] of timings) console.log(`time: ${name.padEnd(width)}  ${formatDuration(ms)}`);
+console.log(`time: ${'total'.padEnd(width)}  ${formatDuration(performance.now() - started)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -13,8 +13,6 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     isolate: false,
-    // The CI machine is shared (2 cores, noisy): a journey that fails is run once more; failing twice fails.
-    retry: 1,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,

@@ -31,7 +31,11 @@ const tmp = () => {
 };
 afterAll(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-describe('start-up refusals', () => {
+// These tests start real server processes and wait on them; on a shared 2-core machine a start or an exit can
+// outlast its wait for reasons outside the code, so a failing test runs once more (failing twice fails).
+const PROCESSES = { retry: 1 };
+
+describe('start-up refusals', PROCESSES, () => {
   it.each([
     [{ DATABASE_URL: 'mysql://root@localhost/x' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing' }, '无法连接数据库'],
@@ -66,7 +70,7 @@ describe('start-up refusals', () => {
   });
 });
 
-describe('graceful shutdown', () => {
+describe('graceful shutdown', PROCESSES, () => {
   it('finishes in-flight requests on SIGTERM, then exits 0', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const p = start({ DATA_DIR: tmp(), PORT: String(port) });
@@ -101,7 +105,7 @@ describe('graceful shutdown', () => {
   });
 });
 
-describe('npm start', () => {
+describe('npm start', PROCESSES, () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('ends the server gracefully on %s to the npm process', async (signal) => {
     const npm = await startServer({ DATA_DIR: tmp() }, ['npm', 'start']);
     const serverPid = Number(/"pid":(\d+)/.exec(npm.output())?.[1]);

@@ -1,6 +1,7 @@
 import type { Handlers } from '../http/routes.js';
 import { adHandlers } from './ads/routes.js';
-import { adminHandlers } from './admin/routes.js';
+import { auditHandlers } from './audit/routes.js';
+import { dashboardHandlers } from './dashboard/routes.js';
 import { reportHandlers } from './reports/routes.js';
 import { announcementHandlers } from './announcements/routes.js';
 import { authHandlers } from './auth/routes.js';
@@ -39,7 +40,8 @@ export const handlers: Handlers = {
   ...adHandlers,
   ...orderHandlers,
   ...reportHandlers,
-  ...adminHandlers,
+  ...auditHandlers,
+  ...dashboardHandlers,
   ...openHandlers,
   ...peopleHandlers,
   ...exportHandlers,

@@ -2,6 +2,8 @@ import { defineHandlers } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as q from './queries.js';
+import * as admin from './admin.js';
+import { actorOf } from '../audit/service.js';
 
 export const classificationHandlers = defineHandlers({
   classificationsPage: async ({ db, query }) => q.pageClassifications(db, query.pageSize, offsetOf(query)),
@@ -10,4 +12,8 @@ export const classificationHandlers = defineHandlers({
     if (!c) throw notFound('分类不存在');
     return c;
   },
+  adminClassifications: async ({ db }) => admin.listClassifications(db),
+  adminCreateClassification: async ({ db, me, req, body }) => admin.createClassification(db, actorOf(me, req), body),
+  adminUpdateClassification: async ({ db, me, req, params, body }) => admin.updateClassification(db, actorOf(me, req), params.id, body),
+  adminDeleteClassification: async ({ db, me, req, params }) => admin.deleteClassification(db, actorOf(me, req), params.id),
 });

@@ -7,6 +7,8 @@ import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
 import { publicRankings, rankingPage } from './ranking.js';
 import { hotSearches, search, suggest } from './search.js';
+import * as bestWeekAdmin from './bestWeekAdmin.js';
+import { actorOf } from '../audit/service.js';
 
 export const discoveryHandlers = defineHandlers({
   ranking: async ({ db, body, caller }) => {
@@ -59,4 +61,6 @@ export const discoveryHandlers = defineHandlers({
     const groups = await interests.newestPerInterest(db, me.id, 4);
     return groups.map((g) => ({ tag: g.tag, essays: g.cards.map(presentCard) }));
   },
+  adminBestWeek: async ({ db, query }) => bestWeekAdmin.bestWeekFor(db, query.week),
+  adminUpdateBestWeek: async ({ db, me, req, body }) => bestWeekAdmin.saveBestWeek(db, actorOf(me, req), body),
 });

@@ -1,5 +1,7 @@
 import { defineHandlers } from '../../http/routes.js';
 import * as essays from './service.js';
+import * as essaysAdmin from './admin.js';
+import { actorOf } from '../audit/service.js';
 
 export const essayHandlers = defineHandlers({
   essaysPage: async ({ db, body, caller }) => essays.listPublished(db, body, caller.user, caller.blocksSomeone),
@@ -14,4 +16,10 @@ export const essayHandlers = defineHandlers({
   unlike: async ({ db, me, body }) => essays.react(db, me, body.essayId, body.type, false),
   imitations: async ({ db, params, query, caller }) => essays.imitationsOf(db, params.id, query, caller.user),
   tagHotDiscussed: async ({ db, params, caller }) => essays.hotDiscussedUnderTag(db, params.id, caller.user),
+  adminEssaysPage: async ({ db, query, config }) => essaysAdmin.pageEssays(db, query, config.sensitiveWordsFile),
+  adminReviewEssay: async ({ db, me, req, params, body, config }) =>
+    essaysAdmin.review(db, actorOf(me, req), params.id, body, config.sensitiveWordsFile),
+  adminHideEssay: async ({ db, me, req, params, body, config }) =>
+    essaysAdmin.hide(db, actorOf(me, req), params.id, body.reason, config.sensitiveWordsFile),
+  adminRestoreEssay: async ({ db, me, req, params, config }) => essaysAdmin.restore(db, actorOf(me, req), params.id, config.sensitiveWordsFile),
 });

@@ -1,6 +1,9 @@
 import { defineHandlers } from '../../http/routes.js';
 import * as reports from './service.js';
+import { actorOf } from '../audit/service.js';
 
 export const reportHandlers = defineHandlers({
   createReport: async ({ db, me, body }) => reports.createReport(db, me, body),
+  adminReportsPage: async ({ db, query }) => reports.pageQueue(db, query),
+  adminResolveReport: async ({ db, me, req, params, body }) => reports.resolve(db, actorOf(me, req), params.id, body),
 });

@@ -1,6 +1,8 @@
 import { defineHandlers } from '../../http/routes.js';
 import { AppError, notFound } from '../../http/errors.js';
 import * as site from './service.js';
+import * as admin from './admin.js';
+import { actorOf } from '../audit/service.js';
 
 export const siteHandlers = defineHandlers({
   theme: async ({ db, query }) => (await site.getTheme(db, query.type)) ?? Promise.reject(notFound('该类型的主题不存在')),
@@ -11,4 +13,5 @@ export const siteHandlers = defineHandlers({
     await site.checkDatabase(db);
     return { status: 'ready' as const, database: 'ok' as const };
   },
+  adminUpdateTheme: async ({ db, me, req, body }) => admin.saveTheme(db, actorOf(me, req), body),
 });

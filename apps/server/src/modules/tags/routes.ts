@@ -4,6 +4,8 @@ import { offsetOf } from '../../lib/paging.js';
 import { authorDynasty } from '../discovery/authors.js';
 import { tagFitsQuote } from './collections.js';
 import * as q from './queries.js';
+import * as admin from './admin.js';
+import { actorOf } from '../audit/service.js';
 
 /** A–Z first, then '#'. */
 function groupByLetter<T extends { letter: string }>(list: T[]) {
@@ -39,4 +41,9 @@ export const tagHandlers = defineHandlers({
       list.filter((t) => tagFitsQuote({ ...t, parentName: t.parentId === null ? null : (names.get(t.parentId) ?? null) }, quote)),
     );
   },
+  adminTags: async ({ db }) => admin.listTags(db),
+  adminCreateTag: async ({ db, me, req, body }) => admin.createTag(db, actorOf(me, req), body),
+  adminUpdateTag: async ({ db, me, req, params, body }) => admin.updateTag(db, actorOf(me, req), params.id, body),
+  adminDeleteTag: async ({ db, me, req, params }) => admin.deleteTag(db, actorOf(me, req), params.id),
+  adminMergeTag: async ({ db, me, req, params, body }) => admin.mergeTag(db, actorOf(me, req), params.id, body.intoId),
 });

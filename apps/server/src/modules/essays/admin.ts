@@ -8,12 +8,13 @@ import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { classifications, essays, reports, users } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import type { EssayRow, Tx } from '../essays/queries.js';
-import { changeStatus } from '../essays/service.js';
-import { forgetEssay } from '../essays/cache.js';
+import type { EssayRow, Tx } from './queries.js';
+import { changeStatus } from './service.js';
+import { forgetEssay } from './cache.js';
 import { notify } from '../messages/service.js';
-import { audited, type Actor } from './audit.js';
-import { likePattern, presentAdminEssay } from './presenter.js';
+import { audited, type Actor } from '../audit/service.js';
+import { likePattern } from '../../lib/text.js';
+import { presentAdminEssay } from './adminPresenter.js';
 import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 const openReports = sql<number>`(select count(*)::int from ${reports} where ${reports.targetType} = 'essay' and ${reports.targetId} = ${essays.id} and ${reports.status} = 'open')`;

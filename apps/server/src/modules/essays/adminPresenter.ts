@@ -1,11 +1,6 @@
 import { comments, essays, users } from '../../db/schema.js';
 import { htmlToText } from '../../lib/html.js';
-import { matchedWords } from '../essays/sensitive.js';
-
-/** `%keyword%` for ilike, with the pattern's own wildcards escaped. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
-
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { matchedWords } from './sensitive.js';
 
 export interface AdminEssayLoaded {
   e: typeof essays.$inferSelect;

@@ -12,6 +12,9 @@ import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.
 /** The admin and address behind a change; null for the system's own (an expired ban lifting itself). */
 export type Actor = { id: number; ip: string } | null;
 
+/** Who is acting in the console: the signed-in admin (route registration has checked the role) and their address. */
+export const actorOf = (me: { id: number }, req: { ip: string }): NonNullable<Actor> => ({ id: me.id, ip: req.ip });
+
 export interface AuditEntry {
   action: string;
   targetType: string;

@@ -10,9 +10,9 @@ import { forgetSessions, type UserRow } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { forgetEssay, forgetLists } from '../essays/cache.js';
 import type { Tx } from '../essays/queries.js';
-import { audited, type Actor } from './audit.js';
-import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './queries.js';
-import { likePattern } from './presenter.js';
+import { audited, type Actor } from '../audit/service.js';
+import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './adminQueries.js';
+import { likePattern } from '../../lib/text.js';
 import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');

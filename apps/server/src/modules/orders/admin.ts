@@ -14,11 +14,12 @@ import { invalid, notFound } from '../../http/errors.js';
 import { forgetSessions } from '../../http/auth.js';
 import { countUpTo, offsetOf, one, withTotal } from '../../lib/paging.js';
 import type { Tx } from '../essays/queries.js';
-import { settleByEditor } from '../orders/ledger.js';
-import { presentOrder } from '../orders/presenter.js';
+import { settleByEditor } from './ledger.js';
+import { presentOrder } from './presenter.js';
 import { refreshOrder as refresh, refundOrder as refund } from '../payments/service.js';
-import { audited, type Actor } from './audit.js';
-import { iso, likePattern } from './presenter.js';
+import { audited, type Actor } from '../audit/service.js';
+import { iso } from '../../lib/time.js';
+import { likePattern } from '../../lib/text.js';
 
 const buyer = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar, memberUntil: users.memberUntil };
 

@@ -1,0 +1,82 @@
+/** The best-of-week list as the console edits it. */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CallParsed } from '@shiju/contract';
+import type { Db } from '../../db/client.js';
+import { ads, announcements, bestWeekEntries, essays, themes, users } from '../../db/schema.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
+import { previousWeek } from '@shiju/contract/core';
+import { frozenWeeks, weekEntries } from './bestWeek.js';
+import { DEFAULT_THEME } from '../site/service.js';
+import { presentAd } from '../ads/presenter.js';
+import { audited, type Actor } from '../audit/service.js';
+import { iso } from '../../lib/time.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
+
+export async function bestWeekFor(db: Db, week?: string) {
+  const weeks = await frozenWeeks(db);
+  const shown = week ?? weeks[0] ?? previousWeek();
+  const entries = await weekEntries(db, shown, false);
+  const ids = entries.map((e) => e.essayId);
+  const rows = ids.length
+    ? await db
+        .select({ e: essays, author: { id: users.id, nickname: users.nickname, avatar: users.avatar } })
+        .from(essays)
+        .innerJoin(users, eq(users.id, essays.authorId))
+        .where(inArray(essays.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.e.id, r]));
+  const list = entries.flatMap((entry, i) => {
+    const r = byId.get(entry.essayId);
+    if (!r) return [];
+    const { e, author } = r;
+    return [
+      {
+        essayId: e.id,
+        rank: i + 1,
+        pinned: entry.pinned,
+        note: entry.note,
+        essay: {
+          id: e.id,
+          type: e.type,
+          title: e.title,
+          summary: e.summary,
+          status: e.status,
+          author,
+          likes: e.likes,
+          collects: e.collects,
+          comments: e.comments,
+        },
+      },
+    ];
+  });
+  return { week: shown, weeks, list };
+}
+
+/** Replaces a week's list: order is rank, pinned entries lead, missing entries are removed, new texts added. */
+export async function saveBestWeek(db: Db, actor: NonNullable<Actor>, body: CallParsed<'adminUpdateBestWeek'>['body']) {
+  const ids = body.entries.map((e) => e.essayId);
+  if (new Set(ids).size !== ids.length) throw invalid('entries 同一作品只能出现一次');
+  await audited(
+    db,
+    actor,
+    { action: 'bestWeek.update', targetType: 'bestWeek', targetId: body.week, summary: { entries: body.entries } },
+    async (tx) => {
+      const before = new Set((await weekEntries(tx, body.week, false)).map((e) => e.essayId));
+      const found = ids.length ? await tx.select({ id: essays.id, status: essays.status }).from(essays).where(inArray(essays.id, ids)) : [];
+      for (const id of ids) {
+        const e = found.find((f) => f.id === id);
+        if (!e || e.status === 'deleted') throw notFound(`作品 ${id} 不存在`);
+        if (!before.has(id) && e.status !== 'published') throw invalid(`entries 作品 ${id} 未发布，不能加入精选`);
+      }
+      await tx.delete(bestWeekEntries).where(eq(bestWeekEntries.week, body.week));
+      if (body.entries.length)
+        await tx
+          .insert(bestWeekEntries)
+          .values(
+            body.entries.map((e, i) => ({ week: body.week, essayId: e.essayId, rank: i + 1, pinned: e.pinned, note: e.note || null })),
+          );
+    },
+  );
+  return bestWeekFor(db, body.week);
+}
