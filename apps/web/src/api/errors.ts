@@ -3,7 +3,7 @@ import type { ErrorCode } from '@shiju/contract';
 /** `NETWORK`: no response at all (offline, timeout, aborted). `HTTP`: a response without our envelope. */
 export type FailureCode = ErrorCode | 'NETWORK' | 'HTTP';
 
-/** Every failed call rejects with this; `code` lets pages show their own state (e.g. 暂未开放 for B0501). */
+/** Every failed call rejects with this; `code` lets pages show their own state (e.g. 不存在 for A0404). */
 export class ApiError extends Error {
   constructor(
     readonly code: FailureCode,
@@ -17,9 +17,4 @@ export class ApiError extends Error {
 
 export function isApiError(e: unknown, code?: FailureCode): e is ApiError {
   return e instanceof ApiError && (code === undefined || e.code === code);
-}
-
-/** A call whose behaviour belongs to a later issue (the server answers B0501). */
-export function isNotOpenYet(e: unknown): boolean {
-  return isApiError(e, 'B0501');
 }

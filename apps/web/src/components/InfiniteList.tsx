@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isNotOpenYet, type ApiError } from '../api/index.js';
+import type { ApiError } from '../api/index.js';
 import { useInfiniteScroll } from '../hooks/useInfiniteScroll.js';
 import { EmptyState } from './EmptyState.js';
 import { Button } from './ui/Button.js';
@@ -76,7 +76,6 @@ export function InfiniteList<T>({
 
   if (query.isPending) return <ListSkeleton count={skeletonCount} />;
   if (query.error && query.items.length === 0) {
-    if (isNotOpenYet(query.error)) return <EmptyState description="暂未开放，敬请期待" />;
     return (
       <EmptyState
         description="加载失败"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isApiError, isNotOpenYet, type ApiError } from '../api/index.js';
+import { isApiError, type ApiError } from '../api/index.js';
 import { EmptyState } from './EmptyState.js';
 import { Button } from './ui/Button.js';
 import { Skeleton } from './ui/Skeleton.js';
@@ -17,15 +17,11 @@ interface Props<T> {
 }
 
 /**
- * The states every data-backed section goes through: skeleton, 暂未开放 (a call a later release brings),
- * not found, error with retry, empty with a next step, then the content.
+ * The states every data-backed section goes through: skeleton, not found, error with retry, empty with a next step, then the content.
  */
 export function QueryState<T>({ query, isEmpty, empty, notFound, skeletonRows = 3, compact, children }: Props<T>) {
   if (query.isPending) return <Skeleton title={false} rows={skeletonRows} />;
   if (query.error) {
-    if (isNotOpenYet(query.error)) {
-      return <EmptyState compact={compact} description="暂未开放，敬请期待" />;
-    }
     if (isApiError(query.error, 'A0404')) {
       return <>{notFound ?? <EmptyState compact={compact} description="内容不存在或已被删除" />}</>;
     }

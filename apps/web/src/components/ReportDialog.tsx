@@ -1,6 +1,7 @@
 import { Form, Input, Radio } from 'antd';
 import { reportReasons } from 'virtual:shiju-calls';
-import { api, toastSuccess } from '../api/index.js';
+import { toastSuccess } from '../api/index.js';
+import { succeeded, useCreateReport } from '../api/queries/index.js';
 import AntdScope from '../shell/antd/AntdScope.js';
 import { FormModal } from './FormModal.js';
 import type { ReportTarget } from './ReportButton.js';
@@ -18,17 +19,11 @@ interface Values {
 function ReportForm({ targetType, targetId, onClose }: { targetType: ReportTarget; targetId: number; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const reason = Form.useWatch('reason', form);
+  const report = useCreateReport({ onSuccess: () => toastSuccess('举报已提交，编辑会尽快处理，谢谢你') });
 
-  const submit = async (v: Values) => {
-    try {
-      await api('createReport', { body: { targetType, targetId, reason: v.reason!, detail: v.detail?.trim() || undefined } });
-    } catch {
-      // The request layer showed why (already reported, too many reports …); the dialog stays for another try.
-      return false;
-    }
-    toastSuccess('举报已提交，编辑会尽快处理，谢谢你');
-    return true;
-  };
+  // On failure the request layer showed why (already reported, too many reports …); the dialog stays for another try.
+  const submit = (v: Values) =>
+    succeeded(report.mutateAsync({ body: { targetType, targetId, reason: v.reason!, detail: v.detail?.trim() || undefined } }));
 
   return (
     <FormModal<Values>

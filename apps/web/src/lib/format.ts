@@ -21,6 +21,11 @@ export function totalLabel(total: number, capped: boolean | undefined): string {
   return capped ? `${total}+` : String(total);
 }
 
+/** A moment to the minute, as tables and order records show it: 2026-11-25 14:30. */
+export function formatDateTime(iso: string): string {
+  return dayjs(iso).format('YYYY-MM-DD HH:mm');
+}
+
 /** Chinese relative time: 刚刚 · 3分钟前 · 2小时前 · 昨天 12:30 · 3月5日 · 2025年3月5日. */
 export function formatRelativeTime(input: string | number | Date, now: Date = new Date()): string {
   const t = dayjs(input);

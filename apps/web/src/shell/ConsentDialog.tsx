@@ -1,14 +1,13 @@
 import { AGREEMENT_VERSION } from '@shiju/contract/core';
 import { Button, Modal } from 'antd';
-import { useCallMutation } from '../api/index.js';
+import { useAcceptAgreement } from '../api/queries/index.js';
 import { useSignOut } from '../hooks/useSignOut.js';
-import { saveUserInfo } from '../lib/session.js';
 import AntdScope from './antd/AntdScope.js';
 import { AgreementLinks } from '../components/AgreementLinks.js';
 
 /** The new-agreement dialog of ConsentGate (loaded only when someone has to accept). */
 export default function ConsentDialog() {
-  const accept = useCallMutation('acceptAgreement');
+  const accept = useAcceptAgreement();
   const signOut = useSignOut();
   return (
     <AntdScope>
@@ -24,7 +23,7 @@ export default function ConsentDialog() {
             key="ok"
             type="primary"
             loading={accept.isPending}
-            onClick={() => accept.mutate({ body: { version: AGREEMENT_VERSION } }, { onSuccess: (info) => saveUserInfo(info) })}
+            onClick={() => accept.mutate({ body: { version: AGREEMENT_VERSION } })}
           >
             同意并继续
           </Button>,

@@ -1,6 +1,7 @@
 import type { CallData, CallId, CallInput } from '@shiju/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../client.js';
+import { defineCallWrite } from './define.js';
 
 type RawQuery<K extends CallId> = NonNullable<CallInput<K>['query']>;
 /**
@@ -90,3 +91,36 @@ export const adminUsersQuery = (query: AdminQuery<'adminUsersPage'>) =>
 
 export const adminAuditQuery = (query: AdminQuery<'adminAuditPage'>) =>
   queryOptions({ queryKey: adminKeys.audit(query), queryFn: ({ signal }) => api('adminAuditPage', { query }, { signal }), ...FRESH });
+
+/**
+ * A console write: every console query on screen refetches (`adminKeys.all`) before the write counts as done, so
+ * a dialog closes onto the updated table.
+ */
+const adminWrite = <K extends CallId>(id: K) =>
+  defineCallWrite(id, { onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+
+export const useAdminReviewEssay = adminWrite('adminReviewEssay');
+export const useAdminHideEssay = adminWrite('adminHideEssay');
+export const useAdminRestoreEssay = adminWrite('adminRestoreEssay');
+export const useAdminResolveReport = adminWrite('adminResolveReport');
+export const useAdminCreateClassification = adminWrite('adminCreateClassification');
+export const useAdminUpdateClassification = adminWrite('adminUpdateClassification');
+export const useAdminDeleteClassification = adminWrite('adminDeleteClassification');
+export const useAdminCreateTag = adminWrite('adminCreateTag');
+export const useAdminUpdateTag = adminWrite('adminUpdateTag');
+export const useAdminDeleteTag = adminWrite('adminDeleteTag');
+export const useAdminMergeTag = adminWrite('adminMergeTag');
+export const useAdminCreateAnnouncement = adminWrite('adminCreateAnnouncement');
+export const useAdminUpdateAnnouncement = adminWrite('adminUpdateAnnouncement');
+export const useAdminDeleteAnnouncement = adminWrite('adminDeleteAnnouncement');
+export const useAdminCreateAd = adminWrite('adminCreateAd');
+export const useAdminUpdateAd = adminWrite('adminUpdateAd');
+export const useAdminDeleteAd = adminWrite('adminDeleteAd');
+export const useAdminUpdateBestWeek = adminWrite('adminUpdateBestWeek');
+export const useAdminUpdateTheme = adminWrite('adminUpdateTheme');
+export const useAdminBanUser = adminWrite('adminBanUser');
+export const useAdminUnbanUser = adminWrite('adminUnbanUser');
+export const useAdminSetRole = adminWrite('adminSetRole');
+export const useAdminConfirmOrder = adminWrite('adminConfirmOrder');
+export const useAdminRefundOrder = adminWrite('adminRefundOrder');
+export const useAdminRefreshOrder = adminWrite('adminRefreshOrder');

@@ -1,9 +1,12 @@
-import { defineDomain } from './define.js';
+import { defineCallWrite, defineDomain } from './define.js';
 
 const ads = defineDomain('ads');
 
 export const adKeys = { all: ads.all };
 
 export const adQueries = {
-  atPosition: (position: number) => ads.query('adsList', { params: { id: position } }, { quietCodes: ['B0501'] }),
+  atPosition: (position: number) => ads.query('adsList', { params: { id: position } }),
 };
+
+/** Counts a click on an ad; the reader is on their way to the ad's page meanwhile. */
+export const useAdClick = defineCallWrite('adsClick');

@@ -9,7 +9,7 @@ export const announcementQueries = {
   /** Read state belongs to whoever is signed in, so the list is kept per user. */
   board: (userId: number | null, pageSize: number) =>
     announcements.paged('announcementsPage', (pageNum) => ({ query: { pageNum, pageSize } }), {}, { user: userId }),
-  latest: (pageSize: number) => announcements.query('announcementsPage', { query: { pageNum: 1, pageSize } }, { quietCodes: ['B0501'] }),
+  latest: (pageSize: number) => announcements.query('announcementsPage', { query: { pageNum: 1, pageSize } }),
   /** 我的通知 · 公告 */
   mine: (pageSize: number) => announcements.paged('announcementMessages', (pageNum) => ({ query: { pageNum, pageSize } })),
   unreadProbe: () => ({

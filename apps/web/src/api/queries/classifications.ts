@@ -12,22 +12,13 @@ export const classificationQueries = {
   detail: (id: number) => classifications.query('classificationDetail', { params: { id } }, { quietCodes: ['A0404'] }),
   /** First-level tags of a classification; the classification page and the tag homes share this entry. */
   tags: (classificationId: number) => ({
-    ...classifications.query(
-      'classificationTags',
-      { query: { classificationId, pageNum: 1, pageSize: 50 } },
-      { quietCodes: ['B0501', 'A0404'] },
-    ),
+    ...classifications.query('classificationTags', { query: { classificationId, pageNum: 1, pageSize: 50 } }, { quietCodes: ['A0404'] }),
     staleTime: STALE_MS,
   }),
-  secondLevelTags: (parentId: number) =>
-    classifications.query('secondLevelTags', { query: { parentId, pageNum: 1, pageSize: 50 } }, { quietCodes: ['B0501'] }),
+  secondLevelTags: (parentId: number) => classifications.query('secondLevelTags', { query: { parentId, pageNum: 1, pageSize: 50 } }),
   /** The A–Z tag index, of one classification or of all. */
   letters: (classificationId?: number) => ({
-    ...classifications.query(
-      'tagLetters',
-      { query: classificationId === undefined ? {} : { classificationId } },
-      { quietCodes: ['B0501'] },
-    ),
+    ...classifications.query('tagLetters', { query: classificationId === undefined ? {} : { classificationId } }),
     staleTime: STALE_MS,
   }),
   /**
@@ -35,7 +26,7 @@ export const classificationQueries = {
    * or work is from that collection.
    */
   offered: (classificationId: number, quote: { workAuthor?: string; workTitle?: string }) => ({
-    ...classifications.query('tagLetters', { query: { classificationId, purpose: 'write', ...quote } }, { quietCodes: ['B0501'] }),
+    ...classifications.query('tagLetters', { query: { classificationId, purpose: 'write', ...quote } }),
     staleTime: STALE_MS,
   }),
 };

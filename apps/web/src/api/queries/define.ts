@@ -3,7 +3,10 @@ import {
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
+  useMutation,
+  useQueryClient,
   type InfiniteData,
+  type QueryClient,
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
 import { callApi, type ApiInput } from '../client.js';
@@ -73,4 +76,56 @@ export function usePagedList<TPage extends Paged<unknown>>(
   // The label shows "1000+" when the server stopped counting at its cap.
   const total = pages?.[0]?.total ?? 0;
   return { ...query, items, total, totalText: totalLabel(total, pages?.[0]?.totalCapped) };
+}
+
+/** What a write changed in the cache, said once beside the domain's keys. */
+interface WriteEffects<TData, TVars> {
+  /**
+   * After the call succeeded, before the caller hears of it. A returned promise is waited for: the write stays
+   * pending (its button busy) until the lists on screen are fresh. Effects the caller need not wait for return nothing.
+   */
+  onSuccess?: (queryClient: QueryClient, data: TData, vars: TVars) => unknown;
+  /** After the call, whether or not it succeeded (a failed write may still have moved the server's state). */
+  onSettled?: (queryClient: QueryClient, vars: TVars) => unknown;
+}
+
+/** What a page adds to a write: toasts, messages, navigation. Runs even if the component has gone meanwhile. */
+export interface WriteOptions<TData, TVars> {
+  onSuccess?: (data: TData, vars: TVars) => unknown;
+  onError?: (error: ApiError, vars: TVars) => unknown;
+}
+
+/**
+ * A write as a mutation hook that owns its cache effects: pages use `isPending`, `mutate`/`mutateAsync` and their
+ * own `onSuccess`, never `invalidateQueries`. Failures reject with an ApiError the request layer has already shown.
+ */
+export function defineWrite<TVars, TData>(run: (vars: TVars) => Promise<TData>, effects: WriteEffects<TData, TVars> = {}) {
+  return function useWrite(options: WriteOptions<TData, TVars> = {}) {
+    const queryClient = useQueryClient();
+    return useMutation<TData, ApiError, TVars>({
+      mutationFn: run,
+      onSuccess: async (data, vars) => {
+        await effects.onSuccess?.(queryClient, data, vars);
+        await options.onSuccess?.(data, vars);
+      },
+      onError: (error, vars) => options.onError?.(error, vars),
+      onSettled: (_data, _error, vars) => effects.onSettled?.(queryClient, vars),
+    });
+  };
+}
+
+/** `defineWrite` for one contract call, its variables the call's input. */
+export function defineCallWrite<K extends CallId>(
+  id: K,
+  { quietCodes, silent, ...effects }: WriteEffects<CallData<K>, ApiInput<K>> & Quiet = {},
+) {
+  return defineWrite((input: ApiInput<K>) => callApi(id, input, { quietCodes, silent }), effects);
+}
+
+/** For a dialog's submit: true once the write succeeded, false when it failed (the request layer has shown why). */
+export function succeeded(write: Promise<unknown>): Promise<boolean> {
+  return write.then(
+    () => true,
+    () => false,
+  );
 }

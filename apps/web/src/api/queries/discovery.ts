@@ -10,13 +10,12 @@ export const discoveryKeys = { all: discovery.all };
 
 export const discoveryQueries = {
   /** The top of a ranking (sidebars, hot searches). */
-  rankingTop: (period: RankingBody['period'], pageSize: number) =>
-    discovery.query('ranking', { body: { period, pageNum: 1, pageSize } }, { quietCodes: ['B0501'] }),
+  rankingTop: (period: RankingBody['period'], pageSize: number) => discovery.query('ranking', { body: { period, pageNum: 1, pageSize } }),
   ranking: (filter: Omit<RankingBody, 'pageNum' | 'pageSize'>, pageSize: number) =>
     discovery.paged('ranking', (pageNum) => ({ body: { ...filter, pageNum, pageSize } })),
   /** One week's best texts (the latest without a week); the picker stays on screen while the next loads. */
   bestWeek: (week?: string) => ({
-    ...discovery.query('bestWeek', { query: week ? { week } : {} }, { quietCodes: ['A0404', 'B0501'] }),
+    ...discovery.query('bestWeek', { query: week ? { week } : {} }, { quietCodes: ['A0404'] }),
     placeholderData: keepPreviousData,
   }),
   /** Text results can be narrowed by facets (句子/美文, classification, era). */

@@ -1,8 +1,8 @@
-import type { CallData, CallInput, Essay } from '@shiju/contract';
+import type { CallData, CallInput, Essay, ReactionKind } from '@shiju/contract';
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { callApi } from '../client.js';
+import { api, callApi } from '../client.js';
 import type { ApiError } from '../errors.js';
-import { defineDomain } from './define.js';
+import { defineCallWrite, defineDomain, defineWrite } from './define.js';
 import { interestKeys } from './interests.js';
 import { userKeys } from './users.js';
 
@@ -12,6 +12,8 @@ type ListBody = NonNullable<CallInput<'essaysPage'>['body']>;
 /** Filters and sort of es/essays/pc/page; paging is the query's business. */
 export type EssayFilter = Omit<ListBody, 'pageNum' | 'cursor'>;
 type FeedPage = CallData<'essaysPage'> & { list: Essay[]; nextCursor: string | null };
+/** What the writing form sends (`createEssay` and `updateEssay` take the same body). */
+export type EssayWriteBody = NonNullable<CallInput<'createEssay'>['body']>;
 
 export const essayKeys = {
   all: essays.all,
@@ -42,11 +44,7 @@ export const essayQueries = {
       queryKey: [...essayKeys.lists, 'feed', filter],
       initialPageParam: null,
       queryFn: ({ pageParam, signal }) =>
-        callApi(
-          'essaysPage',
-          { body: { ...filter, cursor: pageParam ?? undefined } },
-          { quietCodes: ['B0501'], signal },
-        ) as Promise<FeedPage>,
+        callApi('essaysPage', { body: { ...filter, cursor: pageParam ?? undefined } }, { signal }) as Promise<FeedPage>,
       getNextPageParam: (last) => (last.list.length > 0 && last.nextCursor ? last.nextCursor : undefined),
     }),
 };
@@ -63,3 +61,38 @@ export async function afterEssayRemoved(queryClient: QueryClient): Promise<void>
     queryClient.invalidateQueries({ queryKey: userKeys.profiles }),
   ]);
 }
+
+/** Deleted by its author: see afterEssayRemoved. */
+export const useDeleteEssay = defineCallWrite('deleteEssay', { onSuccess: (queryClient) => afterEssayRemoved(queryClient) });
+
+/**
+ * The author's own copy answered by a save or a withdrawal is the editable form from now on; every list and
+ * details entry of texts (an imitated original's count among them) refetches in the background.
+ */
+function afterEssayWritten(queryClient: QueryClient, form: CallData<'essayForm'>): void {
+  queryClient.setQueryData(essayQueries.form(form.id).queryKey, form);
+  void queryClient.invalidateQueries({ queryKey: essayKeys.all });
+}
+
+/** Saves a new text, or with `id` an own one; the body's `status` says draft or publish. */
+export const useSaveEssay = defineWrite(
+  ({ id, body }: { id?: number; body: EssayWriteBody }) =>
+    id ? api('updateEssay', { params: { id }, body }) : api('createEssay', { body }),
+  { onSuccess: afterEssayWritten },
+);
+
+/** 撤回到草稿: a published text leaves the site and goes back to the author's drafts. */
+export const useWithdrawEssay = defineCallWrite('withdrawEssay', { onSuccess: afterEssayWritten });
+
+/** 不感兴趣: the lists and the interest feed leave the text out from now on (refetched in the background). */
+export const useNotInterested = defineCallWrite('uninterested', {
+  onSuccess: (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: essayKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: interestKeys.feeds });
+  },
+});
+
+/** 喜欢 or 收藏 a text, or take it back; the answer carries both reactions' state and counts. */
+export const useReaction = defineWrite(({ essayId, kind, on }: { essayId: number; kind: ReactionKind; on: boolean }) =>
+  api(on ? 'like' : 'unlike', { body: { essayId, type: kind } }),
+);

@@ -1,4 +1,6 @@
-import { defineDomain } from './define.js';
+import type { CallInput } from '@shiju/contract';
+import { api } from '../client.js';
+import { defineDomain, defineWrite } from './define.js';
 
 const interests = defineDomain('interests');
 /** 为你推荐 (首页) and its preview on /myInterest: texts chosen by the reader's interests. */
@@ -11,7 +13,24 @@ export const interestKeys = {
 };
 
 export const interestQueries = {
-  mine: () => interests.query('getInterests', {}, { quietCodes: ['B0501'] }),
+  mine: () => interests.query('getInterests', {}),
   preview: () => forYou.query('hobbyList', {}),
-  feed: (pageSize: number) => forYou.paged('hobbyPage', (pageNum) => ({ query: { pageNum, pageSize } }), { quietCodes: ['B0501'] }),
+  feed: (pageSize: number) => forYou.paged('hobbyPage', (pageNum) => ({ query: { pageNum, pageSize } })),
 };
+
+type InterestBody = NonNullable<CallInput<'createInterests'>['body']>;
+
+/**
+ * Saves the reader's interest tags: the first choice creates them, every later change updates them (seed §7).
+ * The saved list is kept as answered; the feeds built from it refetch before the save counts as done.
+ */
+export const useSaveInterests = defineWrite(
+  ({ first, body }: { first: boolean; body: InterestBody }) =>
+    first ? api('createInterests', { body }) : api('updateInterests', { body }),
+  {
+    onSuccess: async (queryClient, saved) => {
+      queryClient.setQueryData(interestQueries.mine().queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: interestKeys.feeds });
+    },
+  },
+);

@@ -1,9 +1,9 @@
 import type { CallData, Essay } from '@shiju/contract';
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { callApi } from '../client.js';
+import { api, callApi } from '../client.js';
 import type { ApiError } from '../errors.js';
 import { commentKeys } from './comments.js';
-import { defineDomain } from './define.js';
+import { defineDomain, defineWrite } from './define.js';
 import { discoveryKeys } from './discovery.js';
 import { essayKeys } from './essays.js';
 import { interestKeys } from './interests.js';
@@ -53,3 +53,25 @@ export async function afterBlockChanged(queryClient: QueryClient): Promise<void>
     queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
   ]);
 }
+
+/**
+ * 关注 / 取消关注. Profile counters refresh at once; relation lists and texts' details (their 关注 button) that are
+ * showing keep their rows and refetch when shown next.
+ */
+export const useFollow = defineWrite(
+  ({ userId, follow }: { userId: number; follow: boolean }) => api(follow ? 'follow' : 'unfollow', { params: { id: userId } }),
+  {
+    onSuccess: (queryClient) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.profiles }),
+        queryClient.invalidateQueries({ queryKey: userKeys.relations, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: essayKeys.details, refetchType: 'none' }),
+      ]),
+  },
+);
+
+/** 拉黑 / 解除拉黑. */
+export const useBlock = defineWrite(
+  ({ userId, block }: { userId: number; block: boolean }) => api(block ? 'block' : 'unblock', { params: { id: userId } }),
+  { onSuccess: (queryClient) => afterBlockChanged(queryClient) },
+);

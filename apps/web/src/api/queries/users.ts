@@ -1,6 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { UserInfo } from '@shiju/contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { saveUserInfo } from '../../lib/session.js';
 import { callApi } from '../client.js';
-import { defineDomain } from './define.js';
+import { defineCallWrite, defineDomain } from './define.js';
 
 const users = defineDomain('users');
 
@@ -34,3 +36,34 @@ export const userQueries = {
       quietCodes: ['A0301'],
     }),
 };
+
+/** A write that answers with the account: kept at once in the session (the header) and in the users/me entry. */
+function keepAccount(queryClient: QueryClient, info: UserInfo): void {
+  saveUserInfo(info);
+  queryClient.setQueryData(userQueries.me().queryKey, info);
+}
+
+/** Part of the profile; the public profile (nickname, avatar, counts) refetches. */
+export const useUpdateMe = defineCallWrite('updateMe', {
+  onSuccess: async (queryClient, me) => {
+    keepAccount(queryClient, me);
+    await queryClient.invalidateQueries({ queryKey: userKeys.profiles });
+  },
+});
+
+/** A wrong old password (A0210) is shown beside its field. */
+export const useChangePassword = defineCallWrite('changePassword', { quietCodes: ['A0210'] });
+
+/** A wrong password (A0210) is shown beside its field. */
+export const useRequestDeletion = defineCallWrite('requestDeletion', {
+  quietCodes: ['A0210'],
+  onSuccess: (queryClient, info) => keepAccount(queryClient, info),
+});
+
+export const useCancelDeletion = defineCallWrite('cancelDeletion', { onSuccess: (queryClient, info) => keepAccount(queryClient, info) });
+
+export const useBindEmail = defineCallWrite('bindEmail');
+
+export const useVerifyEmail = defineCallWrite('verifyEmail', { onSuccess: (queryClient, info) => keepAccount(queryClient, info) });
+
+export const useAcceptAgreement = defineCallWrite('acceptAgreement', { onSuccess: (queryClient, info) => keepAccount(queryClient, info) });

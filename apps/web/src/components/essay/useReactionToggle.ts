@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LikeResult, ReactionKind } from '@shiju/contract';
-import { api } from '../../api/index.js';
+import { useReaction } from '../../api/queries/index.js';
 
 interface Confirmed {
   on: boolean;
@@ -21,6 +21,7 @@ const pick = (kind: ReactionKind, r: LikeResult): Confirmed =>
 export function useReactionToggle(essayId: number, kind: ReactionKind, initial: Confirmed, onSettled?: (result: LikeResult) => void) {
   const [confirmed, setConfirmed] = useState<Confirmed>(initial);
   const [wish, setWish] = useState<boolean>(initial.on);
+  const react = useReaction();
   const [busy, setBusy] = useState(false);
   const wishRef = useRef(initial.on);
   const confirmedRef = useRef(initial);
@@ -36,7 +37,7 @@ export function useReactionToggle(essayId: number, kind: ReactionKind, initial: 
     try {
       while (confirmedRef.current.on !== wishRef.current) {
         const target = wishRef.current;
-        const result = await api(target ? 'like' : 'unlike', { body: { essayId, type: kind } });
+        const result = await react.mutateAsync({ essayId, kind, on: target });
         confirmedRef.current = pick(kind, result);
         setConfirmed(confirmedRef.current);
         onSettledRef.current?.(result);

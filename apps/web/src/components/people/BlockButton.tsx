@@ -1,9 +1,7 @@
 import { StopOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
-import { api, toastSuccess } from '../../api/index.js';
-import { afterBlockChanged } from '../../api/queries/index.js';
+import { toastSuccess } from '../../api/index.js';
+import { useBlock } from '../../api/queries/index.js';
 import { useSession } from '../../hooks/useSession.js';
 import { confirmDialog } from '../ConfirmDialog/index.js';
 
@@ -16,8 +14,7 @@ interface Props {
 /** 拉黑 / 解除拉黑 on someone's profile (signed-in readers, not on their own). Blocking asks first. */
 export function BlockButton({ userId, nickname, isBlocked }: Props) {
   const me = useSession();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const block = useBlock({ onSuccess: (_ok, v) => toastSuccess(v.block ? '已拉黑' : '已解除拉黑') });
   if (!me || me.id === userId) return null;
 
   const toggle = async () => {
@@ -32,20 +29,11 @@ export function BlockButton({ userId, nickname, isBlocked }: Props) {
       });
       if (action !== 'confirm') return;
     }
-    setBusy(true);
-    try {
-      await api(isBlocked ? 'unblock' : 'block', { params: { id: userId } });
-      toastSuccess(isBlocked ? '已解除拉黑' : '已拉黑');
-      await afterBlockChanged(queryClient);
-    } catch {
-      /* the request layer has shown why */
-    } finally {
-      setBusy(false);
-    }
+    block.mutate({ userId, block: !isBlocked });
   };
 
   return (
-    <Button icon={<StopOutlined />} danger={!isBlocked} loading={busy} onClick={() => void toggle()}>
+    <Button icon={<StopOutlined />} danger={!isBlocked} loading={block.isPending} onClick={() => void toggle()}>
       {isBlocked ? '解除拉黑' : '拉黑'}
     </Button>
   );

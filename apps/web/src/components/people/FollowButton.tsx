@@ -1,12 +1,11 @@
 import { CheckOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { api, toastSuccess } from '../../api/index.js';
+import { toastSuccess } from '../../api/index.js';
+import { useFollow } from '../../api/queries/index.js';
 import { useSession } from '../../hooks/useSession.js';
 import { confirmDialog } from '../ConfirmDialog/index.js';
 import { askSignIn } from './askSignIn.js';
-import { essayKeys, userKeys } from '../../api/queries/index.js';
 
 interface Props {
   userId: number;
@@ -29,10 +28,14 @@ export function followLabel(isFollowing: boolean, followsMe: boolean): string {
  */
 export function FollowButton({ userId, nickname, isFollowing: initial, followsMe = false, size }: Props) {
   const me = useSession();
-  const queryClient = useQueryClient();
   // The list row or profile that rendered us may be cached; our own answer wins until it is refetched.
   const [state, setState] = useState<{ from: boolean; now: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const follow = useFollow({
+    onSuccess: (_ok, { follow: now }) => {
+      setState({ from: initial, now });
+      toastSuccess(now ? (followsMe ? '已回关，你们互相关注了' : '关注成功') : '已取消关注');
+    },
+  });
   const following = state && state.from === initial ? state.now : initial;
 
   if (me?.id === userId) return null;
@@ -43,22 +46,7 @@ export function FollowButton({ userId, nickname, isFollowing: initial, followsMe
       const action = await confirmDialog({ title: `不再关注“${nickname}”？`, okText: '取消关注', cancelText: '再想想', danger: true });
       if (action !== 'confirm') return;
     }
-    setBusy(true);
-    try {
-      await api(following ? 'unfollow' : 'follow', { params: { id: userId } });
-      setState({ from: initial, now: !following });
-      toastSuccess(following ? '已取消关注' : followsMe ? '已回关，你们互相关注了' : '关注成功');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.profiles }),
-        // Lists that are showing keep their rows; they refetch when shown next.
-        queryClient.invalidateQueries({ queryKey: userKeys.relations, refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: essayKeys.details, refetchType: 'none' }),
-      ]);
-    } catch {
-      /* the request layer has shown why */
-    } finally {
-      setBusy(false);
-    }
+    follow.mutate({ userId, follow: !following });
   };
 
   const label = followLabel(following, followsMe);
@@ -69,7 +57,7 @@ export function FollowButton({ userId, nickname, isFollowing: initial, followsMe
       size={size}
       type={following ? 'default' : 'primary'}
       icon={icon}
-      loading={busy}
+      loading={follow.isPending}
       onClick={() => void toggle()}
       aria-pressed={following}
       // The icon's own label (plus, check) would otherwise be read out before the words.

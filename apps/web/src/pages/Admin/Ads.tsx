@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { AdminRow } from '../../api/queries/admin.js';
-import { adminAdsQuery } from '../../api/queries/admin.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import { adminAdsQuery, useAdminCreateAd, useAdminDeleteAd, useAdminUpdateAd, type AdminRow } from '../../api/queries/admin.js';
 import { CoverUpload } from '../../components/essay/editor/CoverUpload.js';
-import { formatCount } from '../../lib/format.js';
-import { formatDateTime } from '../MyOrder/orders.js';
+import { formatCount, formatDateTime } from '../../lib/format.js';
 import { FormModal } from '../../components/FormModal.js';
-import { editDeleteColumn, FilterSelect, useAdminWrite, useConfirmedWrite, usePagedQuery } from './shared.js';
+import { confirmThen, editDeleteColumn, FilterSelect, usePagedQuery } from './shared.js';
 import '../../components/essay/essay.css';
 
 type Ad = AdminRow<'adminAdsPage'>;
@@ -36,7 +36,8 @@ interface Values {
 
 function AdEditor({ editing, onClose }: { editing: Ad | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const write = useAdminWrite();
+  const create = useAdminCreateAd({ onSuccess: () => toastSuccess('广告已创建') });
+  const update = useAdminUpdateAd({ onSuccess: () => toastSuccess('广告已保存') });
   const initial: Values = editing
     ? {
         title: editing.title,
@@ -53,7 +54,7 @@ function AdEditor({ editing, onClose }: { editing: Ad | null; onClose: () => voi
       }
     : { title: '', image: null, link: '', position: SIDEBAR, weight: 0, frequency: 0, period: null, status: 'active' };
 
-  const submit = async (v: Values) => {
+  const submit = (v: Values) => {
     const body = {
       title: v.title.trim(),
       image: v.image ?? '',
@@ -65,10 +66,7 @@ function AdEditor({ editing, onClose }: { editing: Ad | null; onClose: () => voi
       endAt: v.period?.[1]?.toISOString() ?? null,
       status: v.status,
     };
-    const saved = editing
-      ? await write('adminUpdateAd', { params: { id: editing.id }, body }, '广告已保存')
-      : await write('adminCreateAd', { body }, '广告已创建');
-    return saved !== undefined;
+    return succeeded(editing ? update.mutateAsync({ params: { id: editing.id }, body }) : create.mutateAsync({ body }));
   };
 
   return (
@@ -135,20 +133,18 @@ function AdEditor({ editing, onClose }: { editing: Ad | null; onClose: () => voi
 export default function Ads() {
   const { query, setFilter, tableProps, sortable } = usePagedQuery<Parameters<typeof adminAdsQuery>[0]>({});
   const list = useQuery(adminAdsQuery(query));
-  const confirmed = useConfirmedWrite();
+  const deleteAd = useAdminDeleteAd({ onSuccess: () => toastSuccess('广告已删除') });
   const [editing, setEditing] = useState<Ad | 'new' | null>(null);
 
   const remove = (a: Ad) =>
-    void confirmed(
+    void confirmThen(
       {
         title: `删除广告“${a.title}”？`,
         content: '删除后不再展示，展示和点击数据也一并删除。只想停一停可以改为“已暂停”。',
         okText: '删除',
         danger: true,
       },
-      'adminDeleteAd',
-      { params: { id: a.id } },
-      '广告已删除',
+      () => deleteAd.mutate({ params: { id: a.id } }),
     );
 
   return (

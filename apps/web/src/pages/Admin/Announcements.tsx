@@ -3,12 +3,19 @@ import { Button, DatePicker, Form, Input, Space, Switch, Table, Tag } from 'antd
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminRow } from '../../api/queries/admin.js';
-import { adminAnnouncementsQuery } from '../../api/queries/admin.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import {
+  adminAnnouncementsQuery,
+  useAdminCreateAnnouncement,
+  useAdminDeleteAnnouncement,
+  useAdminUpdateAnnouncement,
+  type AdminRow,
+} from '../../api/queries/admin.js';
 import { RichTextEditor } from '../../components/essay/editor/RichTextEditor.js';
-import { formatDateTime } from '../MyOrder/orders.js';
+import { formatDateTime } from '../../lib/format.js';
 import { FormModal } from '../../components/FormModal.js';
-import { editDeleteColumn, useAdminWrite, useConfirmedWrite, usePagedQuery } from './shared.js';
+import { confirmThen, editDeleteColumn, usePagedQuery } from './shared.js';
 import '../../components/essay/essay.css';
 
 type Announcement = AdminRow<'adminAnnouncementsPage'>;
@@ -25,12 +32,13 @@ const TITLE_MAX = 100;
 /** Write or edit one announcement with the writing page's rich-text editor. */
 function AnnouncementEditor({ editing, onClose }: { editing: Announcement | null; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
-  const write = useAdminWrite();
+  const create = useAdminCreateAnnouncement();
+  const update = useAdminUpdateAnnouncement();
   const initial: Values = editing
     ? { title: editing.title, content: editing.content, pinned: editing.pinned, publishedAt: dayjs(editing.publishedAt) }
     : { title: '', content: '', pinned: false, publishedAt: null };
 
-  const submit = async (v: Values) => {
+  const submit = (v: Values) => {
     const body = {
       title: v.title.trim(),
       content: v.content,
@@ -39,10 +47,10 @@ function AnnouncementEditor({ editing, onClose }: { editing: Announcement | null
     };
     const scheduled = v.publishedAt?.isAfter(dayjs()) ?? false;
     const done = scheduled ? `已定时，将于 ${v.publishedAt!.format('M月D日 HH:mm')} 发布` : editing ? '公告已更新' : '公告已发布';
-    const saved = editing
-      ? await write('adminUpdateAnnouncement', { params: { id: editing.id }, body }, done)
-      : await write('adminCreateAnnouncement', { body }, done);
-    return saved !== undefined;
+    const onSuccess = () => toastSuccess(done);
+    return succeeded(
+      editing ? update.mutateAsync({ params: { id: editing.id }, body }, { onSuccess }) : create.mutateAsync({ body }, { onSuccess }),
+    );
   };
 
   return (
@@ -83,15 +91,13 @@ function AnnouncementEditor({ editing, onClose }: { editing: Announcement | null
 export default function Announcements() {
   const { query, tableProps } = usePagedQuery<Parameters<typeof adminAnnouncementsQuery>[0]>({});
   const list = useQuery(adminAnnouncementsQuery(query));
-  const confirmed = useConfirmedWrite();
+  const deleteAnnouncement = useAdminDeleteAnnouncement({ onSuccess: () => toastSuccess('公告已删除') });
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
 
   const remove = (a: Announcement) =>
-    void confirmed(
+    void confirmThen(
       { title: `删除公告“${a.title}”？`, content: '删除后读者将看不到这条公告，且不能恢复。', okText: '删除', danger: true },
-      'adminDeleteAnnouncement',
-      { params: { id: a.id } },
-      '公告已删除',
+      () => deleteAnnouncement.mutate({ params: { id: a.id } }),
     );
 
   return (

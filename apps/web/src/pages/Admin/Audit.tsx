@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Table, Tag, Typography } from 'antd';
 import type { AdminRow } from '../../api/queries/admin.js';
 import { adminAuditQuery } from '../../api/queries/admin.js';
-import { formatDateTime } from '../MyOrder/orders.js';
+import { formatDateTime } from '../../lib/format.js';
 import { PersonCell } from './people.js';
 import { FilterSelect, SearchFilter, usePagedQuery } from './shared.js';
 

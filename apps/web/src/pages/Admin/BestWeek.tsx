@@ -4,13 +4,13 @@ import { Button, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'a
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CallData } from '@shiju/contract';
-import { adminBestWeekQuery } from '../../api/queries/admin.js';
+import { toastSuccess } from '../../api/index.js';
+import { adminBestWeekQuery, useAdminUpdateBestWeek } from '../../api/queries/admin.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { essayHref } from '../../components/essay/links.js';
 import { weekLabel, weekRangeLabel } from '../../components/discovery/isoWeek.js';
 import { formatCount } from '../../lib/format.js';
 import { ESSAY_STATUS } from './essays.js';
-import { useAdminWrite } from './shared.js';
 
 type Week = CallData<'adminBestWeek'>;
 type Entry = Week['list'][number];
@@ -30,11 +30,17 @@ function draftOf(week: Week): Draft[] {
 
 /** The editing table of one week: order, pins, notes, removals and additions, saved together. */
 function WeekEditor({ week }: { week: Week }) {
-  const write = useAdminWrite();
   const [entries, setEntries] = useState<Draft[]>(() => draftOf(week));
   const [dirty, setDirty] = useState(false);
   const [adding, setAdding] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const update = useAdminUpdateBestWeek({
+    onSuccess: (saved) => {
+      toastSuccess(`${weekLabel(week.week)}的精选已保存`);
+      setEntries(draftOf(saved));
+      setDirty(false);
+    },
+  });
+  const saving = update.isPending;
 
   const change = (next: Draft[]) => {
     setEntries(next);
@@ -52,19 +58,10 @@ function WeekEditor({ week }: { week: Week }) {
     change([...entries, { essayId: adding, pinned: false, note: '', essay: null }]);
     setAdding(null);
   };
-  const save = async () => {
-    setSaving(true);
-    const saved = await write(
-      'adminUpdateBestWeek',
-      { body: { week: week.week, entries: entries.map((e) => ({ essayId: e.essayId, pinned: e.pinned, note: e.note.trim() || null })) } },
-      `${weekLabel(week.week)}的精选已保存`,
-    );
-    setSaving(false);
-    if (saved) {
-      setEntries(draftOf(saved));
-      setDirty(false);
-    }
-  };
+  const save = () =>
+    update.mutate({
+      body: { week: week.week, entries: entries.map((e) => ({ essayId: e.essayId, pinned: e.pinned, note: e.note.trim() || null })) },
+    });
 
   return (
     <>
@@ -164,7 +161,7 @@ function WeekEditor({ week }: { week: Week }) {
         >
           放弃修改
         </Button>
-        <Button type="primary" loading={saving} disabled={!dirty} onClick={() => void save()}>
+        <Button type="primary" loading={saving} disabled={!dirty} onClick={save}>
           保存
         </Button>
       </div>

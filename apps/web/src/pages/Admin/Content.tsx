@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Tooltip } from 'antd';
-import { adminClassificationsQuery, adminEssaysQuery } from '../../api/queries/admin.js';
-import { formatCount } from '../../lib/format.js';
-import { formatDateTime } from '../MyOrder/orders.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import { adminClassificationsQuery, adminEssaysQuery, useAdminHideEssay, useAdminRestoreEssay } from '../../api/queries/admin.js';
+import { formatCount, formatDateTime } from '../../lib/format.js';
 import { ESSAY_STATUS_OPTIONS, ESSAY_TYPE_OPTIONS, EssayCell, EssayStatusTag, MODERATION_REASONS, type AdminEssay } from './essays.js';
-import { FilterSelect, SearchFilter, useAdminWrite, useConfirmedWrite, usePagedQuery, useReasonDialog } from './shared.js';
+import { confirmThen, FilterSelect, SearchFilter, usePagedQuery, useReasonDialog } from './shared.js';
 
 /** 内容: every text in any status; hide one from the site with a reason, or restore it. */
 export default function Content() {
   const { query, setFilter, tableProps, sortable } = usePagedQuery<Parameters<typeof adminEssaysQuery>[0]>({});
   const list = useQuery(adminEssaysQuery(query));
   const classifications = useQuery(adminClassificationsQuery());
-  const write = useAdminWrite();
-  const confirmed = useConfirmedWrite();
+  const hideEssay = useAdminHideEssay({ onSuccess: () => toastSuccess('已隐藏') });
+  const restoreEssay = useAdminRestoreEssay({ onSuccess: () => toastSuccess('已恢复') });
   const reason = useReasonDialog();
 
   const hide = (e: AdminEssay) =>
@@ -25,15 +26,11 @@ export default function Content() {
       presets: MODERATION_REASONS,
       okText: '隐藏',
       danger: true,
-      onSubmit: async ({ reason: r }) =>
-        (await write('adminHideEssay', { params: { id: e.id }, body: { reason: r } }, '已隐藏')) !== undefined,
+      onSubmit: ({ reason: r }) => succeeded(hideEssay.mutateAsync({ params: { id: e.id }, body: { reason: r } })),
     });
   const restore = (e: AdminEssay) =>
-    void confirmed(
-      { title: '恢复这篇作品？', content: '作品会回到隐藏前的公开状态，重新出现在列表中。', okText: '恢复' },
-      'adminRestoreEssay',
-      { params: { id: e.id } },
-      '已恢复',
+    void confirmThen({ title: '恢复这篇作品？', content: '作品会回到隐藏前的公开状态，重新出现在列表中。', okText: '恢复' }, () =>
+      restoreEssay.mutate({ params: { id: e.id } }),
     );
 
   return (

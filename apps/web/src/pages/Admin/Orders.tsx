@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import type { AdminRow } from '../../api/queries/admin.js';
-import { adminOrdersQuery } from '../../api/queries/admin.js';
-import { formatDateTime, formatYuan, PROVIDERS, STATUS, type PaymentProviderId } from '../MyOrder/orders.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import {
+  adminOrdersQuery,
+  useAdminConfirmOrder,
+  useAdminRefreshOrder,
+  useAdminRefundOrder,
+  type AdminRow,
+} from '../../api/queries/admin.js';
+import { formatDateTime } from '../../lib/format.js';
+import { formatYuan, PROVIDERS, STATUS, type PaymentProviderId } from '../MyOrder/orders.js';
 import { PaymentNotifications } from './PaymentNotifications.js';
 import { PersonCell } from './people.js';
-import { FilterSelect, SearchFilter, useAdminWrite, useConfirmedWrite, usePagedQuery, useReasonDialog } from './shared.js';
+import { confirmThen, FilterSelect, SearchFilter, usePagedQuery, useReasonDialog } from './shared.js';
 
 type AdminOrder = AdminRow<'adminOrdersPage'>;
 
@@ -34,13 +42,14 @@ export default function Orders() {
 function OrderTable() {
   const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminOrdersQuery>[0]>({});
   const list = useQuery(adminOrdersQuery(query));
-  const write = useAdminWrite();
-  const confirmed = useConfirmedWrite();
+  const confirmOrder = useAdminConfirmOrder({ onSuccess: () => toastSuccess('已确认到账，会员已延长') });
+  const refundOrder = useAdminRefundOrder({ onSuccess: () => toastSuccess('退款已提交') });
+  const refreshOrder = useAdminRefreshOrder({ onSuccess: () => toastSuccess('已向支付渠道查询') });
   const reason = useReasonDialog();
   const [notesOf, setNotesOf] = useState<AdminOrder | null>(null);
 
   const confirm = (o: AdminOrder) =>
-    void confirmed(
+    void confirmThen(
       {
         title: o.status === 'exception' ? '按已支付处理这笔异常订单？' : `确认已收到 ${formatYuan(o.product.priceFen)}？`,
         content: (
@@ -52,9 +61,7 @@ function OrderTable() {
         ),
         okText: '确认到账',
       },
-      'adminConfirmOrder',
-      { params: { id: o.id } },
-      '已确认到账，会员已延长',
+      () => confirmOrder.mutate({ params: { id: o.id } }),
     );
   const refund = (o: AdminOrder) =>
     reason.ask({
@@ -66,10 +73,9 @@ function OrderTable() {
       required: false,
       okText: '确认退款',
       danger: true,
-      onSubmit: async ({ reason: note }) =>
-        (await write('adminRefundOrder', { params: { id: o.id }, body: { note: note || undefined } }, '退款已提交')) !== undefined,
+      onSubmit: ({ reason: note }) => succeeded(refundOrder.mutateAsync({ params: { id: o.id }, body: { note: note || undefined } })),
     });
-  const refresh = (o: AdminOrder) => void write('adminRefreshOrder', { params: { id: o.id } }, '已向支付渠道查询');
+  const refresh = (o: AdminOrder) => refreshOrder.mutate({ params: { id: o.id } });
 
   return (
     <>

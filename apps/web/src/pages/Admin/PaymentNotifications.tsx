@@ -3,7 +3,8 @@ import { Descriptions, Modal, Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { AdminRow } from '../../api/queries/admin.js';
 import { adminPaymentNotificationsQuery } from '../../api/queries/admin.js';
-import { formatDateTime, PROVIDERS, type PaymentProviderId } from '../MyOrder/orders.js';
+import { formatDateTime } from '../../lib/format.js';
+import { PROVIDERS, type PaymentProviderId } from '../MyOrder/orders.js';
 import { usePagedQuery } from './shared.js';
 
 type Notification = AdminRow<'adminPaymentNotifications'>;

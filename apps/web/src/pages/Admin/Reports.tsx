@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
-import type { AdminRow } from '../../api/queries/admin.js';
-import { adminReportsQuery } from '../../api/queries/admin.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import { adminReportsQuery, useAdminResolveReport, type AdminRow } from '../../api/queries/admin.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { essayHref, userHref } from '../../components/essay/links.js';
-import { formatDateTime } from '../MyOrder/orders.js';
+import { formatDateTime } from '../../lib/format.js';
 import { PersonCell } from './people.js';
-import { FilterSelect, useAdminWrite, usePagedQuery, useReasonDialog, type ReasonOptions } from './shared.js';
+import { FilterSelect, usePagedQuery, useReasonDialog, type ReasonOptions } from './shared.js';
 
 type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
@@ -129,7 +130,7 @@ function ReportList({ g }: { g: ReportGroup }) {
 export default function Reports() {
   const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminReportsQuery>[0]>({ status: 'open' });
   const list = useQuery(adminReportsQuery(query));
-  const write = useAdminWrite();
+  const resolveReport = useAdminResolveReport();
   const reason = useReasonDialog();
 
   const resolve = (g: ReportGroup, action: Resolution) => {
@@ -142,12 +143,13 @@ export default function Reports() {
       withUntil: action === 'ban',
       okText: text.label,
       danger: action !== 'dismiss',
-      onSubmit: async ({ reason: note, until }) =>
-        (await write(
-          'adminResolveReport',
-          { params: { id: g.id }, body: { action, note: note || undefined, until: action === 'ban' ? until : undefined } },
-          `已${text.label}`,
-        )) !== undefined,
+      onSubmit: ({ reason: note, until }) =>
+        succeeded(
+          resolveReport.mutateAsync(
+            { params: { id: g.id }, body: { action, note: note || undefined, until: action === 'ban' ? until : undefined } },
+            { onSuccess: () => toastSuccess(`已${text.label}`) },
+          ),
+        ),
     };
     reason.ask(options);
   };

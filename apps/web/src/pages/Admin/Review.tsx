@@ -1,19 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table } from 'antd';
-import { adminEssaysQuery } from '../../api/queries/admin.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import { adminEssaysQuery, useAdminReviewEssay } from '../../api/queries/admin.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ESSAY_TYPE_OPTIONS, EssayCell, MODERATION_REASONS, type AdminEssay } from './essays.js';
-import { FilterSelect, SearchFilter, useAdminWrite, usePagedQuery, useReasonDialog } from './shared.js';
+import { FilterSelect, SearchFilter, usePagedQuery, useReasonDialog } from './shared.js';
 
 /** 审核: texts the sensitive-word list held back, oldest first, with the words that caught them marked. */
 export default function Review() {
   const { query, setFilter, tableProps } = usePagedQuery<Parameters<typeof adminEssaysQuery>[0]>({ status: 'pending' });
   const list = useQuery(adminEssaysQuery(query));
-  const write = useAdminWrite();
+  const review = useAdminReviewEssay({
+    onSuccess: (_r, { body }) => toastSuccess(body.action === 'approve' ? '已通过，作品已公开' : '已驳回，已通知作者'),
+  });
   const reason = useReasonDialog();
 
-  const approve = (e: AdminEssay) =>
-    void write('adminReviewEssay', { params: { id: e.id }, body: { action: 'approve' } }, '已通过，作品已公开');
+  const approve = (e: AdminEssay) => review.mutate({ params: { id: e.id }, body: { action: 'approve' } });
   const reject = (e: AdminEssay) =>
     reason.ask({
       title: '驳回这篇作品',
@@ -23,9 +26,7 @@ export default function Review() {
       presets: MODERATION_REASONS,
       okText: '驳回',
       danger: true,
-      onSubmit: async ({ reason: r }) =>
-        (await write('adminReviewEssay', { params: { id: e.id }, body: { action: 'reject', reason: r } }, '已驳回，已通知作者')) !==
-        undefined,
+      onSubmit: ({ reason: r }) => succeeded(review.mutateAsync({ params: { id: e.id }, body: { action: 'reject', reason: r } })),
     });
 
   return (

@@ -2,11 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import type { CallData } from '@shiju/contract';
-import { adminClassificationsQuery, adminTagsQuery } from '../../api/queries/admin.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import {
+  adminClassificationsQuery,
+  adminTagsQuery,
+  useAdminCreateClassification,
+  useAdminCreateTag,
+  useAdminDeleteClassification,
+  useAdminDeleteTag,
+  useAdminMergeTag,
+  useAdminUpdateClassification,
+  useAdminUpdateTag,
+} from '../../api/queries/admin.js';
 import { CoverUpload } from '../../components/essay/editor/CoverUpload.js';
 import { formatCount } from '../../lib/format.js';
 import { FormModal } from '../../components/FormModal.js';
-import { editDeleteColumn, useAdminWrite, useConfirmedWrite } from './shared.js';
+import { confirmThen, editDeleteColumn } from './shared.js';
 import '../../components/essay/essay.css';
 
 type Classification = CallData<'adminClassifications'>[number];
@@ -28,16 +40,14 @@ interface ClassificationValues {
 
 function ClassificationEditor({ editing, onClose }: { editing: Classification | null; onClose: () => void }) {
   const [form] = Form.useForm<ClassificationValues>();
-  const write = useAdminWrite();
+  const create = useAdminCreateClassification({ onSuccess: () => toastSuccess('分类已创建') });
+  const update = useAdminUpdateClassification({ onSuccess: () => toastSuccess('分类已保存') });
   const initial: ClassificationValues = editing
     ? { name: editing.name, description: editing.description, cover: editing.cover, sort: editing.sort, status: editing.status }
     : { name: '', description: '', cover: null, sort: 0, status: 'active' };
-  const submit = async (v: ClassificationValues) => {
+  const submit = (v: ClassificationValues) => {
     const body = { ...v, name: v.name.trim(), description: v.description.trim() };
-    const saved = editing
-      ? await write('adminUpdateClassification', { params: { id: editing.id }, body }, '分类已保存')
-      : await write('adminCreateClassification', { body }, '分类已创建');
-    return saved !== undefined;
+    return succeeded(editing ? update.mutateAsync({ params: { id: editing.id }, body }) : create.mutateAsync({ body }));
   };
   return (
     <FormModal<ClassificationValues>
@@ -75,19 +85,17 @@ function ClassificationEditor({ editing, onClose }: { editing: Classification | 
 
 function Classifications() {
   const list = useQuery(adminClassificationsQuery());
-  const confirmed = useConfirmedWrite();
+  const deleteClassification = useAdminDeleteClassification({ onSuccess: () => toastSuccess('分类已删除') });
   const [editing, setEditing] = useState<Classification | 'new' | null>(null);
   const remove = (c: Classification) =>
-    void confirmed(
+    void confirmThen(
       {
         title: `删除分类“${c.name}”？`,
         content: c.essayCount > 0 ? `还有 ${c.essayCount} 篇作品在这个分类下，删除会被拒绝；可以先改为“隐藏”。` : '删除后不能恢复。',
         okText: '删除',
         danger: true,
       },
-      'adminDeleteClassification',
-      { params: { id: c.id } },
-      '分类已删除',
+      () => deleteClassification.mutate({ params: { id: c.id } }),
     );
   return (
     <>
@@ -156,22 +164,20 @@ function TagEditor({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<TagValues>();
-  const write = useAdminWrite();
+  const create = useAdminCreateTag({ onSuccess: () => toastSuccess('标签已创建，首字母已按拼音生成') });
+  const update = useAdminUpdateTag({ onSuccess: () => toastSuccess('标签已保存') });
   const initial: TagValues = tag
     ? { name: tag.name, parentId: tag.parentId, sort: tag.sort, classificationIds: tag.classificationIds }
     : { name: '', parentId, sort: 0, classificationIds: [] };
   const level = Form.useWatch('parentId', form) ?? initial.parentId;
-  const submit = async (v: TagValues) => {
+  const submit = (v: TagValues) => {
     const body = {
       name: v.name.trim(),
       parentId: v.parentId ?? null,
       sort: v.sort,
       classificationIds: v.parentId ? [] : v.classificationIds,
     };
-    const saved = tag
-      ? await write('adminUpdateTag', { params: { id: tag.id }, body }, '标签已保存')
-      : await write('adminCreateTag', { body }, '标签已创建，首字母已按拼音生成');
-    return saved !== undefined;
+    return succeeded(tag ? update.mutateAsync({ params: { id: tag.id }, body }) : create.mutateAsync({ body }));
   };
   return (
     <FormModal<TagValues>
@@ -214,16 +220,16 @@ function TagEditor({
 
 function MergeDialog({ tag, tags, onClose }: { tag: AdminTag; tags: AdminTag[]; onClose: () => void }) {
   const [form] = Form.useForm<{ intoId: number }>();
-  const write = useAdminWrite();
+  const merge = useAdminMergeTag();
   const nameOf = (t: AdminTag) => (t.parentId ? `${tags.find((p) => p.id === t.parentId)?.name ?? ''} / ${t.name}` : t.name);
-  const submit = async ({ intoId }: { intoId: number }) => {
+  const submit = ({ intoId }: { intoId: number }) => {
     const target = tags.find((t) => t.id === intoId);
-    const merged = await write(
-      'adminMergeTag',
-      { params: { id: tag.id }, body: { intoId } },
-      `已把“${tag.name}”合并到“${target?.name ?? ''}”`,
+    return succeeded(
+      merge.mutateAsync(
+        { params: { id: tag.id }, body: { intoId } },
+        { onSuccess: () => toastSuccess(`已把“${tag.name}”合并到“${target?.name ?? ''}”`) },
+      ),
     );
-    return merged !== undefined;
   };
   return (
     <FormModal<{ intoId: number }>
@@ -255,7 +261,7 @@ function MergeDialog({ tag, tags, onClose }: { tag: AdminTag; tags: AdminTag[]; 
 function Tags() {
   const tags = useQuery(adminTagsQuery());
   const classifications = useQuery(adminClassificationsQuery());
-  const confirmed = useConfirmedWrite();
+  const deleteTag = useAdminDeleteTag({ onSuccess: () => toastSuccess('标签已删除') });
   const [dialog, setDialog] = useState<TagDialog | null>(null);
   const all = tags.data ?? [];
   const firstLevel = all.filter((t) => t.parentId === null);
@@ -266,16 +272,14 @@ function Tags() {
   const classificationName = new Map((classifications.data ?? []).map((c) => [c.id, c.name]));
 
   const remove = (t: AdminTag) =>
-    void confirmed(
+    void confirmThen(
       {
         title: `删除标签“${t.name}”？`,
         content: `${t.childCount > 0 ? `它的 ${t.childCount} 个二级标签会一起删除。` : ''}作品本身不受影响，只是不再带这个标签。`,
         okText: '删除',
         danger: true,
       },
-      'adminDeleteTag',
-      { params: { id: t.id } },
-      '标签已删除',
+      () => deleteTag.mutate({ params: { id: t.id } }),
     );
 
   return (

@@ -3,7 +3,8 @@ import { Button, Form, Input, Space, Switch } from 'antd';
 import { CoverUpload } from '../../components/essay/editor/CoverUpload.js';
 import { useSiteTheme } from '../../hooks/useSiteTheme.js';
 import { themeStore } from '../../lib/theme.js';
-import { useAdminWrite } from './shared.js';
+import { toastSuccess } from '../../api/index.js';
+import { useAdminUpdateTheme } from '../../api/queries/admin.js';
 import '../../components/essay/essay.css';
 
 interface Values {
@@ -86,7 +87,13 @@ function Preview({ v }: { v: Values }) {
 export default function Theme() {
   const current = useSiteTheme();
   const [form] = Form.useForm<Values>();
-  const write = useAdminWrite();
+  const update = useAdminUpdateTheme({
+    onSuccess: (saved) => {
+      toastSuccess('主题已保存，访客下次打开页面即生效');
+      // This tab shows the new look at once; everyone else gets it from the theme call on their next load.
+      themeStore.setFromLayout(JSON.stringify(saved));
+    },
+  });
   const initial: Values = {
     color: current.color,
     activeMenu: current.activeMenu,
@@ -96,11 +103,9 @@ export default function Theme() {
   const watched = Form.useWatch([], form) as Partial<Values> | undefined;
   const live: Values = { ...initial, ...watched };
 
-  const save = async (v: Values) => {
+  const save = (v: Values) => {
     const body: ThemeLayout = { color: v.color, activeMenu: v.activeMenu, backgroundImg: v.backgroundImg ?? '', grey: v.grey ? 1 : 0 };
-    const saved = await write('adminUpdateTheme', { body }, '主题已保存，访客下次打开页面即生效');
-    // This tab shows the new look at once; everyone else gets it from the theme call on their next load.
-    if (saved) themeStore.setFromLayout(JSON.stringify(saved));
+    update.mutate({ body });
   };
 
   const colorRules = [
@@ -110,7 +115,7 @@ export default function Theme() {
 
   return (
     <div className="theme-editor">
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save(v)} className="admin-panel">
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={save} className="admin-panel">
         <Form.Item name="color" label="主色（按钮、链接、标志）" rules={colorRules}>
           <ColorField label="主色" />
         </Form.Item>

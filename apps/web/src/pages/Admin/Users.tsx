@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Tag } from 'antd';
-import type { AdminRow } from '../../api/queries/admin.js';
-import { adminUsersQuery } from '../../api/queries/admin.js';
+import { toastSuccess } from '../../api/index.js';
+import { succeeded } from '../../api/queries/index.js';
+import { adminUsersQuery, useAdminBanUser, useAdminSetRole, useAdminUnbanUser, type AdminRow } from '../../api/queries/admin.js';
 import { useSession } from '../../hooks/useSession.js';
-import { formatCount } from '../../lib/format.js';
-import { formatDateTime } from '../MyOrder/orders.js';
+import { formatCount, formatDateTime } from '../../lib/format.js';
 import { PersonCell } from './people.js';
-import { FilterSelect, SearchFilter, useAdminWrite, useConfirmedWrite, usePagedQuery, useReasonDialog } from './shared.js';
+import { confirmThen, FilterSelect, SearchFilter, usePagedQuery, useReasonDialog } from './shared.js';
 
 type AdminUser = AdminRow<'adminUsersPage'>;
 
@@ -30,8 +30,11 @@ export default function Users() {
   const me = useSession();
   const { query, setFilter, tableProps, sortable } = usePagedQuery<Parameters<typeof adminUsersQuery>[0]>({});
   const list = useQuery(adminUsersQuery(query));
-  const write = useAdminWrite();
-  const confirmed = useConfirmedWrite();
+  const banUser = useAdminBanUser();
+  const unbanUser = useAdminUnbanUser({ onSuccess: () => toastSuccess('已解除封禁') });
+  const setUserRole = useAdminSetRole({
+    onSuccess: (_r, { body }) => toastSuccess(body.role === 'admin' ? '已设为管理员' : '已取消管理员'),
+  });
   const reason = useReasonDialog();
 
   const ban = (u: AdminUser) =>
@@ -44,24 +47,25 @@ export default function Users() {
       withUntil: true,
       okText: '封禁',
       danger: true,
-      onSubmit: async ({ reason: r, until }) =>
-        (await write('adminBanUser', { params: { id: u.id }, body: { reason: r, until } }, `已封禁 ${u.nickname}`)) !== undefined,
+      onSubmit: ({ reason: r, until }) =>
+        succeeded(
+          banUser.mutateAsync(
+            { params: { id: u.id }, body: { reason: r, until } },
+            { onSuccess: () => toastSuccess(`已封禁 ${u.nickname}`) },
+          ),
+        ),
     });
   const unban = (u: AdminUser) =>
-    void confirmed(
+    void confirmThen(
       { title: `解除对 ${u.nickname} 的封禁？`, content: 'TA 可以重新登录，作品和评论恢复对他人可见。', okText: '解除封禁' },
-      'adminUnbanUser',
-      { params: { id: u.id } },
-      '已解除封禁',
+      () => unbanUser.mutate({ params: { id: u.id } }),
     );
   const setRole = (u: AdminUser, role: AdminUser['role']) =>
-    void confirmed(
+    void confirmThen(
       role === 'admin'
         ? { title: `把 ${u.nickname} 设为管理员？`, content: '管理员可以进入管理后台，审核、隐藏内容和封禁用户。', okText: '设为管理员' }
         : { title: `取消 ${u.nickname} 的管理员身份？`, content: 'TA 将不能再进入管理后台。', okText: '取消管理员', danger: true },
-      'adminSetRole',
-      { params: { id: u.id }, body: { role } },
-      role === 'admin' ? '已设为管理员' : '已取消管理员',
+      () => setUserRole.mutate({ params: { id: u.id }, body: { role } }),
     );
 
   return (

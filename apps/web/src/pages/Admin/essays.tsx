@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AdminRow } from '../../api/queries/admin.js';
 import { Highlight } from '../../components/discovery/Highlight.js';
 import { essayHref, userHref } from '../../components/essay/links.js';
-import { formatDateTime } from '../MyOrder/orders.js';
+import { formatDateTime } from '../../lib/format.js';
 import { plainText } from './shared.js';
 
 export type AdminEssay = AdminRow<'adminEssaysPage'>;

@@ -1,47 +1,14 @@
-import type { CallData, CallId, SortOrder } from '@shiju/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import type { SortOrder } from '@shiju/contract';
 import { Button, DatePicker, Form, Input, Select, Space, type TableColumnType, type TablePaginationConfig, type TableProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { callApi, type ApiInput } from '../../api/client.js';
-import { toastSuccess } from '../../api/index.js';
-import { adminKeys } from '../../api/queries/admin.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { FormModal } from '../../components/FormModal.js';
 import { totalLabel } from '../../lib/format.js';
 
-/**
- * Runs one console write: the call, a success toast, then every console query refetches (adminKeys.all).
- * Resolves with the answer, or undefined when it failed (the request layer already showed why).
- */
-export function useAdminWrite() {
-  const queryClient = useQueryClient();
-  return async function write<K extends CallId>(id: K, input: ApiInput<K>, done: string): Promise<CallData<K> | undefined> {
-    let data: CallData<K>;
-    try {
-      data = await callApi(id, input);
-    } catch {
-      return undefined;
-    }
-    toastSuccess(done);
-    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    return data;
-  };
-}
-
-/** Asks first, then writes; for actions that are easy to click by mistake. */
-export function useConfirmedWrite() {
-  const write = useAdminWrite();
-  return async function confirmed<K extends CallId>(
-    ask: { title: string; content?: ReactNode; okText: string; danger?: boolean },
-    id: K,
-    input: ApiInput<K>,
-    done: string,
-  ): Promise<CallData<K> | undefined> {
-    const action = await confirmDialog({ ...ask, cancelText: '取消' });
-    if (action !== 'confirm') return undefined;
-    return write(id, input, done);
-  };
+/** Asks first, then runs `write`; for actions that are easy to click by mistake. */
+export async function confirmThen(ask: { title: string; content?: ReactNode; okText: string; danger?: boolean }, write: () => void) {
+  if ((await confirmDialog({ ...ask, cancelText: '取消' })) === 'confirm') write();
 }
 
 interface PagedQuery {

@@ -2,7 +2,8 @@ import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-d
 import { Password } from '@shiju/contract/schema';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { toastSuccess, useCallMutation } from '../../api/index.js';
+import { toastSuccess } from '../../api/index.js';
+import { useForgotPassword, useResetPassword } from '../../api/queries/index.js';
 import { zodRule } from '../../lib/zodRule.js';
 
 interface Values {
@@ -17,8 +18,8 @@ interface Values {
  */
 export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<Values>();
-  const forgot = useCallMutation('forgotPassword');
-  const reset = useCallMutation('resetPassword');
+  const forgot = useForgotPassword();
+  const reset = useResetPassword();
   const [sentFor, setSentFor] = useState<string | null>(null);
 
   const send = async () => {

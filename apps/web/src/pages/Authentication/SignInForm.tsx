@@ -1,7 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
-import { isApiError, useCallMutation } from '../../api/index.js';
+import { isApiError } from '../../api/index.js';
+import { useLogin } from '../../api/queries/index.js';
 import { useFinishSignIn } from './useFinishSignIn.js';
 
 interface Values {
@@ -9,12 +10,10 @@ interface Values {
   password: string;
 }
 
-/** A banned account: the server's message says why and until when; it stays on the form, not just in a toast. */
-const BANNED = 'A0220';
-
 export function SignInForm() {
-  const login = useCallMutation('login', { quietCodes: [BANNED] });
-  const banned = isApiError(login.error, BANNED) ? login.error.message : null;
+  const login = useLogin();
+  // A banned account: the server's message says why and until when; it stays on the form, not just in a toast.
+  const banned = isApiError(login.error, 'A0220') ? login.error.message : null;
   const finish = useFinishSignIn();
   return (
     <Form<Values>

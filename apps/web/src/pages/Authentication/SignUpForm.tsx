@@ -1,7 +1,7 @@
 import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
 import { Password, Username } from '@shiju/contract/schema';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useCallMutation } from '../../api/index.js';
+import { useRegister } from '../../api/queries/index.js';
 import { zodRule } from '../../lib/zodRule.js';
 import { useFinishSignIn } from './useFinishSignIn.js';
 import { AgreementLinks } from '../../components/AgreementLinks.js';
@@ -17,7 +17,7 @@ const AGREE_FIRST = '请先阅读并同意用户协议和隐私政策';
 
 /** Sign-up; the username and password rules are the contract's own schemas. */
 export function SignUpForm() {
-  const register = useCallMutation('register');
+  const register = useRegister();
   const finish = useFinishSignIn();
   return (
     <Form<Values>

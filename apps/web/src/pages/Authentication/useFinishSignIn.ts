@@ -1,10 +1,8 @@
 import type { CallData } from '@shiju/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { createElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toastSuccess } from '../../api/index.js';
-import { saveSession } from '../../lib/session.js';
 import { pingActivity } from '../../lib/startup.js';
 import { notification } from '../../shell/antd/messages.js';
 
@@ -17,16 +15,13 @@ export function safeRedirect(value: string | null): string {
 const INVITE_KEY = 'invite-interests';
 
 /**
- * Stores the session, counts today's activity and goes back to where the user came from. A new account is
- * then invited to pick interests (the personal feed is built from them).
+ * After signing in or up (the write has stored the session): counts today's activity and goes back to where the
+ * user came from. A new account is then invited to pick interests (the personal feed is built from them).
  */
 export function useFinishSignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   return (session: CallData<'login'>, greeting: string, opts: { newAccount?: boolean } = {}) => {
-    saveSession(session.accessToken, session.userInfo);
-    queryClient.clear();
     pingActivity();
     void navigate(safeRedirect(params.get('redirect')), { replace: true });
     toastSuccess(`${greeting}，${session.userInfo.nickname}`);

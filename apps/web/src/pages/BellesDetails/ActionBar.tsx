@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, toastError, toastSuccess } from '../../api/index.js';
+import { toastError, toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { ReportButton } from '../../components/ReportButton.js';
 import { copyText } from '../../lib/clipboard.js';
@@ -9,7 +8,7 @@ import { editHref, essayHref, imitateHref } from '../../components/essay/links.j
 import { ReactionButtons } from '../../components/essay/ReactionButtons.js';
 import { useSession } from '../../hooks/useSession.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
-import { afterEssayRemoved, essayKeys, interestKeys } from '../../api/queries/index.js';
+import { useDeleteEssay, useNotInterested } from '../../api/queries/index.js';
 import { RouterButton } from '../../components/RouterButton.js';
 import { Button } from '../../components/ui/Button.js';
 import { Icon } from '../../components/ui/Icon.js';
@@ -24,21 +23,10 @@ function shareUrl(id: number): string {
 
 /** 不感兴趣: hides the text from this reader's lists and feed. */
 function NotInterested({ id }: { id: number }) {
-  const queryClient = useQueryClient();
-  const [done, setDone] = useState(false);
-  const mark = async () => {
-    try {
-      await api('uninterested', { params: { id } });
-      setDone(true);
-      toastSuccess('已标记，以后会少给你推荐这类内容');
-      void queryClient.invalidateQueries({ queryKey: essayKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: interestKeys.feeds });
-    } catch {
-      /* shown by the request layer */
-    }
-  };
+  const mark = useNotInterested({ onSuccess: () => toastSuccess('已标记，以后会少给你推荐这类内容') });
+  const done = mark.isSuccess;
   return (
-    <Button type="text" icon={<Icon icon={EyeInvisibleOutlined} />} disabled={done} onClick={() => void mark()}>
+    <Button type="text" icon={<Icon icon={EyeInvisibleOutlined} />} disabled={done} onClick={() => mark.mutate({ params: { id } })}>
       {done ? '已标记不感兴趣' : '不感兴趣'}
     </Button>
   );
@@ -47,7 +35,12 @@ function NotInterested({ id }: { id: number }) {
 /** The author's own tools: edit and delete. */
 function OwnerTools({ id }: { id: number }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteEssay = useDeleteEssay({
+    onSuccess: () => {
+      toastSuccess('已删除');
+      void navigate('/home', { replace: true });
+    },
+  });
   const remove = async () => {
     const action = await confirmDialog({
       title: '删除这篇作品？',
@@ -56,15 +49,7 @@ function OwnerTools({ id }: { id: number }) {
       cancelText: '取消',
       danger: true,
     });
-    if (action !== 'confirm') return;
-    try {
-      await api('deleteEssay', { params: { id } });
-      toastSuccess('已删除');
-      await afterEssayRemoved(queryClient);
-      void navigate('/home', { replace: true });
-    } catch {
-      /* shown by the request layer */
-    }
+    if (action === 'confirm') deleteEssay.mutate({ params: { id } });
   };
   return (
     <>

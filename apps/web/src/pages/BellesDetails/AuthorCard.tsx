@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/index.js';
+import { useFollow } from '../../api/queries/index.js';
 import { useEnsureSignedIn } from '../../components/essay/useEnsureSignedIn.js';
 import { userHref } from '../../components/essay/links.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
@@ -15,21 +14,13 @@ export function AuthorCard({ essay }: { essay: Details }) {
   const user = useSession();
   const ensure = useEnsureSignedIn();
   const patch = useDetailsCache(essay.id);
-  const [busy, setBusy] = useState(false);
+  const follow = useFollow({ onSuccess: (_ok, v) => patch(() => ({ following: v.follow })) });
   const { author, following } = essay;
   const self = user?.id === author.id;
 
   const toggle = async () => {
     if (!(await ensure('关注喜欢的作者'))) return;
-    setBusy(true);
-    try {
-      await api(following ? 'unfollow' : 'follow', { params: { id: author.id } });
-      patch(() => ({ following: !following }));
-    } catch {
-      /* the request layer showed why */
-    } finally {
-      setBusy(false);
-    }
+    follow.mutate({ userId: author.id, follow: !following });
   };
 
   return (
@@ -45,7 +36,7 @@ export function AuthorCard({ essay }: { essay: Details }) {
         <Button
           type={following ? 'default' : 'primary'}
           icon={<Icon icon={following ? CheckOutlined : PlusOutlined} />}
-          loading={busy}
+          loading={follow.isPending}
           onClick={() => void toggle()}
           className="author-card__follow"
         >

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../api/index.js';
+import { useCreateComment } from '../../api/queries/index.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
 import { Button } from '../../components/ui/Button.js';
 import { useSession } from '../../hooks/useSession.js';
@@ -13,7 +13,7 @@ interface Props {
   parentId?: number;
   placeholder?: string;
   autoFocus?: boolean;
-  onPosted: () => void;
+  onPosted?: () => void;
   onCancel?: () => void;
 }
 
@@ -22,7 +22,12 @@ export function CommentBox({ essayId, parentId, placeholder = '写下你的想�
   const user = useSession();
   const location = useLocation();
   const [text, setText] = useState('');
-  const [posting, setPosting] = useState(false);
+  const create = useCreateComment({
+    onSuccess: () => {
+      setText('');
+      onPosted?.();
+    },
+  });
   const field = useRef<HTMLTextAreaElement>(null);
   const countId = `comment-count-${parentId ?? essayId}`;
   useEffect(() => {
@@ -36,18 +41,6 @@ export function CommentBox({ essayId, parentId, placeholder = '写下你的想�
     );
   }
   const length = charCount(text.trim());
-  const post = async () => {
-    setPosting(true);
-    try {
-      await api('createComment', { body: { essayId, content: text.trim(), parentId } });
-      setText('');
-      onPosted();
-    } catch {
-      /* the request layer showed why; the text stays */
-    } finally {
-      setPosting(false);
-    }
-  };
   return (
     <div className={parentId ? 'comment-box comment-box--reply' : 'comment-box'}>
       {parentId ? null : <UserAvatar user={user} size={36} />}
@@ -76,9 +69,10 @@ export function CommentBox({ essayId, parentId, placeholder = '写下你的想�
           <Button
             type="primary"
             size={parentId ? 'small' : 'middle'}
-            loading={posting}
+            loading={create.isPending}
             disabled={length === 0 || length > LIMITS.commentChars}
-            onClick={() => void post()}
+            // On failure the request layer shows why and the text stays.
+            onClick={() => create.mutate({ body: { essayId, content: text.trim(), parentId } })}
           >
             {parentId ? '回复' : '发表评论'}
           </Button>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { api } from '../../api/index.js';
+import { useLikeComment } from '../../api/queries/index.js';
 import { useEnsureSignedIn } from '../../components/essay/useEnsureSignedIn.js';
 import { Icon } from '../../components/ui/Icon.js';
 import { LikeFilled, LikeOutlined } from '../../components/ui/icons.js';
@@ -11,6 +11,7 @@ import { formatCount } from '../../lib/format.js';
  */
 export function CommentLike({ id, liked, likes }: { id: number; liked?: boolean; likes: number }) {
   const ensure = useEnsureSignedIn();
+  const like = useLikeComment();
   const [state, setState] = useState({ on: !!liked, count: likes });
   const busy = useRef(false);
   const wanted = useRef<boolean | null>(null);
@@ -18,9 +19,7 @@ export function CommentLike({ id, liked, likes }: { id: number; liked?: boolean;
   const send = async (on: boolean) => {
     busy.current = true;
     try {
-      const r = on
-        ? await api('likeComment', { params: { id } }, { silent: true })
-        : await api('unlikeComment', { params: { id } }, { silent: true });
+      const r = await like.mutateAsync({ id, like: on });
       if (wanted.current !== null && wanted.current !== r.liked) {
         const next = wanted.current;
         wanted.current = null;

@@ -1,8 +1,8 @@
 import type { Comment } from '@shiju/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { canDeleteComment } from '@shiju/contract/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, toastSuccess } from '../../api/index.js';
+import { toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ReportButton } from '../../components/ReportButton.js';
@@ -16,8 +16,8 @@ import { formatCount } from '../../lib/format.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { CommentBox } from './CommentBox.js';
 import { CommentLike } from './CommentLike.js';
-import { useDetailsCache, type Details } from './useDetailsCache.js';
-import { commentKeys, commentQueries, usePagedList } from '../../api/queries/index.js';
+import type { Details } from './useDetailsCache.js';
+import { commentQueries, useDeleteComment, usePagedList } from '../../api/queries/index.js';
 
 type Sort = 'hot' | 'new';
 /** Comments open sorted by 最热. */
@@ -32,17 +32,17 @@ export const COMMENTS_PAGE_SIZE = 10;
 const PAGE_SIZE = COMMENTS_PAGE_SIZE;
 const REPLY_PAGE_SIZE = 20;
 
-/** What the thread needs from the section: who may delete, who is being answered, and how to refresh. */
+/** What the thread needs from the section: the text (who may delete) and who is being answered. */
 interface Thread {
   essay: Details;
   replyingTo: number | null;
   setReplyingTo: (id: number | null) => void;
-  refresh: (countDelta: number) => void;
 }
 
 function useThreadActions(thread: Thread) {
   const user = useSession();
-  const canDelete = (c: Reply) => !!user && (c.user.id === user.id || thread.essay.author.id === user.id || user.role === 'admin');
+  const deleteComment = useDeleteComment({ onSuccess: () => toastSuccess('评论已删除') });
+  const canDelete = (c: Reply) => canDeleteComment(user, c.user.id, thread.essay.author.id);
   const remove = async (c: Reply, replies: number) => {
     const action = await confirmDialog({
       title: '删除这条评论？',
@@ -51,14 +51,7 @@ function useThreadActions(thread: Thread) {
       cancelText: '取消',
       danger: true,
     });
-    if (action !== 'confirm') return;
-    try {
-      await api('deleteComment', { params: { id: c.id } });
-      toastSuccess('评论已删除');
-      thread.refresh(-(1 + replies));
-    } catch {
-      /* shown by the request layer */
-    }
+    if (action === 'confirm') deleteComment.mutate({ id: c.id, essayId: thread.essay.id, replies });
   };
   return { canDelete, remove };
 }
@@ -109,10 +102,7 @@ function CommentBody({ c, thread, replies = 0, small }: { c: Reply; thread: Thre
             placeholder={`回复 @${c.user.nickname}`}
             autoFocus
             onCancel={() => thread.setReplyingTo(null)}
-            onPosted={() => {
-              thread.setReplyingTo(null);
-              thread.refresh(1);
-            }}
+            onPosted={() => thread.setReplyingTo(null)}
           />
         ) : null}
       </div>
@@ -166,21 +156,11 @@ function RootComment({ c, thread }: { c: Comment; thread: Thread }) {
 
 /** Comments of a text: sort 最热 / 最新, the box, first-level comments with their replies, more on demand. */
 export function Comments({ essay }: { essay: Details }) {
-  const queryClient = useQueryClient();
-  const patch = useDetailsCache(essay.id);
   const [sort, setSort] = useState<Sort>(FIRST_SORT);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
   const list = usePagedList(commentQueries.ofEssay(essay.id, sort, PAGE_SIZE));
 
-  const thread: Thread = {
-    essay,
-    replyingTo,
-    setReplyingTo,
-    refresh: (delta) => {
-      patch((d) => ({ comments: Math.max(0, d.comments + delta) }));
-      void queryClient.invalidateQueries({ queryKey: commentKeys.all });
-    },
-  };
+  const thread: Thread = { essay, replyingTo, setReplyingTo };
 
   return (
     <section className="comments" id="comments" aria-label="评论">
@@ -190,7 +170,7 @@ export function Comments({ essay }: { essay: Details }) {
         </h2>
         <Segmented<Sort> options={SORTS} value={sort} onChange={setSort} aria-label="评论排序" />
       </header>
-      <CommentBox essayId={essay.id} onPosted={() => thread.refresh(1)} />
+      <CommentBox essayId={essay.id} />
       {list.isPending ? (
         <ListSkeleton count={2} />
       ) : list.items.length === 0 ? (

@@ -1,10 +1,10 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError, toastSuccess } from '../../api/index.js';
-import { essayKeys, essayQueries } from '../../api/queries/index.js';
+import { essayQueries } from '../../api/queries/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayComposer, type EssayForm, type SaveIntent } from '../../components/essay/editor/EssayComposer.js';
 import { editHref, essayHref } from '../../components/essay/links.js';
@@ -34,11 +34,8 @@ function PendingNotice({ form }: { form: EssayForm }) {
 
 function useAfterSave() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<EssayForm | null>(null);
   const onSaved = (form: EssayForm, intent: SaveIntent, wasPublished = false) => {
-    queryClient.setQueryData(essayQueries.form(form.id).queryKey, form);
-    void queryClient.invalidateQueries({ queryKey: essayKeys.all });
     if (form.status === 'pending') {
       setPending(form);
     } else if (intent === 'draft') {
@@ -55,7 +52,6 @@ function useAfterSave() {
 type OnSaved = (form: EssayForm, intent: SaveIntent, wasPublished?: boolean) => void;
 
 function EditExisting({ id, onSaved }: { id: number; onSaved: OnSaved }) {
-  const queryClient = useQueryClient();
   const query = useQuery(essayQueries.form(id));
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isApiError(query.error, 'A0404') || isApiError(query.error, 'A0301')) {
@@ -78,10 +74,6 @@ function EditExisting({ id, onSaved }: { id: number; onSaved: OnSaved }) {
       key={`${id}:${query.data.status}`}
       initial={query.data}
       onSaved={(form, intent) => onSaved(form, intent, wasPublished)}
-      onWithdrawn={(form) => {
-        queryClient.setQueryData(essayQueries.form(id).queryKey, form);
-        void queryClient.invalidateQueries({ queryKey: essayKeys.all });
-      }}
     />
   );
 }

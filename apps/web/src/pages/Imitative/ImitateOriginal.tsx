@@ -1,5 +1,5 @@
 import type { Essay } from '@shiju/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -13,7 +13,7 @@ import { InfiniteList } from '../../components/InfiniteList.js';
 import { useSession } from '../../hooks/useSession.js';
 import { formatCount } from '../../lib/format.js';
 import { signInPath } from '../../lib/navigation.js';
-import { essayKeys, essayQueries, usePagedList } from '../../api/queries/index.js';
+import { essayQueries, usePagedList } from '../../api/queries/index.js';
 
 const PAGE_SIZE = 20;
 
@@ -44,7 +44,6 @@ function Imitations({ id, pinned }: { id: number; pinned: number | null }) {
 export function ImitateOriginal({ id }: { id: number }) {
   const user = useSession();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const original = useQuery(essayQueries.details(id));
   const [round, setRound] = useState(0);
   const [pinned, setPinned] = useState<number | null>(null);
@@ -69,8 +68,6 @@ export function ImitateOriginal({ id }: { id: number }) {
   const e = original.data;
 
   const onSaved = (form: EssayForm) => {
-    void queryClient.invalidateQueries({ queryKey: essayKeys.imitations });
-    void queryClient.invalidateQueries({ queryKey: essayQueries.details(id).queryKey });
     setRound((r) => r + 1);
     if (form.status === 'published') {
       setPinned(form.id);

@@ -2,8 +2,7 @@ import { NotificationOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar.js';
 import { formatRelativeTime } from '../../lib/format.js';
-import type { Message } from './useMessageFeed.js';
-import type { MessageType } from './tabs.js';
+import type { Message, MessageType } from '../../api/queries/index.js';
 
 /** Essays carry a title; sentences usually do not. The message has no type field for its text. */
 function textWord(m: Message): string {

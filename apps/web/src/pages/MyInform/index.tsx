@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button } from 'antd';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toastSuccess } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
@@ -11,11 +11,10 @@ import { LinkButton } from '../../components/people/LinkButton.js';
 import { useUnreadCounts } from '../../components/people/unread.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import '../../components/people/people.css';
-import { markAllRead } from './markAllRead.js';
 import { MessageItem } from './MessageItem.js';
-import { INFORM_TAB_KEYS, INFORM_TABS, unreadOf, type InformTab } from './tabs.js';
+import { INFORM_TAB_KEYS, INFORM_TABS, MESSAGE_TYPES, unreadOf, type InformTab } from './tabs.js';
 import { useMessageFeed } from './useMessageFeed.js';
-import { announcementQueries, usePagedList } from '../../api/queries/index.js';
+import { announcementQueries, useMarkAllRead, usePagedList } from '../../api/queries/index.js';
 import { UrlTabs } from '../../components/UrlTabs.js';
 
 const EMPTY: Record<InformTab['key'], { text: string; action?: { to: string; label: string } }> = {
@@ -82,7 +81,6 @@ function TabLabel({ label, unread }: { label: string; unread: number }) {
 }
 
 function Inform() {
-  const queryClient = useQueryClient();
   const choice = useSearchParamChoice<InformTab['key']>('type', INFORM_TAB_KEYS, 'comment');
   const tabKey = choice[0];
   const counts = useUnreadCounts();
@@ -90,19 +88,12 @@ function Inform() {
   const byType = counts.data?.byType ?? {};
   const announcementsUnread = announcements.data?.unread ?? 0;
   const anyUnread = (counts.data?.total ?? 0) + announcementsUnread > 0;
-  const [marking, setMarking] = useState(false);
-
-  const markAll = async () => {
-    setMarking(true);
-    try {
-      await markAllRead(queryClient, byType, announcementsUnread);
-      toastSuccess('已全部标为已读');
-    } catch {
-      /* the request layer has said why */
-    } finally {
-      setMarking(false);
-    }
-  };
+  const markAllRead = useMarkAllRead({ onSuccess: () => toastSuccess('已全部标为已读') });
+  const markAll = () =>
+    markAllRead.mutate({
+      unread: MESSAGE_TYPES.filter((t) => (byType[t] ?? 0) > 0).map((t) => [t, byType[t]!] as const),
+      announcements: announcementsUnread,
+    });
 
   const unreadFor = (t: InformTab) => (t.key === 'announcement' ? announcementsUnread : unreadOf(t, byType));
   const content = (t: InformTab): ReactNode => (t.key === 'announcement' ? <AnnouncementTab /> : <MessageTab tab={t} />);
@@ -111,7 +102,7 @@ function Inform() {
     <div className="page page--narrow inform">
       <div className="inform__head">
         <h1 className="page__title">我的通知</h1>
-        <Button icon={<CheckOutlined />} disabled={!anyUnread} loading={marking} onClick={() => void markAll()}>
+        <Button icon={<CheckOutlined />} disabled={!anyUnread} loading={markAllRead.isPending} onClick={markAll}>
           全部标为已读
         </Button>
       </div>

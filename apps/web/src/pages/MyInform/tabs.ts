@@ -1,6 +1,4 @@
-import type { CallData } from '@shiju/contract';
-
-export type MessageType = CallData<'messagesPage'>['list'][number]['type'];
+import type { MessageType } from '../../api/queries/index.js';
 
 export interface InformTab {
   key: 'comment' | 'like' | 'follow' | 'imitate' | 'system' | 'announcement';

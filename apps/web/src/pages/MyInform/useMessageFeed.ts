@@ -1,22 +1,15 @@
-import type { CallData } from '@shiju/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { api, type ApiError } from '../../api/index.js';
-import type { MessageType } from './tabs.js';
-import { messageKeys, refreshUnread } from '../../api/queries/index.js';
-
-export type Message = CallData<'messagesPage'>['list'][number];
+import {
+  messageQueries,
+  refreshUnread,
+  type Message,
+  type MessageChunk as Chunk,
+  type MessagePages,
+  type MessageType,
+} from '../../api/queries/index.js';
 
 const PAGE_SIZE = 20;
-
-/** One fetched page of one message type. */
-interface Chunk {
-  type: MessageType;
-  pageNum: number;
-  list: Message[];
-  total: number;
-}
-type Want = Array<{ type: MessageType; pageNum: number }>;
 
 interface Progress {
   type: MessageType;
@@ -43,6 +36,14 @@ function progressOf(types: readonly MessageType[], chunks: Chunk[]): Progress[] 
   });
 }
 
+/** The next page of the type whose loaded messages reach least far back; none once every type is done. */
+function nextPages(types: readonly MessageType[], chunks: Chunk[]): MessagePages | undefined {
+  const open = progressOf(types, chunks).filter((p) => !p.done);
+  if (open.length === 0) return undefined;
+  const next = open.reduce((a, b) => (b.oldest > a.oldest ? b : a));
+  return [{ type: next.type, pageNum: next.lastPage + 1 }];
+}
+
 /**
  * Messages of one or more types as one newest-first list (the 评论和回复 tab is comment + reply).
  *
@@ -53,24 +54,7 @@ function progressOf(types: readonly MessageType[], chunks: Chunk[]): Progress[] 
  */
 export function useMessageFeed(types: readonly MessageType[]) {
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery<Chunk[], ApiError, { pages: Chunk[][] }, readonly unknown[], Want>({
-    queryKey: messageKeys.feed(types),
-    initialPageParam: types.map((type) => ({ type, pageNum: 1 })),
-    queryFn: ({ pageParam, signal }) =>
-      Promise.all(
-        pageParam.map(({ type, pageNum }) =>
-          api('messagesPage', { query: { type, pageNum, pageSize: PAGE_SIZE } }, { signal }).then((d) => ({ type, pageNum, ...d })),
-        ),
-      ),
-    getNextPageParam: (_last, pages) => {
-      const open = progressOf(types, pages.flat()).filter((p) => !p.done);
-      if (open.length === 0) return undefined;
-      const next = open.reduce((a, b) => (b.oldest > a.oldest ? b : a));
-      return [{ type: next.type, pageNum: next.lastPage + 1 }];
-    },
-    // Coming back to a tab shows what arrived meanwhile.
-    staleTime: 0,
-  });
+  const query = useInfiniteQuery(messageQueries.feed(types, PAGE_SIZE, (chunks) => nextPages(types, chunks)));
 
   const { dataUpdatedAt } = query;
   useEffect(() => {

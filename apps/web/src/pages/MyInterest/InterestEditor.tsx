@@ -1,12 +1,11 @@
 import { CheckOutlined, CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Tag } from '@shiju/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input } from 'antd';
 import { useMemo, useState } from 'react';
-import { toastSuccess, useCallMutation } from '../../api/index.js';
+import { toastSuccess } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { filterGroups, INDEX_LETTERS, letterOf, type TagGroup } from './groups.js';
-import { interestKeys, interestQueries } from '../../api/queries/index.js';
+import { useSaveInterests } from '../../api/queries/index.js';
 
 /** The server's rule (contract: 请至少选择 3 个兴趣标签). */
 export const MIN_INTERESTS = 3;
@@ -63,12 +62,15 @@ interface Props {
 
 /** Every tag, grouped by first level with an A–Z index; pick at least three and save. */
 export function InterestEditor({ groups, saved, onSaved }: Props) {
-  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<number[]>(saved);
   const [filter, setFilter] = useState('');
-  const create = useCallMutation('createInterests');
-  const update = useCallMutation('updateInterests');
-  const saving = create.isPending || update.isPending;
+  const saveInterests = useSaveInterests({
+    onSuccess: () => {
+      toastSuccess('兴趣已保存，“为你推荐”已按新的兴趣更新');
+      onSaved();
+    },
+  });
+  const saving = saveInterests.isPending;
 
   const byId = useMemo(() => new Map(groups.flatMap((g) => [g.parent, ...g.children]).map((t) => [t.id, t])), [groups]);
   const shown = useMemo(() => filterGroups(groups, filter), [groups, filter]);
@@ -79,16 +81,7 @@ export function InterestEditor({ groups, saved, onSaved }: Props) {
 
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
-  const save = async () => {
-    // First choice → create/tag; every later change → update/tag (seed §7).
-    const mutation = saved.length === 0 ? create : update;
-    const result = await mutation.mutateAsync({ body: { tagIds: selected } }).catch(() => null);
-    if (!result) return; // the request layer has shown why
-    queryClient.setQueryData(interestQueries.mine().queryKey, result);
-    await queryClient.invalidateQueries({ queryKey: interestKeys.feeds });
-    toastSuccess('兴趣已保存，“为你推荐”已按新的兴趣更新');
-    onSaved();
-  };
+  const save = () => saveInterests.mutate({ first: saved.length === 0, body: { tagIds: selected } });
 
   let lastLetter = '';
   return (
@@ -168,7 +161,7 @@ export function InterestEditor({ groups, saved, onSaved }: Props) {
           <Button onClick={() => setSelected([])} disabled={selected.length === 0 || saving}>
             清空
           </Button>
-          <Button type="primary" onClick={() => void save()} disabled={missing > 0 || !dirty} loading={saving}>
+          <Button type="primary" onClick={save} disabled={missing > 0 || !dirty} loading={saving}>
             保存兴趣
           </Button>
         </div>

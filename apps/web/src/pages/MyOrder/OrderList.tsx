@@ -1,7 +1,8 @@
 import { Button, Tag } from 'antd';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Countdown } from './Countdown.js';
-import { formatDateTime, formatYuan, PROVIDERS, STATUS, type Order } from './orders.js';
+import { formatDateTime } from '../../lib/format.js';
+import { formatYuan, PROVIDERS, STATUS, type Order } from './orders.js';
 import { orderQueries, usePagedList } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 

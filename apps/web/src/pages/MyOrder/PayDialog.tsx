@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { CallData } from '@shiju/contract';
-import { api, toastError, toastSuccess } from '../../api/index.js';
-import { orderQueries } from '../../api/queries/index.js';
+import { toastError, toastSuccess } from '../../api/index.js';
+import { orderQueries, usePayOrder } from '../../api/queries/index.js';
 import { copyText } from '../../lib/clipboard.js';
 import { closesAt, formatYuan, PROVIDERS, type Order, type PaymentProviderId } from './orders.js';
 
@@ -34,9 +34,13 @@ interface Props {
  */
 export function PayDialog({ open, order, methods, onClose, onPaid }: Props) {
   const [method, setMethod] = useState<PaymentProviderId | null>(null);
-  const [payment, setPayment] = useState<PaymentStart | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // Only the latest start counts: switching the way to pay while one is on its way leaves the old answer unshown.
+  const start = usePayOrder();
+  const { mutate: startPayment } = start;
+  const payment: PaymentStart | null = start.data ?? null;
+  const starting = start.isPending;
+  // The request layer has shown why.
+  const failed = start.isError;
 
   // Each opening is a fresh dialog (the page keys it). Nothing starts upstream until the buyer picks a way to pay,
   // unless there is only one.
@@ -45,24 +49,8 @@ export function PayDialog({ open, order, methods, onClose, onPaid }: Props) {
 
   useEffect(() => {
     if (!open || orderId === null || chosen === null) return;
-    let stale = false;
-    setStarting(true);
-    setFailed(false);
-    void api('payOrder', { params: { id: orderId }, body: { provider: chosen } })
-      .then((p) => {
-        if (!stale) setPayment(p);
-      })
-      .catch(() => {
-        // The request layer has shown why.
-        if (!stale) setFailed(true);
-      })
-      .finally(() => {
-        if (!stale) setStarting(false);
-      });
-    return () => {
-      stale = true;
-    };
-  }, [open, orderId, chosen]);
+    startPayment({ params: { id: orderId }, body: { provider: chosen } });
+  }, [open, orderId, chosen, startPayment]);
 
   const online = payment !== null && payment.payUrl !== null && payment.provider === chosen;
   const polled = useQuery({

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, toastSuccess } from '../../api/index.js';
+import { toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { RequireSignIn } from '../../components/RequireSignIn.js';
 import { Section } from '../../components/Section.js';
@@ -10,34 +10,15 @@ import { formatYuan, methodsSentence, type Order, type Product } from './orders.
 import { PayDialog } from './PayDialog.js';
 import { Plans } from './Plans.js';
 import './MyOrder.css';
-import { adKeys, orderKeys, orderQueries, userKeys } from '../../api/queries/index.js';
-
-/** What is running: placing an order for a product, or paying / cancelling an order. */
-type Busy = { product: number } | { order: number } | null;
+import { orderQueries, useCancelOrder, useCreateOrder, useOrderRefresh } from '../../api/queries/index.js';
 
 function Orders() {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<Busy>(null);
+  const refresh = useOrderRefresh();
   const [paying, setPaying] = useState<Order | null>(null);
   const [payOpen, setPayOpen] = useState(false);
   /** Each opening of the pay dialog is a fresh one. */
   const [payKey, setPayKey] = useState(0);
   const methods = useQuery(orderQueries.paymentMethods()).data?.available ?? [];
-
-  const refreshOrders = () => queryClient.invalidateQueries({ queryKey: orderKeys.list });
-
-  /** Runs one action at a time; failures have already been shown by the request layer. */
-  const run = async (b: NonNullable<Busy>, action: () => Promise<void>) => {
-    setBusy(b);
-    try {
-      await action();
-    } catch {
-      /* toast shown by the request layer */
-    } finally {
-      setBusy(null);
-      void refreshOrders();
-    }
-  };
 
   const showPayment = (o: Order) => {
     setPaying(o);
@@ -45,10 +26,9 @@ function Orders() {
     setPayOpen(true);
   };
 
-  const buy = (product: Product) =>
-    run({ product: product.id }, async () => {
-      showPayment(await api('createOrder', { body: { productId: product.id } }));
-    });
+  const createOrder = useCreateOrder({ onSuccess: showPayment });
+  const cancelOrder = useCancelOrder({ onSuccess: () => toastSuccess('订单已取消') });
+  const buy = (product: Product) => createOrder.mutate({ productId: product.id });
 
   const pay = (order: Order) => showPayment(order);
 
@@ -56,10 +36,7 @@ function Orders() {
   const paid = (o: Order) => {
     setPayOpen(false);
     toastSuccess(`支付成功，${o.product.name}已生效`);
-    void refreshOrders();
-    void queryClient.invalidateQueries({ queryKey: userKeys.me });
-    // Ads are per viewer: a member sees none from now on.
-    void queryClient.invalidateQueries({ queryKey: adKeys.all });
+    refresh.paid();
   };
 
   const cancel = async (order: Order) => {
@@ -70,11 +47,7 @@ function Orders() {
       cancelText: '再想想',
       danger: true,
     });
-    if (answer !== 'confirm') return;
-    await run({ order: order.id }, async () => {
-      await api('cancelOrder', { params: { id: order.id } });
-      toastSuccess('订单已取消');
-    });
+    if (answer === 'confirm') cancelOrder.mutate({ id: order.id });
   };
 
   return (
@@ -89,14 +62,14 @@ function Orders() {
             ? `会员期间全站免广告。可用${methodsSentence(methods)}付款${methods.includes('manual') ? '；银行转账由编辑确认到账后生效' : ''}，支付成功后会员立即生效。`
             : '会员期间全站免广告。'}
         </p>
-        <Plans busyId={busy && 'product' in busy ? busy.product : null} onBuy={(p) => void buy(p)} />
+        <Plans busyId={createOrder.isPending ? createOrder.variables.productId : null} onBuy={buy} />
       </Section>
       <Section title="订单记录">
         <OrderList
-          busyId={busy && 'order' in busy ? busy.order : null}
-          onPay={(o) => void pay(o)}
+          busyId={cancelOrder.isPending ? cancelOrder.variables.id : null}
+          onPay={pay}
           onCancel={(o) => void cancel(o)}
-          onExpire={() => void refreshOrders()}
+          onExpire={refresh.orders}
         />
       </Section>
       <PayDialog
@@ -106,7 +79,7 @@ function Orders() {
         methods={methods}
         onClose={() => {
           setPayOpen(false);
-          void refreshOrders();
+          refresh.orders();
         }}
         onPaid={paid}
       />

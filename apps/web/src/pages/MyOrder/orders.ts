@@ -1,12 +1,9 @@
 import type { CallData } from '@shiju/contract';
-import dayjs from 'dayjs';
+import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
 
 export type Order = CallData<'ordersPage'>['list'][number];
 export type OrderStatus = Order['status'];
 export type Product = CallData<'products'>[number];
-
-/** Pending orders close by themselves after 30 minutes (PRODUCT §3). */
-export const PENDING_MINUTES = 30;
 
 export const STATUS: Record<OrderStatus, { label: string; color: string }> = {
   pending: { label: '待支付', color: 'gold' },
@@ -36,11 +33,11 @@ export function formatYuan(fen: number): string {
 
 /**
  * When a pending order closes (epoch ms): the server's `payBefore` (a bank transfer gets days, not minutes),
- * else 30 minutes after it was placed.
+ * else ORDER_PENDING_MINUTES after it was placed.
  */
 export function closesAt(order: Pick<Order, 'createdAt' | 'payBefore'>): number {
   if (order.payBefore) return new Date(order.payBefore).getTime();
-  return new Date(order.createdAt).getTime() + PENDING_MINUTES * 60_000;
+  return new Date(order.createdAt).getTime() + ORDER_PENDING_MINUTES * 60_000;
 }
 
 /** mm:ss of what is left (never negative); a day or more reads as days and hours. */
@@ -49,8 +46,4 @@ export function formatRemaining(ms: number): string {
   if (s >= 86_400) return `${Math.floor(s / 86_400)}天${Math.floor((s % 86_400) / 3600)}小时`;
   if (s >= 3600) return `${Math.floor(s / 3600)}小时${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}分`;
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-export function formatDateTime(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm');
 }

@@ -6,7 +6,7 @@ import { isApiError, toastSuccess } from '../../api/index.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
 import { LIMITS } from '@shiju/contract/core';
 import { checkImage, IMAGE_ACCEPT, uploadImage } from '../../api/upload.js';
-import { useUpdateMe } from './useUpdateMe.js';
+import { useUpdateMe } from '../../api/queries/index.js';
 
 /** The file states of seed §4 (ready, success) plus the two in between and after a failure. */
 type FileStatus = 'ready' | 'uploading' | 'success' | 'error';
@@ -40,7 +40,7 @@ function isRefused(e: unknown): boolean {
 export function AvatarField({ me }: { me: UserInfo }) {
   const updateMe = useUpdateMe();
   const [picked, setPicked] = useState<Picked | null>(null);
-  const [resetting, setResetting] = useState(false);
+  const resetting = updateMe.isPending && updateMe.variables.body.avatar === null;
 
   // Object URLs hold the file in memory until revoked.
   const preview = picked?.preview;
@@ -61,7 +61,7 @@ export function AvatarField({ me }: { me: UserInfo }) {
     setPicked({ ...picked, status: 'uploading', error: undefined, retry: undefined });
     try {
       const { url } = await uploadImage(picked.file);
-      await updateMe({ avatar: url });
+      await updateMe.mutateAsync({ body: { avatar: url } });
       setPicked((p) => (p ? { ...p, status: 'success' } : p));
       toastSuccess('头像已更新');
     } catch (e) {
@@ -69,18 +69,16 @@ export function AvatarField({ me }: { me: UserInfo }) {
     }
   };
 
-  const resetAvatar = async () => {
-    setResetting(true);
-    try {
-      await updateMe({ avatar: null });
-      setPicked(null);
-      toastSuccess('已恢复默认头像');
-    } catch {
-      /* the request layer has said why */
-    } finally {
-      setResetting(false);
-    }
-  };
+  const resetAvatar = () =>
+    updateMe.mutate(
+      { body: { avatar: null } },
+      {
+        onSuccess: () => {
+          setPicked(null);
+          toastSuccess('已恢复默认头像');
+        },
+      },
+    );
 
   const tag = picked ? STATUS_TAG[picked.status] : null;
   return (
@@ -99,7 +97,7 @@ export function AvatarField({ me }: { me: UserInfo }) {
             <Button icon={<UploadOutlined />}>选择图片</Button>
           </Upload>
           {me.avatar ? (
-            <Button type="link" size="small" loading={resetting} onClick={() => void resetAvatar()}>
+            <Button type="link" size="small" loading={resetting} onClick={resetAvatar}>
               恢复默认头像
             </Button>
           ) : null}

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, toastSuccess } from '../../api/index.js';
-import { afterBlockChanged, peopleQueries, usePagedList } from '../../api/queries/index.js';
+import { toastSuccess } from '../../api/index.js';
+import { peopleQueries, useBlock, usePagedList } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
 
@@ -12,20 +10,8 @@ const PAGE_SIZE = 20;
 /** 黑名单 in 设置: the people I blocked, each with 解除拉黑. */
 export function BlockedList() {
   const query = usePagedList(peopleQueries.blocks(PAGE_SIZE));
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
-  const unblock = async (id: number, nickname: string) => {
-    setBusy(id);
-    try {
-      await api('unblock', { params: { id } });
-      toastSuccess(`已将“${nickname}”移出黑名单`);
-      await afterBlockChanged(queryClient);
-    } catch {
-      /* the request layer has said why */
-    } finally {
-      setBusy(null);
-    }
-  };
+  const unblock = useBlock();
+  const busy = unblock.isPending ? unblock.variables.userId : null;
   return (
     <InfiniteList
       className="blocked-list"
@@ -42,7 +28,13 @@ export function BlockedList() {
               {u.nickname}
             </Link>
           </div>
-          <Button size="small" loading={busy === u.id} onClick={() => void unblock(u.id, u.nickname)}>
+          <Button
+            size="small"
+            loading={busy === u.id}
+            onClick={() =>
+              unblock.mutate({ userId: u.id, block: false }, { onSuccess: () => toastSuccess(`已将“${u.nickname}”移出黑名单`) })
+            }
+          >
             解除拉黑
           </Button>
         </div>

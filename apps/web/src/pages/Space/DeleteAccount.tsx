@@ -1,14 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { DELETION_COOLING_OFF_DAYS } from '@shiju/contract/core';
 import type { UserInfo } from '@shiju/contract';
 import { Button, Form, Input, Radio } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { api, isApiError, toastSuccess } from '../../api/index.js';
-import { userQueries } from '../../api/queries/index.js';
+import { isApiError, toastSuccess } from '../../api/index.js';
+import { useCancelDeletion, useRequestDeletion } from '../../api/queries/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
-import { saveUserInfo } from '../../lib/session.js';
 
 interface Values {
   password: string;
@@ -18,32 +15,25 @@ interface Values {
 /** 注销账号: password, what happens to the texts and comments, a confirmation; or the pending request and 撤销. */
 export function DeleteAccount({ me }: { me: UserInfo }) {
   const [form] = Form.useForm<Values>();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const done = (info: UserInfo, msg: string) => {
-    saveUserInfo(info);
-    queryClient.setQueryData(userQueries.me().queryKey, info);
-    toastSuccess(msg);
-  };
+  const cancel = useCancelDeletion({ onSuccess: () => toastSuccess('已撤销注销申请') });
+  const request = useRequestDeletion({
+    onSuccess: () => {
+      form.resetFields();
+      toastSuccess(`已申请注销，${DELETION_COOLING_OFF_DAYS} 天内可以撤销`);
+    },
+    onError: (e) => {
+      if (isApiError(e, 'A0210')) form.setFields([{ name: 'password', errors: [e.message || '密码不正确'] }]);
+    },
+  });
 
   if (me.deletionDueAt) {
-    const cancel = async () => {
-      setBusy(true);
-      try {
-        done(await api('cancelDeletion'), '已撤销注销申请');
-      } catch {
-        /* the request layer has said why */
-      } finally {
-        setBusy(false);
-      }
-    };
     return (
       <div className="delete-account">
         <p>
           已申请注销，账号将于 <strong>{dayjs(me.deletionDueAt).format('YYYY年M月D日 HH:mm')}</strong>{' '}
           删除。在此之前你可以照常使用，也可以撤销。
         </p>
-        <Button type="primary" loading={busy} onClick={() => void cancel()}>
+        <Button type="primary" loading={cancel.isPending} onClick={() => cancel.mutate({})}>
           撤销注销
         </Button>
       </div>
@@ -60,17 +50,7 @@ export function DeleteAccount({ me }: { me: UserInfo }) {
       cancelText: '再想想',
       danger: true,
     });
-    if (action !== 'confirm') return;
-    setBusy(true);
-    try {
-      const info = await api('requestDeletion', { body: v }, { quietCodes: ['A0210'] });
-      form.resetFields();
-      done(info, `已申请注销，${DELETION_COOLING_OFF_DAYS} 天内可以撤销`);
-    } catch (e) {
-      if (isApiError(e, 'A0210')) form.setFields([{ name: 'password', errors: [e.message || '密码不正确'] }]);
-    } finally {
-      setBusy(false);
-    }
+    if (action === 'confirm') request.mutate({ body: v });
   };
   return (
     <Form<Values>
@@ -91,7 +71,7 @@ export function DeleteAccount({ me }: { me: UserInfo }) {
       <Form.Item name="password" label="当前密码" rules={[{ required: true, message: '请输入密码以确认身份' }]}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
       </Form.Item>
-      <Button danger htmlType="submit" loading={busy}>
+      <Button danger htmlType="submit" loading={request.isPending}>
         申请注销
       </Button>
     </Form>

@@ -1,11 +1,9 @@
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@shiju/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { toastSuccess, useCallMutation } from '../../api/index.js';
-import { userQueries } from '../../api/queries/index.js';
-import { saveUserInfo } from '../../lib/session.js';
+import { toastSuccess } from '../../api/index.js';
+import { useBindEmail, useVerifyEmail } from '../../api/queries/index.js';
 
 interface Values {
   email: string;
@@ -26,9 +24,8 @@ function useCountdown(): [number, (s: number) => void] {
 /** 绑定邮箱: a six-digit code to the address, then the code; the bound address is for 找回密码. */
 export function EmailBinding({ me }: { me: UserInfo }) {
   const [form] = Form.useForm<Values>();
-  const queryClient = useQueryClient();
-  const send = useCallMutation('bindEmail');
-  const verify = useCallMutation('verifyEmail');
+  const send = useBindEmail();
+  const verify = useVerifyEmail();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [left, setLeft] = useCountdown();
 
@@ -62,9 +59,7 @@ export function EmailBinding({ me }: { me: UserInfo }) {
         verify.mutate(
           { body: { email, code } },
           {
-            onSuccess: (info) => {
-              saveUserInfo(info);
-              queryClient.setQueryData(userQueries.me().queryKey, info);
+            onSuccess: () => {
               form.resetFields();
               setSentTo(null);
               toastSuccess('邮箱已绑定，忘记密码时可以用它找回');

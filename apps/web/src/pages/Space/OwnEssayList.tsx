@@ -1,14 +1,13 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Essay } from '@shiju/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { api, toastSuccess } from '../../api/index.js';
+import type { ReactNode } from 'react';
+import { toastSuccess } from '../../api/index.js';
 import { confirmDialog } from '../../components/ConfirmDialog/index.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
-import { afterEssayRemoved, essayQueries, usePagedList } from '../../api/queries/index.js';
+import { essayQueries, useDeleteEssay, usePagedList } from '../../api/queries/index.js';
 
 export type OwnStatus = 'published' | 'pending' | 'rejected' | 'hidden' | 'draft';
 
@@ -29,8 +28,7 @@ function essayName(e: Essay): string {
 
 /** One of my texts with 编辑 and 删除 (asks first). */
 function OwnEssay({ essay }: { essay: Essay }) {
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState(false);
+  const deleteEssay = useDeleteEssay({ onSuccess: () => toastSuccess('已删除') });
   const status = STATUS_TAG[essay.status as OwnStatus];
 
   const remove = async () => {
@@ -41,17 +39,7 @@ function OwnEssay({ essay }: { essay: Essay }) {
       cancelText: '保留',
       danger: true,
     });
-    if (action !== 'confirm') return;
-    setDeleting(true);
-    try {
-      await api('deleteEssay', { params: { id: essay.id } });
-      toastSuccess('已删除');
-      await afterEssayRemoved(queryClient);
-    } catch {
-      /* the request layer has said why */
-    } finally {
-      setDeleting(false);
-    }
+    if (action === 'confirm') deleteEssay.mutate({ params: { id: essay.id } });
   };
 
   return (
@@ -73,7 +61,7 @@ function OwnEssay({ essay }: { essay: Essay }) {
               编辑
             </LinkButton>
           )}
-          <Button size="small" danger icon={<DeleteOutlined />} loading={deleting} onClick={() => void remove()}>
+          <Button size="small" danger icon={<DeleteOutlined />} loading={deleteEssay.isPending} onClick={() => void remove()}>
             删除
           </Button>
         </div>

@@ -2,8 +2,9 @@ import { LockOutlined } from '@ant-design/icons';
 import { Password } from '@shiju/contract/schema';
 import type { UserInfo } from '@shiju/contract';
 import { Button, Form, Input, Switch } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { api, isApiError, toastSuccess } from '../../api/index.js';
+import type { ReactNode } from 'react';
+import { isApiError, toastSuccess } from '../../api/index.js';
+import { useChangePassword, useUpdateMe } from '../../api/queries/index.js';
 import { zodRule } from '../../lib/zodRule.js';
 import { AvatarField } from './AvatarField.js';
 import { BlockedList } from './BlockedList.js';
@@ -11,7 +12,6 @@ import { DeleteAccount } from './DeleteAccount.js';
 import { ExportData } from './ExportData.js';
 import { EmailBinding } from './EmailBinding.js';
 import { DELETION_COOLING_OFF_DAYS } from '@shiju/contract/core';
-import { useUpdateMe } from './useUpdateMe.js';
 
 const NICKNAME_MAX = 20;
 const BIO_MAX = 200;
@@ -32,26 +32,15 @@ interface ProfileValues {
 }
 
 function ProfileForm({ me }: { me: UserInfo }) {
-  const updateMe = useUpdateMe();
-  const [saving, setSaving] = useState(false);
-  const save = async ({ nickname, bio }: ProfileValues) => {
-    setSaving(true);
-    try {
-      await updateMe({ nickname: nickname.trim(), bio: (bio ?? '').trim() });
-      toastSuccess('资料已保存');
-    } catch {
-      /* the request layer has said why */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const updateMe = useUpdateMe({ onSuccess: () => toastSuccess('资料已保存') });
+  const save = ({ nickname, bio }: ProfileValues) => updateMe.mutate({ body: { nickname: nickname.trim(), bio: (bio ?? '').trim() } });
   return (
     <Form<ProfileValues>
       name="profile"
       layout="vertical"
       requiredMark={false}
       initialValues={{ nickname: me.nickname, bio: me.bio }}
-      onFinish={(v) => void save(v)}
+      onFinish={save}
       className="settings-form"
     >
       <Form.Item
@@ -72,7 +61,7 @@ function ProfileForm({ me }: { me: UserInfo }) {
           placeholder="一句话介绍自己，比如喜欢读什么、写什么"
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={updateMe.isPending}>
         保存资料
       </Button>
     </Form>
@@ -88,18 +77,10 @@ const PRIVACY: Array<{ key: PrivacyKey; label: string; on: string; off: string }
 
 function PrivacySwitches({ me }: { me: UserInfo }) {
   const updateMe = useUpdateMe();
-  const [busy, setBusy] = useState<PrivacyKey | null>(null);
-  const change = async (key: PrivacyKey, value: boolean) => {
-    setBusy(key);
-    try {
-      await updateMe({ [key]: value });
-      toastSuccess(value ? '已设为公开' : '已设为仅自己可见');
-    } catch {
-      /* the request layer has said why */
-    } finally {
-      setBusy(null);
-    }
-  };
+  // One switch changes at a time: the one being saved spins, the others wait.
+  const busy = updateMe.isPending ? (Object.keys(updateMe.variables.body)[0] as PrivacyKey) : null;
+  const change = (key: PrivacyKey, value: boolean) =>
+    updateMe.mutate({ body: { [key]: value } }, { onSuccess: () => toastSuccess(value ? '已设为公开' : '已设为仅自己可见') });
   return (
     <ul className="privacy-list">
       {PRIVACY.map((p) => (
@@ -115,7 +96,7 @@ function PrivacySwitches({ me }: { me: UserInfo }) {
             checked={me[p.key]}
             loading={busy === p.key}
             disabled={busy !== null && busy !== p.key}
-            onChange={(v) => void change(p.key, v)}
+            onChange={(v) => change(p.key, v)}
             checkedChildren="公开"
             unCheckedChildren="私密"
           />
@@ -134,28 +115,18 @@ interface PasswordValues {
 /** Password change with the contract's rules; the server signs out every other session. */
 function PasswordForm() {
   const [form] = Form.useForm<PasswordValues>();
-  const [saving, setSaving] = useState(false);
-  const save = async ({ oldPassword, newPassword }: PasswordValues) => {
-    setSaving(true);
-    try {
-      await api('changePassword', { body: { oldPassword, newPassword } }, { quietCodes: ['A0210'] });
+  const changePassword = useChangePassword({
+    onSuccess: () => {
       form.resetFields();
       toastSuccess('密码已修改，其他设备上的登录已退出');
-    } catch (e) {
+    },
+    onError: (e) => {
       if (isApiError(e, 'A0210')) form.setFields([{ name: 'oldPassword', errors: [e.message || '原密码不正确'] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const save = ({ oldPassword, newPassword }: PasswordValues) => changePassword.mutate({ body: { oldPassword, newPassword } });
   return (
-    <Form<PasswordValues>
-      form={form}
-      name="password"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(v) => void save(v)}
-      className="settings-form"
-    >
+    <Form<PasswordValues> form={form} name="password" layout="vertical" requiredMark={false} onFinish={save} className="settings-form">
       <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
       </Form.Item>
@@ -191,7 +162,7 @@ function PasswordForm() {
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
         修改密码
       </Button>
     </Form>

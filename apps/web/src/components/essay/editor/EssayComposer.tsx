@@ -1,7 +1,8 @@
-import type { CallInput, CallData } from '@shiju/contract';
+import type { CallData } from '@shiju/contract';
 import { Alert, Button, Form, Input, Segmented, Select } from 'antd';
 import { useRef, useState } from 'react';
-import { api, toastSuccess } from '../../../api/index.js';
+import { toastSuccess } from '../../../api/index.js';
+import { useSaveEssay, useWithdrawEssay, type EssayWriteBody } from '../../../api/queries/index.js';
 import { confirmDialog } from '../../ConfirmDialog/index.js';
 import { useClassifications } from '../../../hooks/useClassifications.js';
 import { charCount, LIMITS } from '../../../lib/essay/limits.js';
@@ -13,7 +14,7 @@ import '../essay.css';
 
 export type EssayForm = CallData<'essayForm'>;
 type EssayType = EssayForm['type'];
-type WriteBody = NonNullable<CallInput<'createEssay'>['body']>;
+type WriteBody = EssayWriteBody;
 export type SaveIntent = WriteBody['status'];
 
 interface Values {
@@ -42,8 +43,6 @@ export interface EssayComposerProps {
   lockType?: EssayType;
   /** After the server accepted a save; `form.status` tells published from pending or draft. */
   onSaved: (form: EssayForm, intent: SaveIntent) => void;
-  /** After a published text was taken back to drafts (撤回); the answer is the text as a draft. */
-  onWithdrawn?: (form: EssayForm) => void;
 }
 
 const TYPES: Array<{ value: EssayType; label: string }> = [
@@ -121,7 +120,7 @@ function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['
  * essay (title ≤ 50, rich text ≤ 20,000, cover), classification and tags, 保存草稿 / 发布. Limits show
  * while typing; leaving with unsaved changes asks first.
  */
-export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved, onWithdrawn }: EssayComposerProps) {
+export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved }: EssayComposerProps) {
   const [form] = Form.useForm<Values>();
   const [start] = useState(() => valuesOf(initial, defaults, lockType));
   const type = Form.useWatch('type', form) ?? start.type;
@@ -130,10 +129,27 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
   const workTitle = Form.useWatch('workTitle', form);
   const classifications = useClassifications();
   const [savedId, setSavedId] = useState<number | undefined>(initial?.id);
-  const [saving, setSaving] = useState<SaveIntent | null>(null);
   const [dirty, setDirty] = useState(false);
   const essayChars = useRef(0);
   const guard = useUnsavedChangesGuard(dirty);
+  // On failure the request layer shows why (e.g. 请求参数错误：title …) and the text stays as it is.
+  const saveEssay = useSaveEssay({
+    onSuccess: (saved, { body }) => {
+      setSavedId(saved.id);
+      setDirty(false);
+      guard.release();
+      onSaved(saved, body.status);
+    },
+  });
+  // The answer, the text as a draft, becomes the cached form: the page redraws this form with a draft's buttons.
+  const withdrawEssay = useWithdrawEssay({
+    onSuccess: () => {
+      setDirty(false);
+      guard.release();
+      toastSuccess('已撤回到草稿');
+    },
+  });
+  const saving = saveEssay.isPending ? saveEssay.variables.body.status : null;
   // Saving a published text updates it in place (the server keeps it public); leaving the site is 撤回, asked apart.
   const published = initial?.status === 'published';
   const hidden = initial?.status === 'hidden';
@@ -147,16 +163,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
       cancelText: '取消',
       danger: true,
     });
-    if (action !== 'confirm') return;
-    try {
-      const form = await api('withdrawEssay', { params: { id: savedId } });
-      setDirty(false);
-      guard.release();
-      toastSuccess('已撤回到草稿');
-      onWithdrawn?.(form);
-    } catch {
-      // The request layer showed why.
-    }
+    if (action === 'confirm') withdrawEssay.mutate({ params: { id: savedId } });
   };
 
   const save = async (intent: SaveIntent) => {
@@ -177,18 +184,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
       imitateOf: imitateOf ?? initial?.imitateOf ?? undefined,
       status: intent,
     };
-    setSaving(intent);
-    try {
-      const saved = savedId ? await api('updateEssay', { params: { id: savedId }, body }) : await api('createEssay', { body });
-      setSavedId(saved.id);
-      setDirty(false);
-      guard.release();
-      onSaved(saved, intent);
-    } catch {
-      // The request layer showed the reason (e.g. 请求参数错误：title …); the text stays as it is.
-    } finally {
-      setSaving(null);
-    }
+    saveEssay.mutate({ id: savedId, body });
   };
 
   return (
