@@ -33,4 +33,38 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // ---- web: one way to write. Pages, components, the shell and shared hooks write through the mutation hooks of
+  // api/queries/<domain>.ts, which own what each write changes in the cache; they read through query options. ----
+  {
+    files: ['apps/web/src/{pages,components,shell,hooks}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Write through the mutation hook of api/queries/<domain>.ts (defineWrite / defineCallWrite).',
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)api/(index|client)\\.js$',
+              importNames: ['api', 'callApi'],
+              message: 'Call the API through api/queries/<domain>.ts: query options to read, a mutation hook to write.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'invalidateQueries',
+          message: 'What a write changes belongs in its mutation hook (api/queries/<domain>.ts), not in a page.',
+        },
+      ],
+    },
+  },
+  // ---- end web ----
 );
