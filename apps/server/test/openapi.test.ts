@@ -6,7 +6,7 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '@shiju/contract';
+import { calls, DOMAINS } from '@shiju/contract';
 import { createTestApp, type TestContext } from './helper.js';
 
 let t: TestContext;
@@ -37,6 +37,16 @@ describe('OpenAPI document', () => {
       if (def.auth === 'required' || def.auth === 'admin') expect(op.security, id).toEqual([{ bearer: [] }]);
       if (def.auth === 'none') expect(op.security, id).toBeUndefined();
     }
+  });
+
+  it('groups every operation under exactly one tag, its domain, and uses every domain', () => {
+    const tags = new Set<string>();
+    for (const methods of Object.values<any>(doc.paths))
+      for (const op of Object.values<any>(methods)) {
+        expect(op.tags, op.operationId).toEqual([calls[op.operationId as keyof typeof calls].domain]);
+        tags.add(op.tags[0]);
+      }
+    expect([...tags].sort()).toEqual([...DOMAINS].sort());
   });
 
   it('generates TypeScript types with openapi-typescript that a small client type-checks against', async () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RouteDef } from './schema.js';
+import type { CallDef } from './schema.js';
 import { adCalls } from './calls/ads.js';
 import { adminCalls } from './calls/admin.js';
 import { openCalls } from './calls/open.js';
@@ -14,7 +14,8 @@ import { messageCalls } from './calls/messages.js';
 import { orderCalls } from './calls/orders.js';
 import { reportCalls } from './calls/reports.js';
 import { siteCalls } from './calls/site.js';
-import { interestCalls, usersCalls } from './calls/users.js';
+import { usersCalls } from './calls/users.js';
+import { discoveryCalls } from './calls/discovery.js';
 
 export * from './core.js';
 export * from './schema.js';
@@ -27,6 +28,7 @@ export * from './calls/users.js';
 export * from './calls/site.js';
 export * from './calls/classifications.js';
 export * from './calls/essays.js';
+export * from './calls/discovery.js';
 export * from './calls/comments.js';
 export * from './calls/announcements.js';
 export * from './calls/messages.js';
@@ -43,9 +45,9 @@ export const calls = {
   ...siteCalls,
   ...authCalls,
   ...usersCalls,
-  ...interestCalls,
   ...classificationCalls,
   ...essayCalls,
+  ...discoveryCalls,
   ...commentCalls,
   ...announcementCalls,
   ...messageCalls,
@@ -78,7 +80,7 @@ export type CallParsed<K extends CallId> = {
 };
 export type CallData<K extends CallId> = z.output<Calls[K]['response']>;
 
-export const callList: RouteDef[] = Object.values(calls) as RouteDef[];
+export const callList: CallDef[] = Object.values(calls);
 
 /** The seed writes some paths as relative; the API always lives under /api. */
 export function fillPath(path: string, params?: Record<string, unknown>): string {

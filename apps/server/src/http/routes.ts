@@ -1,14 +1,13 @@
 /**
- * Registers every call of the contract on Fastify. The contract gives method, path, auth and schemas;
- * modules give handlers. A call without a handler answers B0501 through `notImplemented` — the one
- * place that does so, enumerated by a test so the remaining gap is always countable.
+ * Registers every call of the contract on Fastify. The contract gives method, path, auth, schemas and the domain
+ * (the OpenAPI tag); modules give handlers, one for every call: a call left without one stops the start.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { calls, RAW_RESPONSES, type CallData, type CallId, type CallParsed, type RouteDef } from '@shiju/contract';
+import { calls, RAW_RESPONSES, type CallData, type CallId, type CallDef, type CallParsed } from '@shiju/contract';
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
-import { AppError, forbidden, invalid, unauthenticated } from './errors.js';
+import { forbidden, invalid, unauthenticated } from './errors.js';
 import { ok, RawAnswer } from './envelope.js';
 import { describeIssue, envelopeSchema, errorResponses, toJsonSchema } from './schemas.js';
 import { assertCleanInput } from './input.js';
@@ -38,11 +37,8 @@ export function defineHandlers<H extends Handlers>(h: H): H {
   return h;
 }
 
-const notImplemented = async (): Promise<never> => {
-  throw new AppError('B0501');
-};
-
-export function unimplementedCalls(handlers: Handlers): CallId[] {
+/** The calls of the contract that `handlers` has no handler for. */
+export function missingHandlers(handlers: Handlers): CallId[] {
   return (Object.keys(calls) as CallId[]).filter((id) => !handlers[id]);
 }
 
@@ -54,7 +50,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
   return r.data;
 }
 
-async function identify(req: FastifyRequest, reply: FastifyReply, def: RouteDef, db: Db): Promise<Caller> {
+async function identify(req: FastifyRequest, reply: FastifyReply, def: CallDef, db: Db): Promise<Caller> {
   if (isPrerender(req)) {
     if (def.auth === 'required' || def.auth === 'admin') throw unauthenticated();
     return { user: null, sessionId: null, viewerKey: 'prerender', prerender: true, blocksSomeone: false };
@@ -74,16 +70,18 @@ export function registerCalls(
   handlers: Handlers,
   rateLimits: Partial<Record<CallId, { max: number; timeWindow: number }>>,
 ) {
+  const missing = missingHandlers(handlers);
+  if (missing.length) throw new Error(`calls without a handler: ${missing.join(', ')}`);
   // Validation is the contract's (zod) job inside the handler wrapper; Fastify's own validator is off.
   app.setValidatorCompiler(() => () => true);
 
-  for (const [id, def] of Object.entries(calls) as [CallId, RouteDef][]) {
-    const handler = (handlers[id] ?? notImplemented) as (ctx: Ctx<CallId>) => Promise<unknown>;
+  for (const [id, def] of Object.entries(calls) as [CallId, CallDef][]) {
+    const handler = handlers[id] as (ctx: Ctx<CallId>) => Promise<unknown>;
     const schema: Record<string, unknown> = {
       operationId: id,
       summary: def.summary,
-      description: `auth: ${def.auth}; errors: ${def.errors.join(', ') || 'none'}${handlers[id] ? '' : '; 尚未开放 (B0501)'}`,
-      tags: [def.owner],
+      description: `auth: ${def.auth}; errors: ${def.errors.join(', ') || 'none'}`,
+      tags: [def.domain],
       response: { 200: envelopeSchema(def.response), ...errorResponses(def.errors) },
     };
     if (def.params) schema.params = toJsonSchema(def.params, 'input');

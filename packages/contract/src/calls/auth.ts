@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { Ok, Password, route, text, Username } from '../schema.js';
+import { inDomain, Ok, Password, route, text, Username } from '../schema.js';
 import { UserInfo } from './entities.js';
 
 export const Session = z.object({ accessToken: z.string(), userInfo: UserInfo });
 
-export const authCalls = {
+export const authCalls = inDomain('auth', {
   register: route({
     id: 'register',
     method: 'POST',
     path: '/api/v1/auth/register',
     auth: 'none',
-    owner: 'foundation',
     summary: '注册账号',
     body: z.object({
       username: Username,
@@ -27,7 +26,6 @@ export const authCalls = {
     method: 'POST',
     path: '/api/v1/auth/login',
     auth: 'none',
-    owner: 'foundation',
     summary: '账号密码登录',
     body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) }),
     response: Session,
@@ -38,7 +36,6 @@ export const authCalls = {
     method: 'POST',
     path: '/api/v1/auth/logout',
     auth: 'required',
-    owner: 'foundation',
     summary: '退出登录（注销当前令牌）',
     response: Ok,
     errors: ['A0230'],
@@ -48,7 +45,6 @@ export const authCalls = {
     method: 'GET',
     path: '/api/v1/auth/app-login',
     auth: 'none',
-    owner: 'social',
     summary: '完成微信扫码登录',
     query: z.object({ code: text(1, 200), state: text(0, 200).optional() }),
     response: Session,
@@ -59,10 +55,9 @@ export const authCalls = {
     method: 'POST',
     path: '/api/v1/wx/openid',
     auth: 'required',
-    owner: 'social',
     summary: '用微信 code 换取并绑定 openid',
     body: z.object({ code: text(1, 200) }),
     response: z.object({ openid: z.string() }),
     errors: ['A0400', 'A0230', 'A0111', 'C0001'],
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, line, page, PageQuery, route } from '../schema.js';
+import { ADMIN_ERRORS, ADMIN_ERRORS_404, Id, IdParams, inDomain, line, Ok, page, PageQuery, route, SiteImage, text } from '../schema.js';
 import { LIMITS } from '../core.js';
 import { TagBrief } from './entities.js';
 
@@ -19,13 +19,39 @@ export type Tag = z.infer<typeof Tag>;
 
 export const LetterGroup = z.object({ letter: z.string(), tags: z.array(Tag) });
 
-export const classificationCalls = {
+// ---------- the admin console: classifications & tags ----------
+
+export const AdminClassification = Classification.extend({
+  status: z.enum(['active', 'hidden']),
+  tagIds: z.array(z.number().int()),
+});
+export const ClassificationWrite = z.object({
+  name: text(1, 30),
+  description: z.string().trim().max(300).default(''),
+  cover: SiteImage.nullable().optional(),
+  sort: z.coerce.number().int().min(-100000).max(100000).default(0),
+  status: z.enum(['active', 'hidden']).default('active'),
+});
+
+export const AdminTag = Tag.extend({
+  classificationIds: z.array(z.number().int()),
+  childCount: z.number().int(),
+});
+export const TagWrite = z.object({
+  name: text(1, 30),
+  /** null = first level; otherwise the first-level parent. */
+  parentId: Id.nullable().default(null),
+  sort: z.coerce.number().int().min(-100000).max(100000).default(0),
+  /** First-level tags only: the classifications it appears under. */
+  classificationIds: z.array(Id).max(50).default([]),
+});
+
+export const classificationCalls = inDomain('classifications', {
   classificationsPage: route({
     id: 'classificationsPage',
     method: 'GET',
     path: '/api/v1/pc/classifications/page',
     auth: 'none',
-    owner: 'foundation',
     summary: '分类列表',
     query: PageQuery.extend({ pageSize: z.coerce.number().int().min(1).max(50).default(20) }),
     response: page(Classification),
@@ -36,7 +62,6 @@ export const classificationCalls = {
     method: 'GET',
     path: '/api/v1/pc/classifications/:id',
     auth: 'none',
-    owner: 'foundation',
     summary: '分类详情',
     params: IdParams,
     response: Classification,
@@ -47,7 +72,6 @@ export const classificationCalls = {
     method: 'GET',
     path: '/api/v1/pc/classificationTagRel/page',
     auth: 'none',
-    owner: 'reading-writing',
     summary: '分类下的一级标签',
     query: PageQuery.extend({ classificationId: Id, pageSize: z.coerce.number().int().min(1).max(50).default(50) }),
     response: page(Tag),
@@ -58,7 +82,6 @@ export const classificationCalls = {
     method: 'GET',
     path: '/api/v1/pc/classificationTagRel/two/page',
     auth: 'none',
-    owner: 'reading-writing',
     summary: '一级标签下的二级标签',
     query: PageQuery.extend({ parentId: Id, pageSize: z.coerce.number().int().min(1).max(50).default(50) }),
     response: page(Tag),
@@ -69,7 +92,6 @@ export const classificationCalls = {
     method: 'GET',
     path: '/api/v1/pc/classificationTagRel/letter',
     auth: 'none',
-    owner: 'reading-writing',
     summary: '按拼音首字母分组的标签（A–Z，然后 #）',
     query: z.object({
       classificationId: Id.optional(),
@@ -85,4 +107,95 @@ export const classificationCalls = {
     response: z.array(LetterGroup),
     errors: ['A0400'],
   }),
-};
+  adminClassifications: route({
+    id: 'adminClassifications',
+    method: 'GET',
+    path: '/api/v1/admin/classifications',
+    auth: 'admin',
+    summary: '全部分类（含隐藏）',
+    response: z.array(AdminClassification),
+    errors: ['A0230', 'A0301'],
+  }),
+  adminCreateClassification: route({
+    id: 'adminCreateClassification',
+    method: 'POST',
+    path: '/api/v1/admin/classifications',
+    auth: 'admin',
+    summary: '新建分类',
+    body: ClassificationWrite,
+    response: AdminClassification,
+    errors: [...ADMIN_ERRORS],
+  }),
+  adminUpdateClassification: route({
+    id: 'adminUpdateClassification',
+    method: 'PUT',
+    path: '/api/v1/admin/classifications/:id',
+    auth: 'admin',
+    summary: '修改分类',
+    params: IdParams,
+    body: ClassificationWrite,
+    response: AdminClassification,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminDeleteClassification: route({
+    id: 'adminDeleteClassification',
+    method: 'DELETE',
+    path: '/api/v1/admin/classifications/:id',
+    auth: 'admin',
+    summary: '删除分类（仍有作品使用时拒绝）',
+    params: IdParams,
+    response: Ok,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminTags: route({
+    id: 'adminTags',
+    method: 'GET',
+    path: '/api/v1/admin/tags',
+    auth: 'admin',
+    summary: '全部标签（一级在前，按排序）',
+    response: z.array(AdminTag),
+    errors: ['A0230', 'A0301'],
+  }),
+  adminCreateTag: route({
+    id: 'adminCreateTag',
+    method: 'POST',
+    path: '/api/v1/admin/tags',
+    auth: 'admin',
+    summary: '新建标签（首字母由拼音计算）',
+    body: TagWrite,
+    response: AdminTag,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminUpdateTag: route({
+    id: 'adminUpdateTag',
+    method: 'PUT',
+    path: '/api/v1/admin/tags/:id',
+    auth: 'admin',
+    summary: '修改标签',
+    params: IdParams,
+    body: TagWrite,
+    response: AdminTag,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminDeleteTag: route({
+    id: 'adminDeleteTag',
+    method: 'DELETE',
+    path: '/api/v1/admin/tags/:id',
+    auth: 'admin',
+    summary: '删除标签（连同其二级标签；作品不受影响）',
+    params: IdParams,
+    response: Ok,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminMergeTag: route({
+    id: 'adminMergeTag',
+    method: 'POST',
+    path: '/api/v1/admin/tags/:id/merge',
+    auth: 'admin',
+    summary: '把该标签合并到另一个标签（作品、兴趣与二级标签随之转移）',
+    params: IdParams,
+    body: z.object({ intoId: Id }),
+    response: AdminTag,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+});

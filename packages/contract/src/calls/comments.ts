@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok, page, PageQuery, route, Timestamp } from '../schema.js';
-import { UserBrief } from './entities.js';
+import { Id, IdParams, inDomain, Ok, page, PageQuery, route, Timestamp } from '../schema.js';
 import { LIMITS } from '../core.js';
+import { UserBrief } from './entities.js';
 
 const CommentBase = z.object({
   id: z.number().int(),
@@ -23,13 +23,12 @@ export type Comment = z.infer<typeof Comment>;
 
 export const CommentLikeResult = z.object({ liked: z.boolean(), likes: z.number().int() });
 
-export const commentCalls = {
+export const commentCalls = inDomain('comments', {
   commentsPage: route({
     id: 'commentsPage',
     method: 'GET',
     path: '/api/v1/app/essay/comment/page',
     auth: 'optional',
-    owner: 'social',
     summary: '一级评论（每条附最新 3 条回复与回复数）',
     query: PageQuery.extend({ essayId: Id, sort: z.enum(['hot', 'new']).default('hot') }),
     response: page(Comment),
@@ -40,7 +39,6 @@ export const commentCalls = {
     method: 'GET',
     path: '/api/v1/app/essay/comment/children/page',
     auth: 'optional',
-    owner: 'social',
     summary: '一级评论的全部回复',
     query: PageQuery.extend({ rootId: Id }),
     response: page(Comment),
@@ -51,7 +49,6 @@ export const commentCalls = {
     method: 'POST',
     path: '/api/v1/app/essay/comment',
     auth: 'required',
-    owner: 'social',
     summary: '评论或回复',
     body: z.object({ essayId: Id, content: z.string().trim().min(1).max(LIMITS.commentChars), parentId: Id.optional() }),
     response: Comment,
@@ -62,7 +59,6 @@ export const commentCalls = {
     method: 'POST',
     path: '/api/v1/app/essay/delete/comment/:id',
     auth: 'required',
-    owner: 'social',
     summary: '删除评论',
     params: IdParams,
     response: Ok,
@@ -73,7 +69,6 @@ export const commentCalls = {
     method: 'POST',
     path: '/api/v1/app/essay/comment/:id/like',
     auth: 'required',
-    owner: 'social',
     summary: '赞评论（重复赞不重复计数；作者只收到一次通知）',
     params: IdParams,
     response: CommentLikeResult,
@@ -84,10 +79,9 @@ export const commentCalls = {
     method: 'DELETE',
     path: '/api/v1/app/essay/comment/:id/like',
     auth: 'required',
-    owner: 'social',
     summary: '取消赞评论',
     params: IdParams,
     response: CommentLikeResult,
     errors: ['A0400', 'A0230', 'A0404'],
   }),
-};
+});

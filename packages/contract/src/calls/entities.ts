@@ -8,6 +8,8 @@ export const UserBrief = z.object({
   avatar: z.string().nullable(),
 });
 export type UserBrief = z.infer<typeof UserBrief>;
+/** Editors see the username too. */
+export const AdminUserBrief = UserBrief.extend({ username: z.string() });
 
 export const Role = z.enum(['user', 'admin']);
 

@@ -1,20 +1,19 @@
 import { z } from 'zod';
-import { route } from '../schema.js';
+import { inDomain, route } from '../schema.js';
 
 /** A stored upload: where it is served from and its size in pixels (after re-encoding). */
 export const UploadedImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type UploadedImage = z.infer<typeof UploadedImage>;
 
-export const fileCalls = {
+export const fileCalls = inDomain('files', {
   upload: route({
     id: 'upload',
     method: 'POST',
     path: '/api/v1/files',
     auth: 'required',
-    owner: 'reading-writing',
     summary: '上传图片（jpeg/png/webp/gif，≤ 5 MB）',
     multipart: true,
     response: UploadedImage,
     errors: ['A0400', 'A0230', 'A0701', 'A0702', 'A0501'],
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { page, PageQuery, route, Timestamp } from '../schema.js';
+import { inDomain, page, PageQuery, route, Timestamp } from '../schema.js';
 import { UserBrief } from './entities.js';
 
 export const MessageType = z.enum(['like', 'collect', 'comment', 'reply', 'follow', 'imitate', 'system']);
@@ -15,13 +15,12 @@ export const Message = z.object({
   createdAt: Timestamp,
 });
 
-export const messageCalls = {
+export const messageCalls = inDomain('messages', {
   messageCount: route({
     id: 'messageCount',
     method: 'GET',
     path: '/api/app/app-users/message',
     auth: 'required',
-    owner: 'social',
     summary: '未读通知数（按类型与合计）',
     response: z.object({ total: z.number().int(), byType: z.record(z.string(), z.number().int()) }),
     errors: ['A0230'],
@@ -32,10 +31,9 @@ export const messageCalls = {
     method: 'GET',
     path: '/api/app/app-users/message/page',
     auth: 'required',
-    owner: 'social',
     summary: '某类通知（并标记已读）',
     query: PageQuery.extend({ type: MessageType.optional() }),
     response: page(Message),
     errors: ['A0400', 'A0230'],
   }),
-};
+});

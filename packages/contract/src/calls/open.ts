@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, line, route } from '../schema.js';
+import { Id, inDomain, line, route } from '../schema.js';
 
 /** A CSS selector the `js` encoding writes into: plain selectors only (ids, classes, tags, attributes). */
 const Selector = z
@@ -24,13 +24,12 @@ export type OpenSentence = z.infer<typeof OpenSentence>;
 
 export const OPEN_SENTENCE_RECENT = 200;
 
-export const openCalls = {
+export const openCalls = inDomain('open', {
   openSentence: route({
     id: 'openSentence',
     method: 'GET',
     path: '/api/v1/open/sentence',
     auth: 'optional',
-    owner: 'open',
     summary: '随机一句（开放接口，可跨域调用；encode=text|js 时直接返回文本或脚本）',
     silent: true,
     query: z
@@ -55,4 +54,4 @@ export const openCalls = {
     response: OpenSentence,
     errors: ['A0400', 'A0404', 'A0501'],
   }),
-} as const;
+});

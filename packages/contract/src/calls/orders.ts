@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, IdParams, page, PageQuery, route, Timestamp } from '../schema.js';
+import { ADMIN_ERRORS, ADMIN_ERRORS_404, AdminPageQuery, Id, IdParams, inDomain, page, PageQuery, route, Timestamp } from '../schema.js';
+import { AdminUserBrief } from './entities.js';
 
 export const Product = z.object({
   id: z.number().int(),
@@ -63,13 +64,40 @@ export const PaymentStart = Order.extend({
   manual: ManualPayment.optional(),
 });
 
-export const orderCalls = {
+// ---------- the admin console: orders ----------
+
+export const AdminOrder = Order.extend({
+  user: AdminUserBrief.extend({ memberUntil: Timestamp.nullable() }),
+  provider: z.string(),
+  /** The provider's transaction id of the payment applied. */
+  tradeNo: z.string().nullable(),
+  refundNo: z.string().nullable(),
+  /** How many provider notifications (and query answers) are stored for this order. */
+  notifications: z.number().int(),
+});
+
+/** One provider notification as received, verified or not, and what was done about it. */
+export const PaymentNotification = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  kind: z.enum(['payment', 'refund', 'query']),
+  orderId: z.number().int().nullable(),
+  orderNo: z.string().nullable(),
+  verified: z.boolean(),
+  outcome: z.string(),
+  reason: z.string().nullable(),
+  headers: z.record(z.string(), z.string()).nullable(),
+  body: z.string(),
+  content: z.unknown(),
+  createdAt: Timestamp,
+});
+
+export const orderCalls = inDomain('orders', {
   products: route({
     id: 'products',
     method: 'GET',
     path: '/api/v1/pc/products',
     auth: 'none',
-    owner: 'commerce',
     summary: '会员套餐',
     response: z.array(Product),
     errors: [],
@@ -79,7 +107,6 @@ export const orderCalls = {
     method: 'POST',
     path: '/api/v1/pc/orders',
     auth: 'required',
-    owner: 'commerce',
     summary: '下单',
     body: z.object({ productId: Id }),
     response: Order,
@@ -90,7 +117,6 @@ export const orderCalls = {
     method: 'GET',
     path: '/api/v1/pc/orders/page',
     auth: 'required',
-    owner: 'commerce',
     summary: '我的订单',
     query: PageQuery.extend({ status: OrderStatus.optional() }),
     response: page(Order),
@@ -101,7 +127,6 @@ export const orderCalls = {
     method: 'POST',
     path: '/api/v1/pc/orders/:id/cancel',
     auth: 'required',
-    owner: 'commerce',
     summary: '取消待支付订单',
     params: IdParams,
     response: Order,
@@ -112,7 +137,6 @@ export const orderCalls = {
     method: 'GET',
     path: '/api/v1/pc/payments/methods',
     auth: 'none',
-    owner: 'commerce',
     summary: '可用支付方式（微信支付、支付宝、银行转账中已配置的）',
     response: PaymentMethods,
     errors: [],
@@ -122,7 +146,6 @@ export const orderCalls = {
     method: 'POST',
     path: '/api/v1/pc/orders/:id/pay',
     auth: 'required',
-    owner: 'commerce',
     summary: '发起支付：微信 code_url、支付宝二维码，或转账说明',
     params: IdParams,
     body: z.object({ provider: PaymentProviderId.default('manual') }),
@@ -134,7 +157,6 @@ export const orderCalls = {
     method: 'GET',
     path: '/api/v1/pc/orders/:id',
     auth: 'required',
-    owner: 'commerce',
     summary: '我的一笔订单（支付窗口打开时轮询；未支付时会主动向支付渠道查询）',
     silent: true,
     params: IdParams,
@@ -146,7 +168,6 @@ export const orderCalls = {
     method: 'POST',
     path: '/api/v1/pay/wechat/notify',
     auth: 'none',
-    owner: 'commerce',
     summary: '微信支付回调（支付与退款结果通知；应答为微信支付的协议，不是信封）',
     rawCallback: 'wechatPayNotify',
     response: z.unknown(),
@@ -157,10 +178,70 @@ export const orderCalls = {
     method: 'POST',
     path: '/api/v1/pay/alipay/notify',
     auth: 'none',
-    owner: 'commerce',
     summary: '支付宝异步通知（应答为支付宝的协议：success / fail，不是信封）',
     rawCallback: 'alipayNotify',
     response: z.unknown(),
     errors: ['C0001'],
   }),
-};
+  adminOrdersPage: route({
+    id: 'adminOrdersPage',
+    method: 'GET',
+    path: '/api/v1/admin/orders/page',
+    auth: 'admin',
+    summary: '全部订单',
+    query: AdminPageQuery.extend({
+      status: OrderStatus.optional(),
+      /** Order number or username. */
+      keyword: z.string().trim().max(50).optional(),
+      userId: Id.optional(),
+    }),
+    response: page(AdminOrder),
+    errors: [...ADMIN_ERRORS],
+  }),
+  adminConfirmOrder: route({
+    id: 'adminConfirmOrder',
+    method: 'POST',
+    path: '/api/v1/admin/orders/:id/confirm',
+    auth: 'admin',
+    summary: '确认到账（待支付、已关闭、已取消或支付异常 → 已支付，延长会员，通知用户；已支付时不重复）',
+    params: IdParams,
+    response: AdminOrder,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminRefundOrder: route({
+    id: 'adminRefundOrder',
+    method: 'POST',
+    path: '/api/v1/admin/orders/:id/refund',
+    auth: 'admin',
+    summary: '退款（已支付或支付异常 → 退款中 → 已退款，经支付渠道原路退回，缩短会员，通知用户；重复退款不重复退）',
+    params: IdParams,
+    body: z.object({ note: z.string().trim().max(200).optional() }),
+    response: AdminOrder,
+    errors: [...ADMIN_ERRORS_404, 'C0001'],
+  }),
+  adminRefreshOrder: route({
+    id: 'adminRefreshOrder',
+    method: 'POST',
+    path: '/api/v1/admin/orders/:id/refresh',
+    auth: 'admin',
+    summary: '向支付渠道查询订单（支付或退款结果），并按结果更新',
+    params: IdParams,
+    response: AdminOrder,
+    errors: [...ADMIN_ERRORS_404, 'C0001'],
+  }),
+  adminPaymentNotifications: route({
+    id: 'adminPaymentNotifications',
+    method: 'GET',
+    path: '/api/v1/admin/payments/notifications',
+    auth: 'admin',
+    summary: '支付回调记录（原文、验签结果与处理结果）',
+    query: AdminPageQuery.extend({
+      orderId: Id.optional(),
+      provider: z.enum(['wechat', 'alipay', 'manual']).optional(),
+      /** Only the ones that changed nothing or need an editor: refused, exception, conflict. */
+      problems: z.enum(['true', 'false']).optional(),
+    }),
+    response: page(PaymentNotification),
+    errors: [...ADMIN_ERRORS],
+  }),
+});

@@ -1,21 +1,20 @@
+import { z } from 'zod';
+import { Email, IdParams, inDomain, MailCode, Ok, page, PageQuery, Password, route, Timestamp } from '../schema.js';
+import { Essay, UserBrief, UserInfo } from './entities.js';
 /**
  * People and their rights (issue 16): the following feed, blocking, consent to the user agreement, and
  * account deletion with a cooling-off period.
  */
-import { z } from 'zod';
-import { Email, IdParams, MailCode, Ok, page, PageQuery, Password, route, Timestamp } from '../schema.js';
-import { Essay, UserBrief, UserInfo } from './entities.js';
 
 export const BlockedUser = UserBrief.extend({ blockedAt: Timestamp });
 export const SuggestedUser = UserBrief.extend({ bio: z.string(), followers: z.number().int(), essays: z.number().int() });
 
-export const peopleCalls = {
+export const peopleCalls = inDomain('people', {
   followingFeed: route({
     id: 'followingFeed',
     method: 'GET',
     path: '/api/v1/pc/essays/following',
     auth: 'required',
-    owner: 'social',
     summary: '关注：我关注的人最新发布的作品（游标翻页）',
     query: PageQuery.extend({ cursor: z.string().max(200).optional() }),
     response: page(Essay).extend({ nextCursor: z.string().nullable() }),
@@ -26,7 +25,6 @@ export const peopleCalls = {
     method: 'GET',
     path: '/api/v1/pc/users/suggested',
     auth: 'required',
-    owner: 'social',
     summary: '可能想关注的人（粉丝最多、尚未关注、未拉黑）',
     response: z.array(SuggestedUser),
     errors: ['A0230'],
@@ -36,7 +34,6 @@ export const peopleCalls = {
     method: 'POST',
     path: '/api/v1/pc/users/:id/block',
     auth: 'required',
-    owner: 'social',
     summary: '拉黑（双方的关注随之解除）',
     params: IdParams,
     response: Ok,
@@ -47,7 +44,6 @@ export const peopleCalls = {
     method: 'DELETE',
     path: '/api/v1/pc/users/:id/block',
     auth: 'required',
-    owner: 'social',
     summary: '解除拉黑',
     params: IdParams,
     response: Ok,
@@ -58,7 +54,6 @@ export const peopleCalls = {
     method: 'GET',
     path: '/api/v1/users/me/blocks',
     auth: 'required',
-    owner: 'social',
     summary: '我的黑名单',
     query: PageQuery,
     response: page(BlockedUser),
@@ -69,7 +64,6 @@ export const peopleCalls = {
     method: 'POST',
     path: '/api/v1/users/me/agreement',
     auth: 'required',
-    owner: 'foundation',
     summary: '同意当前版本的用户协议与隐私政策',
     body: z.object({ version: z.string().trim().min(1).max(20) }),
     response: UserInfo,
@@ -80,7 +74,6 @@ export const peopleCalls = {
     method: 'POST',
     path: '/api/v1/users/me/email',
     auth: 'required',
-    owner: 'foundation',
     summary: '绑定邮箱：发送 6 位验证码（10 分钟内有效，可试 5 次；60 秒后才能重发，每天至多 10 封）',
     body: z.object({ email: Email }),
     response: z.object({ sentTo: z.string(), expiresInSeconds: z.number().int(), resendInSeconds: z.number().int() }),
@@ -91,7 +84,6 @@ export const peopleCalls = {
     method: 'POST',
     path: '/api/v1/users/me/email/verify',
     auth: 'required',
-    owner: 'foundation',
     summary: '绑定邮箱：提交验证码',
     body: z.object({ email: Email, code: MailCode }),
     response: UserInfo,
@@ -102,7 +94,6 @@ export const peopleCalls = {
     method: 'POST',
     path: '/api/v1/auth/password/forgot',
     auth: 'none',
-    owner: 'foundation',
     summary: '忘记密码：向账号绑定的邮箱发送验证码（无论账号是否存在，回答都相同）',
     body: z.object({ account: z.string().trim().min(1).max(254) }),
     response: Ok,
@@ -113,7 +104,6 @@ export const peopleCalls = {
     method: 'POST',
     path: '/api/v1/auth/password/reset',
     auth: 'none',
-    owner: 'foundation',
     summary: '用邮箱验证码重设密码（所有登录随之失效）',
     body: z.object({ account: z.string().trim().min(1).max(254), code: MailCode, newPassword: Password }),
     response: Ok,
@@ -124,7 +114,6 @@ export const peopleCalls = {
     method: 'GET',
     path: '/api/v1/users/me/export',
     auth: 'required',
-    owner: 'foundation',
     summary: '导出我的数据（zip：资料、作品的 HTML 与 Markdown、评论、喜欢、收藏、关注、兴趣、订单）；每小时 3 次',
     // The success answer is the archive itself (RAW_RESPONSES.dataExport), not an envelope.
     response: z.null(),
@@ -135,7 +124,6 @@ export const peopleCalls = {
     method: 'POST',
     path: '/api/v1/users/me/deletion',
     auth: 'required',
-    owner: 'foundation',
     summary: '申请注销账号（15 天冷静期后删除个人信息；可选择保留或删除作品与评论）',
     body: z.object({
       password: z.string().min(1).max(128),
@@ -150,9 +138,8 @@ export const peopleCalls = {
     method: 'DELETE',
     path: '/api/v1/users/me/deletion',
     auth: 'required',
-    owner: 'foundation',
     summary: '撤销注销申请（冷静期内）',
     response: UserInfo,
     errors: ['A0230'],
   }),
-};
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, route, Timestamp } from '../schema.js';
+import { ADMIN_ERRORS, ADMIN_ERRORS_404, AdminPageQuery, Id, IdParams, inDomain, optionalTime, page, route, Timestamp } from '../schema.js';
+import { AdminUserBrief, UserBrief } from './entities.js';
 
 export const ReportTargetType = z.enum(['essay', 'comment', 'user']);
 export const ReportStatus = z.enum(['open', 'resolved', 'dismissed']);
@@ -7,13 +8,60 @@ export const ReportStatus = z.enum(['open', 'resolved', 'dismissed']);
 export const REPORT_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;
 export const ReportReason = z.enum(REPORT_REASONS);
 
-export const reportCalls = {
+// ---------- the admin console: reports ----------
+
+export const ReportTarget = z.object({
+  /** Essay title or summary, comment text, or user nickname. */
+  title: z.string(),
+  excerpt: z.string(),
+  /** The author of the essay or comment, or the user themself. */
+  owner: AdminUserBrief.nullable(),
+  /** Current status of the target: essay status, comment status, or user status; `missing` when gone. */
+  status: z.string(),
+  /** For a comment: the essay it belongs to. */
+  essayId: z.number().int().nullable(),
+});
+
+export const ReportGroup = z.object({
+  /** The oldest report of the group: pass it to resolve; resolving closes every open report of this target. */
+  id: z.number().int(),
+  targetType: ReportTargetType,
+  targetId: z.number().int(),
+  target: ReportTarget,
+  status: ReportStatus,
+  count: z.number().int(),
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  reports: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        reporter: UserBrief.nullable(),
+        reason: z.string(),
+        detail: z.string(),
+        createdAt: Timestamp,
+      }),
+    )
+    .describe('newest first, at most 10'),
+  firstAt: Timestamp,
+  lastAt: Timestamp,
+  resolvedBy: UserBrief.nullable(),
+  resolution: z.string().nullable(),
+  resolvedAt: Timestamp.nullable(),
+});
+
+export const ResolveBody = z.object({
+  action: z.enum(['dismiss', 'hide', 'delete', 'ban']),
+  note: z.string().trim().max(200).optional(),
+  /** For `ban`: end of the ban; absent = indefinite. */
+  until: optionalTime,
+});
+
+export const reportCalls = inDomain('reports', {
   createReport: route({
     id: 'createReport',
     method: 'POST',
     path: '/api/v1/pc/reports',
     auth: 'required',
-    owner: 'admin',
     summary: '举报作品、评论或用户（同一对象在处理前只能举报一次）',
     body: z.object({
       targetType: ReportTargetType,
@@ -24,4 +72,25 @@ export const reportCalls = {
     response: z.object({ id: z.number().int(), status: ReportStatus, createdAt: Timestamp }),
     errors: ['A0400', 'A0230', 'A0404', 'A0501'],
   }),
-};
+  adminReportsPage: route({
+    id: 'adminReportsPage',
+    method: 'GET',
+    path: '/api/v1/admin/reports/page',
+    auth: 'admin',
+    summary: '举报队列（按对象分组，待处理在前）',
+    query: AdminPageQuery.extend({ status: ReportStatus.optional(), targetType: ReportTargetType.optional() }),
+    response: page(ReportGroup),
+    errors: [...ADMIN_ERRORS],
+  }),
+  adminResolveReport: route({
+    id: 'adminResolveReport',
+    method: 'POST',
+    path: '/api/v1/admin/reports/:id/resolve',
+    auth: 'admin',
+    summary: '处理举报（驳回 / 隐藏 / 删除 / 封禁），同一对象的待处理举报一并关闭',
+    params: IdParams,
+    body: ResolveBody,
+    response: ReportGroup,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Ok, route } from '../schema.js';
+import { ADMIN_ERRORS, inDomain, Ok, route } from '../schema.js';
 
 /** The theme object carried, as a JSON string, in `layoutVoList` (seed §3). */
 export const ThemeLayout = z.object({
@@ -10,13 +10,12 @@ export const ThemeLayout = z.object({
 });
 export type ThemeLayout = z.infer<typeof ThemeLayout>;
 
-export const siteCalls = {
+export const siteCalls = inDomain('site', {
   theme: route({
     id: 'theme',
     method: 'GET',
     path: '/api/v1/pc/theme',
     auth: 'none',
-    owner: 'foundation',
     summary: '站点主题（type=0 为 PC 站）',
     query: z.object({ type: z.coerce.number().int().min(0).max(9).default(0) }),
     response: z.object({ type: z.number().int(), layoutVoList: z.string().describe('JSON string of ThemeLayout') }),
@@ -27,7 +26,6 @@ export const siteCalls = {
     method: 'POST',
     path: '/api/pc/pc-users/userActive',
     auth: 'optional',
-    owner: 'foundation',
     summary: '每日活跃上报（访客或用户）',
     response: z.object({ counted: z.boolean() }),
     errors: [],
@@ -37,7 +35,6 @@ export const siteCalls = {
     method: 'GET',
     path: '/api/health',
     auth: 'none',
-    owner: 'foundation',
     summary: '存活检查：进程在运行（不查数据库，数据库暂时不可用时也不应重启进程）',
     response: z.object({ status: z.literal('ok'), uptime: z.number() }),
     errors: [],
@@ -47,11 +44,34 @@ export const siteCalls = {
     method: 'GET',
     path: '/api/ready',
     auth: 'none',
-    owner: 'foundation',
     summary: '就绪检查：数据库可用且进程未在关闭；否则 B0002（HTTP 503），负载均衡据此摘除',
     response: z.object({ status: z.literal('ready'), database: z.literal('ok') }),
     errors: ['B0002'],
   }),
-};
+  adminUpdateTheme: route({
+    id: 'adminUpdateTheme',
+    method: 'PUT',
+    path: '/api/v1/admin/theme',
+    auth: 'admin',
+    summary: '修改站点主题（下一次 GET /api/v1/pc/theme 即生效）',
+    body: ThemeLayout.extend({
+      backgroundImg: z
+        .string()
+        .trim()
+        .max(300)
+        .regex(/^(|\/uploads\/[\w./-]+|https?:\/\/\S+)$/, '必须为空、本站上传的图片或 http(s) 地址'),
+      color: z
+        .string()
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, '必须是 #RRGGBB 颜色'),
+      activeMenu: z
+        .string()
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, '必须是 #RRGGBB 颜色'),
+    }),
+    response: ThemeLayout,
+    errors: [...ADMIN_ERRORS],
+  }),
+});
 
 export { Ok };

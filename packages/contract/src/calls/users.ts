@@ -1,6 +1,22 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok, page, PageQuery, Password, route, text, UploadUrl } from '../schema.js';
-import { Essay, UserBrief, UserInfo } from './entities.js';
+import {
+  ADMIN_ERRORS,
+  ADMIN_ERRORS_404,
+  AdminPageQuery,
+  IdParams,
+  inDomain,
+  Ok,
+  optionalTime,
+  page,
+  PageQuery,
+  Password,
+  route,
+  sortQuery,
+  text,
+  Timestamp,
+  UploadUrl,
+} from '../schema.js';
+import { Essay, Role, UserBrief, UserInfo } from './entities.js';
 
 export const PublicUser = UserBrief.extend({
   bio: z.string(),
@@ -20,13 +36,35 @@ export const PublicUser = UserBrief.extend({
 
 export const RelationUser = UserBrief.extend({ bio: z.string(), isFollowing: z.boolean(), followsMe: z.boolean() });
 
-export const usersCalls = {
+// ---------- the admin console: users ----------
+
+/** `deleted`: the account was deleted (注销) and only its anonymous shell remains. */
+export const UserStatus = z.enum(['active', 'banned', 'deleted']);
+export const AdminUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  bio: z.string(),
+  role: Role,
+  status: UserStatus,
+  banReason: z.string().nullable(),
+  /** null while banned = indefinitely. */
+  bannedUntil: Timestamp.nullable(),
+  memberUntil: Timestamp.nullable(),
+  essayCount: z.number().int(),
+  followerCount: z.number().int(),
+  createdAt: Timestamp,
+  lastActiveAt: Timestamp.nullable(),
+});
+export const BanBody = z.object({ reason: text(1, 200), until: optionalTime });
+
+export const usersCalls = inDomain('users', {
   me: route({
     id: 'me',
     method: 'GET',
     path: '/api/v1/users/me',
     auth: 'required',
-    owner: 'foundation',
     summary: '当前用户',
     response: UserInfo,
     errors: ['A0230'],
@@ -36,7 +74,6 @@ export const usersCalls = {
     method: 'PUT',
     path: '/api/v1/users/me',
     auth: 'required',
-    owner: 'foundation',
     summary: '修改个人资料',
     body: z
       .object({
@@ -55,7 +92,6 @@ export const usersCalls = {
     method: 'PUT',
     path: '/api/v1/users/me/password',
     auth: 'required',
-    owner: 'foundation',
     summary: '修改密码（其他会话全部失效）',
     body: z.object({ oldPassword: z.string().min(1).max(128), newPassword: Password }),
     response: Ok,
@@ -66,7 +102,6 @@ export const usersCalls = {
     method: 'GET',
     path: '/api/v1/pc/users/:id',
     auth: 'optional',
-    owner: 'social',
     summary: '用户公开资料',
     params: IdParams,
     response: PublicUser,
@@ -77,7 +112,6 @@ export const usersCalls = {
     method: 'GET',
     path: '/api/v1/pc/users/:id/relations',
     auth: 'optional',
-    owner: 'social',
     summary: '关注 / 粉丝列表',
     params: IdParams,
     query: PageQuery.extend({ type: z.enum(['following', 'followers']) }),
@@ -89,7 +123,6 @@ export const usersCalls = {
     method: 'POST',
     path: '/api/v1/pc/users/:id/follow',
     auth: 'required',
-    owner: 'social',
     summary: '关注（拉黑的双方不能互相关注：A0301）',
     params: IdParams,
     response: Ok,
@@ -100,7 +133,6 @@ export const usersCalls = {
     method: 'DELETE',
     path: '/api/v1/pc/users/:id/follow',
     auth: 'required',
-    owner: 'social',
     summary: '取消关注',
     params: IdParams,
     response: Ok,
@@ -111,7 +143,6 @@ export const usersCalls = {
     method: 'GET',
     path: '/api/v1/pc/users/:id/likes',
     auth: 'optional',
-    owner: 'social',
     summary: '用户喜欢的作品',
     params: IdParams,
     query: PageQuery,
@@ -123,46 +154,58 @@ export const usersCalls = {
     method: 'GET',
     path: '/api/v1/pc/users/:id/collects',
     auth: 'optional',
-    owner: 'social',
     summary: '用户收藏的作品',
     params: IdParams,
     query: PageQuery,
     response: page(Essay),
     errors: ['A0400', 'A0404', 'A0301'],
   }),
-};
-
-export const interestCalls = {
-  createInterests: route({
-    id: 'createInterests',
-    method: 'POST',
-    path: '/api/pc/pc-users/create/tag',
-    auth: 'required',
-    owner: 'discovery',
-    summary: '首次选择兴趣标签',
-    body: z.object({ tagIds: z.array(Id).min(3, '请至少选择 3 个兴趣标签').max(50) }),
-    response: z.object({ tagIds: z.array(z.number().int()) }),
-    errors: ['A0400', 'A0230'],
-  }),
-  getInterests: route({
-    id: 'getInterests',
+  adminUsersPage: route({
+    id: 'adminUsersPage',
     method: 'GET',
-    path: '/api/pc/pc-users/get/tag',
-    auth: 'required',
-    owner: 'discovery',
-    summary: '我的兴趣标签',
-    response: z.object({ tagIds: z.array(z.number().int()) }),
-    errors: ['A0230'],
+    path: '/api/v1/admin/users/page',
+    auth: 'admin',
+    summary: '全部用户',
+    query: AdminPageQuery.extend({
+      /** Username or nickname. */
+      keyword: z.string().trim().max(50).optional(),
+      status: UserStatus.optional(),
+      role: Role.optional(),
+      ...sortQuery(['createdAt', 'essayCount', 'followerCount', 'lastActiveAt']),
+    }),
+    response: page(AdminUser),
+    errors: [...ADMIN_ERRORS],
   }),
-  updateInterests: route({
-    id: 'updateInterests',
+  adminBanUser: route({
+    id: 'adminBanUser',
     method: 'POST',
-    path: '/api/pc/pc-users/update/tag',
-    auth: 'required',
-    owner: 'discovery',
-    summary: '修改兴趣标签',
-    body: z.object({ tagIds: z.array(Id).min(3, '请至少选择 3 个兴趣标签').max(50) }),
-    response: z.object({ tagIds: z.array(z.number().int()) }),
-    errors: ['A0400', 'A0230'],
+    path: '/api/v1/admin/users/:id/ban',
+    auth: 'admin',
+    summary: '封禁用户（全部会话立即失效，作品与评论对他人隐藏）',
+    params: IdParams,
+    body: BanBody,
+    response: AdminUser,
+    errors: [...ADMIN_ERRORS_404],
   }),
-};
+  adminUnbanUser: route({
+    id: 'adminUnbanUser',
+    method: 'POST',
+    path: '/api/v1/admin/users/:id/unban',
+    auth: 'admin',
+    summary: '解除封禁',
+    params: IdParams,
+    response: AdminUser,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminSetRole: route({
+    id: 'adminSetRole',
+    method: 'PUT',
+    path: '/api/v1/admin/users/:id/role',
+    auth: 'admin',
+    summary: '设置角色（不能降级自己或最后一位管理员）',
+    params: IdParams,
+    body: z.object({ role: Role }),
+    response: AdminUser,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+});
