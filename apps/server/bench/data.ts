@@ -5,9 +5,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { essays } from '../src/db/schema.js';
-import { hashToken } from '../src/http/auth.js';
+import { hashToken } from '../src/modules/auth/index.js';
+import { createBroadcast } from '../src/lib/broadcast.js';
 import { hotScoreSql } from '../src/lib/engagement.js';
-import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { refreshRankings } from '../src/modules/discovery/index.js';
 import type { BenchData } from './workloads.js';
 
 const READERS = 50;
@@ -84,7 +85,8 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
       from unnest(${intArray(commented)}) e cross join generate_series(1, ${COMMENTS_EACH}) g`);
     await bump(db, 'comments', commented, COMMENTS_EACH);
   }
-  await refreshRankings(db);
+  // Before the server starts: no app's caches to tell.
+  await refreshRankings(db, createBroadcast());
   // Autovacuum may be off (it is on the benchmark machine): clear what the writes above left behind.
   await db.execute(sql`vacuum analyze`);
   const classificationIds = (await rows<{ id: number }>(sql`select id from classifications where essay_count > 0`)).map((r) =>

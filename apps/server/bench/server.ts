@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { importFullCorpus, seedIfEmpty } from '../src/import/index.js';
 import { reindexSearch, staleSearchRows } from '../src/import/reindex.js';
-import { warmSearchIndexes } from '../src/modules/discovery/search.js';
+import { warmSearchIndexes } from '../src/modules/discovery/index.js';
 import { prepareBenchData } from './data.js';
 import { savePlans } from './explain.js';
 import { corpusWorkloads } from './workloads.js';
@@ -53,7 +53,7 @@ say('preparing readers, comments and rankings…');
 const data = await prepareBenchData(db, database.kind);
 const app = await buildApp({ config, database, ownsDatabase: true, rateLimits: {} });
 // The author and tag indexes of search are loaded once and refreshed in the background; a serving process has them.
-await warmSearchIndexes(db);
+await warmSearchIndexes(db, app.runtime.search);
 const plansDir = process.env.BENCH_PLANS_DIR;
 const plans = plansDir && database.kind === 'postgres' ? await savePlans(app, database, corpusWorkloads(data), plansDir) : [];
 await app.listen({ port: config.port, host: '127.0.0.1' });

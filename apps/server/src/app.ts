@@ -20,19 +20,19 @@ import { clientError, frameworkError, registerErrorHandling, sendApiNotFound } f
 import { AppError } from './http/errors.js';
 import { registerCalls, type Handlers } from './http/routes.js';
 import { handlers } from './modules/index.js';
-import { registerOpenApiHeaders } from './modules/open/routes.js';
+import { registerOpenApiHeaders } from './modules/open/index.js';
 import { logSerializers } from './lib/logSafe.js';
-import { loadPrerenderer } from './modules/seo/prerender.js';
-import { registerSeo } from './modules/seo/routes.js';
-import { flushViews, watchViews } from './modules/essays/views.js';
-import { flushSearchCounts } from './modules/discovery/search.js';
-import { httpDuration, httpRequests, registry, watchPool } from './lib/metrics.js';
+import { loadPrerenderer } from './modules/seo/index.js';
+import { registerSeo } from './modules/seo/index.js';
+import { createRuntime, type Runtime } from './runtime.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** True from the start of shutdown: readiness fails and new requests answer B0002. */
     isClosing(): boolean;
+    /** This app's in-memory state (runtime.ts); main.ts attaches the cluster's transport to its broadcast. */
+    runtime: Runtime;
   }
 }
 
@@ -165,13 +165,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const runtime = createRuntime(config, database, app.log);
+  app.decorate('runtime', runtime);
+  const { httpRequests, httpDuration, registry } = runtime.metrics;
   app.addHook('onResponse', async (req, reply) => {
     // The route pattern, never the raw URL: one series per call, whatever the ids and queries.
     const labels = { route: req.routeOptions.url ?? 'unmatched', method: req.method, status: String(reply.statusCode) };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
-  watchPool(database.pool);
   const metrics = RAW_RESPONSES.metrics;
   app.route({
     method: metrics.method,
@@ -186,16 +188,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...DEFAULT_RATE_LIMITS,
     register: { max: config.signupsPerIp, timeWindow: DEFAULT_RATE_LIMITS.register!.timeWindow },
   };
-  registerCalls(app, { db: database.db, config }, opts.handlers ?? handlers, rateLimits);
+  registerCalls(app, { db: database.db, config, runtime }, opts.handlers ?? handlers, rateLimits);
   await registerWeb(app, config, database.db);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
-  app.addHook('onClose', async () => flushViews(database.db));
-  app.addHook('onClose', async () =>
-    flushSearchCounts(database.db).catch((err: unknown) => app.log.warn({ err }, 'search counts not saved')),
-  );
-  watchViews(database.db, app.log);
+  app.addHook('onClose', async () => runtime.views.flush());
+  app.addHook('onClose', async () => runtime.flushSearchCounts().catch((err: unknown) => app.log.warn({ err }, 'search counts not saved')));
+  app.addHook('onClose', async () => runtime.mailer.close());
   return app;
 }
 

@@ -11,7 +11,7 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client.js';
-import { attachTransport, receive, resync } from './lib/broadcast.js';
+import type { Broadcast } from './lib/broadcast.js';
 
 const CHANNEL = 'shiju_invalidate';
 /** Arbitrary, fixed: the advisory lock id of "runs the scheduled jobs". */
@@ -34,7 +34,7 @@ export interface Cluster {
 const errInfo = (err: unknown) => ({ message: (err as Error).message, code: (err as { code?: string }).code });
 
 /** A dedicated PostgreSQL connection (outside the pool) that reconnects by itself: LISTEN and the jobs lock. */
-function controlConnection(url: string, listen: boolean, log: Log) {
+function controlConnection(url: string, listen: boolean, broadcast: Broadcast, log: Log) {
   let client: pg.Client | null = null;
   let leader = false;
   let closed = false;
@@ -72,14 +72,14 @@ function controlConnection(url: string, listen: boolean, log: Log) {
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));
     c.on('notification', (m) => {
-      if (m.channel === CHANNEL && m.payload) receive(m.payload);
+      if (m.channel === CHANNEL && m.payload) broadcast.receive(m.payload);
     });
     try {
       await c.connect();
       if (listen) await c.query(`listen ${CHANNEL}`);
       client = c;
       // Messages sent while this connection was down are lost: start the caches over.
-      resync();
+      broadcast.resync();
       await tryLead();
     } catch (err) {
       log.warn({ err: errInfo(err) }, 'control connection failed; retrying');
@@ -108,15 +108,15 @@ function controlConnection(url: string, listen: boolean, log: Log) {
   };
 }
 
-function redisTransport(url: string, log: Log) {
+function redisTransport(url: string, broadcast: Broadcast, log: Log) {
   const pub = new Redis(url, { maxRetriesPerRequest: 1 });
   const sub = new Redis(url);
   for (const r of [pub, sub]) r.on('error', (err) => log.warn({ err: errInfo(err) }, 'redis error'));
   sub.on('message', (channel: string, message: string) => {
-    if (channel === CHANNEL) receive(message);
+    if (channel === CHANNEL) broadcast.receive(message);
   });
   // ioredis subscribes again after a reconnect; messages published meanwhile are lost, so start over.
-  sub.on('ready', () => resync());
+  sub.on('ready', () => broadcast.resync());
   void sub.subscribe(CHANNEL).catch((err: unknown) => log.warn({ err: errInfo(err) }, 'redis subscribe failed'));
   return {
     publish: (message: string) =>
@@ -128,28 +128,35 @@ function redisTransport(url: string, log: Log) {
   };
 }
 
-export async function startCluster(opts: { database: Database; databaseUrl?: string; redisUrl?: string; log: Log }): Promise<Cluster> {
-  const { database, databaseUrl, redisUrl, log } = opts;
-  const redis = redisUrl ? redisTransport(redisUrl, log) : null;
-  if (redis) attachTransport(redis);
+export async function startCluster(opts: {
+  database: Database;
+  /** The app's broadcast (runtime.ts): its messages go out and come in through this cluster's transport. */
+  broadcast: Broadcast;
+  databaseUrl?: string;
+  redisUrl?: string;
+  log: Log;
+}): Promise<Cluster> {
+  const { database, broadcast, databaseUrl, redisUrl, log } = opts;
+  const redis = redisUrl ? redisTransport(redisUrl, broadcast, log) : null;
+  if (redis) broadcast.attachTransport(redis);
   if (!databaseUrl || !database.pool) {
     return { isLeader: () => true, onLeadership: (cb) => cb(), close: async () => redis?.close() };
   }
   const pool = database.pool;
   if (!redis)
-    attachTransport({
+    broadcast.attachTransport({
       publish: (message) =>
         void pool
           .query('select pg_notify($1, $2)', [CHANNEL, message])
           .catch((err: unknown) => log.warn({ err: errInfo(err) }, 'notify failed')),
     });
-  const control = controlConnection(databaseUrl, !redis, log);
+  const control = controlConnection(databaseUrl, !redis, broadcast, log);
   await control.ready;
   return {
     isLeader: control.isLeader,
     onLeadership: control.onLeadership,
     async close() {
-      attachTransport(null);
+      broadcast.attachTransport(null);
       await control.close();
       await redis?.close();
     },

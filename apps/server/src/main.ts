@@ -35,8 +35,14 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, ownsDatabase: true });
-  const cluster = await startCluster({ database, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, log });
-  const stopJobs = startJobs(database.db, config, log, undefined, cluster);
+  const cluster = await startCluster({
+    database,
+    broadcast: app.runtime.broadcast,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
+    log,
+  });
+  const stopJobs = startJobs(database.db, config, app.runtime, log, undefined, cluster);
   app.addHook('onClose', async () => {
     stopJobs();
     await cluster.close();

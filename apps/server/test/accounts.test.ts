@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AGREEMENT_VERSION } from '@shiju/contract';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { sessions, users } from '../src/db/schema.js';
-import { hashToken } from '../src/http/auth.js';
+import { hashToken } from '../src/modules/auth/index.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { callList, fillPath } from '@shiju/contract';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
-import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { refreshRankings } from '../src/modules/discovery/index.js';
 import { auditLog, classifications, themes, users } from '../src/db/schema.js';
 
 let t: TestContext;
@@ -217,7 +217,7 @@ describe('hide and restore', () => {
       );
     const inBestWeek = async () =>
       (await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/bestWeek?week=${week}` })).data.list.some((e: any) => e.id === id);
-    await refreshRankings(t.database.db, ['all']);
+    await refreshRankings(t.database.db, t.app.runtime.broadcast, ['all']);
     expect([await inRanking(), await inSearch(), await inBestWeek()]).toEqual([true, true, true]);
     const rankingTotal = async () =>
       (await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all', pageSize: 1 } })).data.total;

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { importStarter } from '../src/import/index.js';
-import { clearSearchIndexes } from '../src/modules/discovery/search.js';
-import { authorPageSql } from '../src/modules/discovery/authors.js';
+import { clearSearchIndexes } from '../src/modules/discovery/index.js';
+import { authorPageSql } from '../src/modules/discovery/index.js';
 import { users } from '../src/db/schema.js';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 
@@ -183,7 +183,7 @@ describe('the authors table', () => {
   it('gives the search author card the count as it is now', async () => {
     const get = async () =>
       (await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('王之涣')}` })).data.author.works as number;
-    clearSearchIndexes();
+    clearSearchIndexes(t.app.runtime.search);
     const before = await get();
     const r = await write({ content: '黄河远上白云间。（抄）', workAuthor: '王之涣' });
     expect(await get()).toBe(before + 1);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays } from '../src/db/schema.js';
-import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
-import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { freezeWeek } from '../src/modules/discovery/index.js';
+import { refreshRankings } from '../src/modules/discovery/index.js';
 import { isoWeekOf, previousWeek, weekRange } from '@shiju/contract/core';
 
 let t: TestContext;
@@ -18,18 +19,6 @@ beforeAll(async () => {
   [writer, reader] = [await signUp(t.app), await signUp(t.app)];
 });
 afterAll(async () => t?.close());
-
-async function publish(p: Person, content: string, tagIds: number[] = [], type: 'sentence' | 'essay' = 'sentence') {
-  const payload = type === 'sentence' ? { type, content } : { type, title: content.slice(0, 10), content: `<p>${content}</p>` };
-  const r = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token: p.token,
-    payload: { ...payload, classificationId: tx.meiju.id, tagIds, status: 'publish' },
-  });
-  expect(r.code).toBe('00000');
-  return r.data.id as number;
-}
 
 describe('ISO weeks on the Shanghai calendar', () => {
   it('names weeks and their Monday-to-Monday ranges', () => {
@@ -89,11 +78,17 @@ describe('interests and the personal feed', () => {
   });
 
   it('feeds texts under interest tags (and their children), minus own and uninterested', async () => {
-    const underChild = await publish(writer, '天生我材必有用', [tx.libai.id]);
-    const underSixiang = await publish(writer, '举头望明月，低头思故乡', [tx.sixiang.id]);
-    const hidden = await publish(writer, '这一句我不感兴趣', [tx.sixiang.id]);
-    const own = await publish(reader, '我自己的句子', [tx.sixiang.id]);
-    const elsewhere = await publish(writer, '没有标签的句子');
+    const underChild = (
+      await publishText(t.app, writer, { content: '天生我材必有用', tagIds: [tx.libai.id], classificationId: tx.meiju.id })
+    ).id;
+    const underSixiang = (
+      await publishText(t.app, writer, { content: '举头望明月，低头思故乡', tagIds: [tx.sixiang.id], classificationId: tx.meiju.id })
+    ).id;
+    const hidden = (
+      await publishText(t.app, writer, { content: '这一句我不感兴趣', tagIds: [tx.sixiang.id], classificationId: tx.meiju.id })
+    ).id;
+    const own = (await publishText(t.app, reader, { content: '我自己的句子', tagIds: [tx.sixiang.id], classificationId: tx.meiju.id })).id;
+    const elsewhere = (await publishText(t.app, writer, { content: '没有标签的句子', classificationId: tx.meiju.id })).id;
     await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${hidden}`, token: reader.token });
     const feed = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyPage?pageSize=50', token: reader.token });
     const ids = feed.data.list.map((e: any) => e.id);
@@ -123,14 +118,15 @@ describe('interests and the personal feed', () => {
     await quietly('悄悄写入的第一句');
     expect((await feed(2)).total).toBe(first.total);
     // A new text through the app drops it in every process.
-    const added = await publish(writer, '新写的思乡之句', [tx.sixiang.id]);
+    const added = (await publishText(t.app, writer, { content: '新写的思乡之句', tagIds: [tx.sixiang.id], classificationId: tx.meiju.id }))
+      .id;
     const afterNew = await feed();
     expect(afterNew.total).toBe(first.total + 2);
     expect(afterNew.list[0].id).toBe(added);
     // So does a mark 不感兴趣 (here on a text outside the feed, so only the quiet one moves the count).
     await quietly('悄悄写入的第二句');
     expect((await feed(2)).total).toBe(first.total + 2);
-    const untagged = await publish(writer, '一句没有标签的话');
+    const untagged = (await publishText(t.app, writer, { content: '一句没有标签的话', classificationId: tx.meiju.id })).id;
     expect((await feed()).total).toBe(first.total + 3);
     await quietly('悄悄写入的第三句');
     expect((await feed(2)).total).toBe(first.total + 3);
@@ -151,15 +147,15 @@ describe('interests and the personal feed', () => {
 
 describe('rankings', () => {
   it('ranks by engagement inside the period and by all-time engagement for 总榜', async () => {
-    const old = await publish(writer, '旧文但今天很热');
-    const fresh = await publish(writer, '今天新发的一句');
+    const old = (await publishText(t.app, writer, { content: '旧文但今天很热', classificationId: tx.meiju.id })).id;
+    const fresh = (await publishText(t.app, writer, { content: '今天新发的一句', classificationId: tx.meiju.id })).id;
     await t.database.db.execute(sql`update essays set published_at = now() - interval '40 days', likes = 1000 where id = ${old}`);
     const fans = await Promise.all([1, 2, 3].map(() => signUp(t.app)));
     for (const f of fans) await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: f.token, payload: { essayId: old } });
     const ranking = (payload: object) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload });
     // The lists are computed by the rankings job: nothing shows before it runs, and the likes count once it has.
     expect((await ranking({ period: 'day' })).data).toMatchObject({ list: [], total: 0, totalCapped: false });
-    await refreshRankings(t.database.db);
+    await refreshRankings(t.database.db, t.app.runtime.broadcast);
     const day = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'day', pageSize: 50 } });
     const dayIds = day.data.list.map((e: any) => e.id);
     expect(dayIds).toContain(old);
@@ -189,7 +185,11 @@ describe('best of the week', () => {
   it('freezes the top texts of a past week once and serves past weeks', async () => {
     const empty = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek' });
     expect(empty.data).toEqual({ week: null, weeks: [], list: [] });
-    const ids = [await publish(writer, '精选一'), await publish(writer, '精选二'), await publish(writer, '精选三')];
+    const ids = [
+      (await publishText(t.app, writer, { content: '精选一', classificationId: tx.meiju.id })).id,
+      (await publishText(t.app, writer, { content: '精选二', classificationId: tx.meiju.id })).id,
+      (await publishText(t.app, writer, { content: '精选三', classificationId: tx.meiju.id })).id,
+    ];
     const { start } = weekRange('2026-W40');
     for (const [i, id] of ids.entries())
       await t.database.db
@@ -211,7 +211,7 @@ describe('best of the week', () => {
 
 describe('search', () => {
   it('finds texts by Chinese words, people and tags, with highlights', async () => {
-    const id = await publish(writer, '两岸猿声啼不住，轻舟已过万重山。');
+    const id = (await publishText(t.app, writer, { content: '两岸猿声啼不住，轻舟已过万重山。', classificationId: tx.meiju.id })).id;
     const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('轻舟')}` });
     expect(r.data.list.map((e: any) => e.id)).toContain(id);
     expect(r.data.highlights).toContain('轻舟');

@@ -214,10 +214,9 @@ describe('reading', () => {
     expect(first.data.author).toMatchObject({ id: alice.user.id, bio: '' });
     await details(id, bob.token);
     await details(id, alice.token);
-    const { flushViews } = await import('../src/modules/essays/views.js');
-    await flushViews(t.database.db);
+    await t.app.runtime.views.flush();
     await details(id, bob.token);
-    await flushViews(t.database.db);
+    await t.app.runtime.views.flush();
     const [row] = await t.database.db.select().from(essays).where(eq(essays.id, id));
     expect(row!.views).toBe(2);
     expect((await details(999999)).status).toBe(404);
@@ -321,7 +320,7 @@ describe('imitation', () => {
 describe('hot score', () => {
   it('is log engagement plus publish time, set by each write that moves it, with no job', async () => {
     const { sql } = await import('drizzle-orm');
-    const { flushViews, recordView } = await import('../src/modules/essays/views.js');
+    const views = t.app.runtime.views;
     const id = (await write(alice.token, sentence({ content: '大漠孤烟直，长河落日圆。' }))).data.id as number;
     await t.database.db.execute(
       sql`update essays set likes = 10, collects = 5, comments = 4, imitations = 2, views = 200, published_at = now() - interval '10 hours' where id = ${id}`,
@@ -346,11 +345,11 @@ describe('hot score', () => {
     expect(commentedScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5 }, at), 6);
     // One view moves the score by far less than VIEW_SCORE_STEP: the flush counts it and leaves the score alone…
     await details(id, undefined, { cookie: 'sj_vid=hot-score-visitor-0001' });
-    await flushViews(t.database.db);
+    await views.flush();
     expect(await row()).toMatchObject({ views: 201, hotScore: commentedScore });
     // …until the views add up to a step, when the score is set from every counter.
-    for (let i = 0; i < 300; i++) recordView(t.database.db, id, `hot-score-crowd-${i}`);
-    await flushViews(t.database.db);
+    for (let i = 0; i < 300; i++) views.record(id, `hot-score-crowd-${i}`);
+    await views.flush();
     expect((await row()).views).toBe(501);
     expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5, views: 501 }, at), 6);
     // Ten times the engagement is worth one day of freshness.

@@ -5,7 +5,7 @@ import { calls, RAW_RESPONSES, type RouteDef } from '@shiju/contract';
 import { createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { classifications, products, sessions, users } from '../src/db/schema.js';
-import { hashToken, newToken } from '../src/http/auth.js';
+import { hashToken, newToken } from '../src/modules/auth/index.js';
 import { fuzzCases, LEAKS } from './contract-fuzz.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);

@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { verifyPassword } from '../src/modules/auth/password.js';
+import { verifyPassword } from '../src/modules/auth/index.js';
 import { importStarter, seedIfEmpty } from '../src/import/index.js';
 import { HISTORY_DAYS } from '../src/import/engagement.js';
-import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { createBroadcast } from '../src/lib/broadcast.js';
+import { refreshRankings } from '../src/modules/discovery/index.js';
 import { joinSayings } from '../src/import/sources/classics.js';
 import { tagLetter } from '../src/lib/text.js';
 
@@ -191,7 +192,7 @@ describe('starter library', () => {
       avg(views) filter (where published_at < now() - interval '45 days')::float8 as old from essays`);
     expect(views!.recent).toBeLessThan(views!.old / 2);
 
-    await refreshRankings(database.db);
+    await refreshRankings(database.db, createBroadcast());
     const top = async (period: string) =>
       (
         await rows<{ essay_id: number }>(sql`select essay_id from ranking_entries where period = ${period}

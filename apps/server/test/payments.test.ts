@@ -10,7 +10,7 @@ import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { orders, paymentNotifications, products, users } from '../src/db/schema.js';
 import { startWechatStandin, type Deliver, type WechatStandin } from './standins/wechatpay.js';
 import { startAlipayStandin, type AlipayStandin } from './standins/alipay.js';
-import { reconcilePayments, syncPayment } from '../src/modules/payments/service.js';
+import { reconcilePayments, syncPayment } from '../src/modules/orders/index.js';
 import { inspect } from 'node:util';
 import { loadConfig } from '../src/config.js';
 
@@ -150,11 +150,11 @@ describe('WeChat Pay', () => {
     const before = Date.now();
     const answers = await Promise.all([
       t.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', headers: notification.headers, payload: notification.body }),
-      syncPayment(t.database.db, t.config, await row(id)),
+      syncPayment(t.database.db, t.config, t.app.runtime, await row(id)),
       poll(buyer, id),
       t.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', headers: notification.headers, payload: notification.body }),
       adminCall('POST', `/api/v1/admin/orders/${id}/confirm`),
-      syncPayment(t.database.db, t.config, await row(id)),
+      syncPayment(t.database.db, t.config, t.app.runtime, await row(id)),
     ]);
     expect((answers[0] as any).statusCode).toBe(200);
     expect((await row(id)).status).toBe('paid');
@@ -224,7 +224,7 @@ describe('WeChat Pay', () => {
       .update(orders)
       .set({ createdAt: sql`now() - interval '31 minutes'` as any, payBefore: sql`now() - interval '1 minute'` as any })
       .where(eq(orders.id, id));
-    const result = await reconcilePayments(t.database.db, t.config);
+    const result = await reconcilePayments(t.database.db, t.config, t.app.runtime);
     expect(result.upstreamClosed).toBeGreaterThanOrEqual(1);
     expect(await row(id)).toMatchObject({ status: 'closed', payUrl: null });
     expect(wx.txs.get(orderNo)!.trade_state).toBe('CLOSED');

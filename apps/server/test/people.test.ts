@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
 import { weekRange } from '@shiju/contract/core';
 import { call, createTestApp, multipart, signUp, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import {
   blocks,
@@ -21,8 +22,8 @@ import {
   tags,
   users,
 } from '../src/db/schema.js';
-import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
-import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { freezeWeek } from '../src/modules/discovery/index.js';
+import { refreshRankings } from '../src/modules/discovery/index.js';
 import { JOBS } from '../src/jobs/scheduler.js';
 
 let t: TestContext;
@@ -35,23 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function publish(p: Person, content: string, opts: { classificationId?: number; tagIds?: number[]; imitateOf?: number } = {}) {
-  const r = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token: p.token,
-    payload: {
-      type: 'sentence',
-      content,
-      classificationId: opts.classificationId ?? tx.meiju.id,
-      tagIds: opts.tagIds,
-      imitateOf: opts.imitateOf,
-      status: 'publish',
-    },
-  });
-  expect(r.code).toBe('00000');
-  return r.data.id as number;
-}
 const get = (url: string, p?: Person) => call(t.app, { method: 'GET', url, token: p?.token });
 const post = (url: string, p?: Person, payload?: object) => call(t.app, { method: 'POST', url, token: p?.token, payload });
 const del = (url: string, p?: Person) => call(t.app, { method: 'DELETE', url, token: p?.token });
@@ -83,9 +67,10 @@ describe('following feed', () => {
     expect(empty.data).toMatchObject({ list: [], total: 0, nextCursor: null });
 
     const written = [];
-    for (let i = 0; i < 5; i++) written.push(await publish(poet, `关注流测试第${i}句`));
-    await publish(other, '不被关注的人的句子');
-    await publish(reader, '读者自己的句子');
+    for (let i = 0; i < 5; i++)
+      written.push((await publishText(t.app, poet, { content: `关注流测试第${i}句`, classificationId: tx.meiju.id })).id);
+    await publishText(t.app, other, { content: '不被关注的人的句子', classificationId: tx.meiju.id });
+    await publishText(t.app, reader, { content: '读者自己的句子', classificationId: tx.meiju.id });
     expect((await follow(reader, poet)).code).toBe('00000');
 
     const first = await feed(reader, '?pageSize=2');
@@ -117,7 +102,8 @@ describe('following feed', () => {
       await signUp(t.app),
       await signUp(t.app),
     ];
-    for (const p of [me, followed, blockedByMe, blockedMe]) await publish(p, `推荐测试 ${p.username}`);
+    for (const p of [me, followed, blockedByMe, blockedMe])
+      await publishText(t.app, p, { content: `推荐测试 ${p.username}`, classificationId: tx.meiju.id });
     await follow(me, followed);
     await block(me, blockedByMe);
     await block(blockedMe, me);
@@ -194,8 +180,8 @@ describe('blocking', () => {
 
   it('keeps the blocked person from commenting, replying or notifying the blocker', async () => {
     const [blocker, pest, third] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const own = await publish(blocker, '拉黑者的句子');
-    const elsewhere = await publish(third, '第三人的句子');
+    const own = (await publishText(t.app, blocker, { content: '拉黑者的句子', classificationId: tx.meiju.id })).id;
+    const elsewhere = (await publishText(t.app, third, { content: '第三人的句子', classificationId: tx.meiju.id })).id;
     const blockerComment = await comment(blocker, elsewhere, '拉黑者在别处的评论');
     expect((await comment(pest, own, '事先的评论')).code).toBe('00000');
     await block(blocker, pest);
@@ -219,8 +205,10 @@ describe('blocking', () => {
 
   it("hides the blocked person's texts and comments from the blocker in lists, feeds and threads — and only from them", async () => {
     const [blocker, pest, other, bystander] = [await signUp(t.app), await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const pestText = await publish(pest, '被拉黑者的句子', { tagIds: [tx.sixiang.id] });
-    const otherText = await publish(other, '别人的句子', { tagIds: [tx.sixiang.id] });
+    const pestText = (await publishText(t.app, pest, { content: '被拉黑者的句子', tagIds: [tx.sixiang.id], classificationId: tx.meiju.id }))
+      .id;
+    const otherText = (await publishText(t.app, other, { content: '别人的句子', tagIds: [tx.sixiang.id], classificationId: tx.meiju.id }))
+      .id;
     const root = await comment(pest, otherText, '被拉黑者的一级评论');
     const kept = await comment(other, otherText, '别人的一级评论');
     await comment(pest, otherText, '被拉黑者的回复', kept.data.id);
@@ -288,8 +276,8 @@ describe('blocking', () => {
     const [cls] = await db.insert(classifications).values({ name: '拉黑榜单' }).returning();
     const [tag] = await db.insert(tags).values({ name: '拉黑标签', letter: 'L' }).returning();
     const opts = { classificationId: cls!.id, tagIds: [tag!.id] };
-    const pestText = await publish(pest, '被拉黑者的热门句子', opts);
-    const otherText = await publish(other, '别人的热门句子', opts);
+    const pestText = (await publishText(t.app, pest, { content: '被拉黑者的热门句子', ...opts })).id;
+    const otherText = (await publishText(t.app, other, { content: '别人的热门句子', ...opts })).id;
     // Engagement puts the pest's text first; the fan's likes and collections are a list the blocker can open.
     for (const id of [pestText, otherText]) {
       await post('/api/v1/app/essay/beLike', fan, { essayId: id });
@@ -298,18 +286,23 @@ describe('blocking', () => {
     await post('/api/v1/app/essay/beLike', other, { essayId: pestText });
     await post('/api/v1/app/essay/beLike', other, { essayId: pestText, type: 'collect' });
     await comment(other, pestText, '热议');
-    const pestImitation = await publish(pest, '被拉黑者的仿写', { imitateOf: otherText });
-    const fanImitation = await publish(fan, '读者的仿写', { imitateOf: otherText });
+    const pestImitation = (
+      await publishText(t.app, pest, { content: '被拉黑者的仿写', imitateOf: otherText, classificationId: tx.meiju.id })
+    ).id;
+    const fanImitation = (await publishText(t.app, fan, { content: '读者的仿写', imitateOf: otherText, classificationId: tx.meiju.id })).id;
     // Best of a past week: two texts published then, frozen as that week's list.
     const week = '2026-W30';
-    const [pestWeek, otherWeek] = [await publish(pest, '被拉黑者的周精选'), await publish(other, '别人的周精选')];
+    const [pestWeek, otherWeek] = [
+      (await publishText(t.app, pest, { content: '被拉黑者的周精选', classificationId: tx.meiju.id })).id,
+      (await publishText(t.app, other, { content: '别人的周精选', classificationId: tx.meiju.id })).id,
+    ];
     await post('/api/v1/app/essay/beLike', other, { essayId: pestWeek });
     await db
       .update(essays)
       .set({ publishedAt: new Date(weekRange(week).start.getTime() + 3600_000) })
       .where(inArray(essays.id, [pestWeek, otherWeek]));
     expect(await freezeWeek(db, week)).toBe(2);
-    await refreshRankings(db);
+    await refreshRankings(db, t.app.runtime.broadcast);
 
     const ranking = (p: Person | undefined, body: object) => post('/api/v1/es/essays/ranking/page', p, { pageSize: 50, ...body });
     const lists = async (p: Person | undefined) => ({
@@ -383,7 +376,7 @@ describe('blocking', () => {
 
   it("leaves out the blocked person's notifications sent before the block, from the lists and the unread counts", async () => {
     const [blocker, pest, friend] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const own = await publish(blocker, '会收到通知的句子');
+    const own = (await publishText(t.app, blocker, { content: '会收到通知的句子', classificationId: tx.meiju.id })).id;
     for (const p of [pest, friend]) {
       await post('/api/v1/app/essay/beLike', p, { essayId: own });
       await comment(p, own, `${p.user.nickname} 的评论`);
@@ -526,22 +519,22 @@ describe('account deletion (注销)', () => {
     expect((await row(p.user.id)).deletionKeepContent).toBe(false);
 
     // The job leaves an account inside its cooling-off alone.
-    await purgeJob().run(t.database.db, t.config, quiet);
+    await purgeJob().run(t.database.db, t.config, quiet, t.app.runtime);
     expect((await row(p.user.id)).status).toBe('active');
 
     const cancelled = await del('/api/v1/users/me/deletion', p);
     expect(cancelled.code).toBe('00000');
     expect(cancelled.data.deletionDueAt).toBeNull();
     // Even once the date would have passed, a cancelled request does nothing.
-    await purgeJob().run(t.database.db, t.config, quiet);
+    await purgeJob().run(t.database.db, t.config, quiet, t.app.runtime);
     expect(await row(p.user.id)).toMatchObject({ status: 'active', username: p.username, deletionDueAt: null });
     expect((await get('/api/v1/users/me', p)).code).toBe('00000');
   });
 
   it('after the cooling-off removes everything personal and leaves the texts and comments anonymous when kept', async () => {
     const [leaver, friend, author] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const liked = await publish(author, '被喜欢的句子');
-    const own = await publish(leaver, '注销者保留的句子');
+    const liked = (await publishText(t.app, author, { content: '被喜欢的句子', classificationId: tx.meiju.id })).id;
+    const own = (await publishText(t.app, leaver, { content: '注销者保留的句子', classificationId: tx.meiju.id })).id;
     const said = await comment(leaver, liked, '注销者的评论');
     await post('/api/v1/app/essay/beLike', leaver, { essayId: liked });
     await post('/api/v1/app/essay/beLike', leaver, { essayId: liked, type: 'collect' });
@@ -556,7 +549,7 @@ describe('account deletion (注销)', () => {
 
     await ask(leaver, { password: leaver.password, keepContent: true });
     await makeDue(leaver);
-    expect(await purgeJob().run(t.database.db, t.config, quiet)).toEqual({ purged: 1 });
+    expect(await purgeJob().run(t.database.db, t.config, quiet, t.app.runtime)).toEqual({ purged: 1 });
 
     const u = await row(leaver.user.id);
     expect(u).toMatchObject({
@@ -644,7 +637,7 @@ describe('account deletion (注销)', () => {
     const leave = async (p: Person, keepContent: boolean) => {
       expect((await ask(p, { password: p.password, keepContent })).code).toBe('00000');
       await makeDue(p);
-      await purgeJob().run(t.database.db, t.config, quiet);
+      await purgeJob().run(t.database.db, t.config, quiet, t.app.runtime);
       expect((await row(p.user.id)).status).toBe('deleted');
     };
 
@@ -686,8 +679,8 @@ describe('account deletion (注销)', () => {
   it('removes the texts and comments too when the user chose so, with every count kept exact', async () => {
     const [leaver, reader] = [await signUp(t.app), await signUp(t.app)];
     const classBefore = (await listNew(undefined, { classificationId: tx.sanwen.id })).data.total;
-    const own = await publish(leaver, '将被删除的句子', { classificationId: tx.sanwen.id });
-    const elsewhere = await publish(reader, '读者的句子');
+    const own = (await publishText(t.app, leaver, { content: '将被删除的句子', classificationId: tx.sanwen.id })).id;
+    const elsewhere = (await publishText(t.app, reader, { content: '读者的句子', classificationId: tx.meiju.id })).id;
     const root = await comment(leaver, elsewhere, '注销者的一级评论');
     await comment(reader, elsewhere, '读者在其下的回复', root.data.id);
     const kept = await comment(reader, elsewhere, '读者自己的评论');
@@ -696,7 +689,7 @@ describe('account deletion (注销)', () => {
 
     await ask(leaver, { password: leaver.password, keepContent: false });
     await makeDue(leaver);
-    await purgeJob().run(t.database.db, t.config, quiet);
+    await purgeJob().run(t.database.db, t.config, quiet, t.app.runtime);
 
     expect((await essayRow(own)).status).toBe('deleted');
     expect((await listNew(undefined, { classificationId: tx.sanwen.id })).data.total).toBe(classBefore);

@@ -169,7 +169,9 @@ describe('contract coverage', () => {
     expect(missingHandlers(partial)).toEqual(['products']);
     const app = Fastify();
     try {
-      expect(() => registerCalls(app, { db: t.database.db, config: t.config }, partial, {})).toThrow(/\bproducts\b/);
+      expect(() => registerCalls(app, { db: t.database.db, config: t.config, runtime: t.app.runtime }, partial, {})).toThrow(
+        /\bproducts\b/,
+      );
       // Nothing was registered: the check comes before the first route.
       expect(app.hasRoute({ method: 'GET', url: '/api/health' })).toBe(false);
     } finally {

@@ -6,7 +6,6 @@ import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { classifications, essays, rankingEntries, tags, users } from '../src/db/schema.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
-import { flushViews } from '../src/modules/essays/index.js';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
@@ -241,13 +240,13 @@ describe('rankings', () => {
     const top = (await list({ authorId: bulkAuthor.user.id, pageSize: 1 })).data.list[0].id as number;
     // Earlier tests viewed this text, and their views wait in the buffer for a timer; written now, they can no longer
     // land between two of the readings below. Its counters are then set outright, whatever earlier tests left.
-    await flushViews(t.database.db);
+    await t.app.runtime.views.flush();
     const counters = Object.fromEntries(Object.keys(ENGAGEMENT_WEIGHTS).map((k) => [k, 0]));
     await t.database.db
       .update(essays)
       .set({ ...counters, likes: 500 })
       .where(eq(essays.id, top));
-    await refreshRankings(t.database.db);
+    await refreshRankings(t.database.db, t.app.runtime.broadcast);
     const stored = await t.database.db.select().from(rankingEntries).where(eq(rankingEntries.period, 'all'));
     // Each list keeps its depth, not the whole table.
     expect(stored.length).toBeLessThan(BULK);
@@ -270,7 +269,7 @@ describe('rankings', () => {
     // A visitor's page is kept until the next refresh, which replaces it at once.
     const visitor = () => call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
     expect((await visitor()).data.list[0]).toMatchObject({ id: top, engagement: 1500 });
-    await refreshRankings(t.database.db);
+    await refreshRankings(t.database.db, t.app.runtime.broadcast);
     const later = await visitor();
     expect(later.data.list[0]).toMatchObject({ id: top, engagement: 1503, liked: false });
     // A text that leaves the lists leaves the kept page at once.

@@ -7,12 +7,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { importStarter } from '../src/import/index.js';
 import { reindexSearch, staleSearchRows } from '../src/import/reindex.js';
-import { clearSearchIndexes, search as searchEssays } from '../src/modules/discovery/search.js';
+import { clearSearchIndexes, search as searchEssays } from '../src/modules/discovery/index.js';
 import { judgeSearch, SEARCH_LABELS, type JudgedHit } from '../bench/searchLabels.js';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 
 let t: TestContext;
 const rows = async <T = Record<string, any>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
+/** The starter library's first classification, to write new texts under. */
+const firstClassification = async () => (await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`))[0]!.id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -76,43 +79,27 @@ describe('search', () => {
 
   it('ranks the exact phrase above scattered words, however popular they are', async () => {
     const w = await signUp(t.app);
-    const [cls] = await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`);
-    const write = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: w.token,
-      payload: { type: 'sentence', content: '床前，明月光，一地白霜。', classificationId: cls!.id, status: 'publish' },
-    });
-    expect(write.code).toBe('00000');
-    await t.database.db.execute(sql`update essays set views = 10000000, likes = 5000000, hot_score = 100 where id = ${write.data.id}`);
+    const written = await publishText(t.app, w, { content: '床前，明月光，一地白霜。', classificationId: await firstClassification() });
+    await t.database.db.execute(sql`update essays set views = 10000000, likes = 5000000, hot_score = 100 where id = ${written.id}`);
     const r = await search('床前明月光');
     expect(r.list[0].title).toBe('静夜思');
-    expect(r.list.map((e: any) => e.id)).toContain(write.data.id);
+    expect(r.list.map((e: any) => e.id)).toContain(written.id);
   });
 
   it('stores the source line of a written text as author and work, found by both', async () => {
     const w = await signUp(t.app);
-    const [cls] = await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`);
-    const write = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: w.token,
-      payload: {
-        type: 'sentence',
-        content: '生活不能等待别人来安排。',
-        source: '路遥《平凡的世界》',
-        classificationId: cls!.id,
-        status: 'publish',
-      },
+    const written = await publishText(t.app, w, {
+      content: '生活不能等待别人来安排。',
+      source: '路遥《平凡的世界》',
+      classificationId: await firstClassification(),
     });
-    expect(write.code).toBe('00000');
-    const [row] = await rows(sql`select work_author, work_title from essays where id = ${write.data.id}`);
+    const [row] = await rows(sql`select work_author, work_title from essays where id = ${written.id}`);
     expect(row).toEqual({ work_author: '路遥', work_title: '平凡的世界' });
-    clearSearchIndexes();
+    clearSearchIndexes(t.app.runtime.search);
     const r = await search('luyao');
     expect(r.author?.name).toBe('路遥');
-    expect(r.list[0].id).toBe(write.data.id);
-    expect((await search('平凡的世界')).list[0].id).toBe(write.data.id);
+    expect(r.list[0].id).toBe(written.id);
+    expect((await search('平凡的世界')).list[0].id).toBe(written.id);
   });
 
   it('forgives one wrong character and says the results are partial', async () => {
@@ -141,7 +128,7 @@ describe('search', () => {
   });
 
   it('counts the facets again on the next search when a count failed', async () => {
-    clearSearchIndexes();
+    clearSearchIndexes(t.app.runtime.search);
     // The database as search sees it, except that reading the classification names (the facets' query) fails once.
     const db = t.database.db;
     const dialect = new PgDialect();
@@ -158,7 +145,9 @@ describe('search', () => {
             }
           : Reflect.get(target, key, receiver),
     });
-    await expect(searchEssays(failing, { q: '明月', type: 'essay', limit: 10, offset: 0 })).rejects.toThrow('facet count failed');
+    await expect(searchEssays(failing, t.app.runtime.search, { q: '明月', type: 'essay', limit: 10, offset: 0 })).rejects.toThrow(
+      'facet count failed',
+    );
     expect(failed).toBe(true);
     // The ranked result is still cached; its failed facets are not.
     const r = await search('明月');
@@ -192,17 +181,6 @@ describe('search', () => {
     expect(seen.slice(0, 50)).toEqual(first.list.map((e: any) => e.id));
   });
 
-  const publish = async (token: string, content: string) => {
-    const [cls] = await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`);
-    const r = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token,
-      payload: { type: 'sentence', content, classificationId: cls!.id, status: 'publish' },
-    });
-    expect(r.code).toBe('00000');
-    return r.data.id as number;
-  };
   const found = async (q: string, token?: string) => {
     const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent(q)}`, token });
     expect(r.code).toBe('00000');
@@ -212,7 +190,7 @@ describe('search', () => {
   it('finds a new text at once and drops a hidden one at once, though results are kept a minute', async () => {
     const w = await signUp(t.app);
     expect(await found('青苔满阶梯')).toEqual([]);
-    const id = await publish(w.token, '青苔满阶梯，细雨湿衣裳。');
+    const id = (await publishText(t.app, w, { content: '青苔满阶梯，细雨湿衣裳。', classificationId: await firstClassification() })).id;
     expect(await found('青苔满阶梯')).toContain(id);
     // Hidden behind the write paths' backs: the kept result still has it, the page does not show it.
     await t.database.db.execute(sql`update essays set status = 'hidden' where id = ${id}`);
@@ -222,7 +200,8 @@ describe('search', () => {
   it('leaves out the texts of people the reader blocked, for that reader only', async () => {
     const author = await signUp(t.app);
     const reader = await signUp(t.app);
-    const id = await publish(author.token, '松风吹解带，山月照弹琴。');
+    const id = (await publishText(t.app, author, { content: '松风吹解带，山月照弹琴。', classificationId: await firstClassification() }))
+      .id;
     expect(await found('松风吹解带', reader.token)).toContain(id);
     const block = await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${author.user.id}/block`, token: reader.token });
     expect(block.code).toBe('00000');

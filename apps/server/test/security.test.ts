@@ -3,12 +3,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, multipart, signUp, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays, users } from '../src/db/schema.js';
 import { loadConfig, ConfigError, parseTrustProxy } from '../src/config.js';
-import { COMMENT_BURST } from '../src/modules/comments/service.js';
-import { ACCOUNT_MAX_ATTEMPTS, LOGIN_MAX_FAILURES } from '../src/modules/auth/service.js';
-import { imageJobs } from '../src/modules/files/service.js';
+import { COMMENT_BURST } from '../src/modules/comments/index.js';
+import { ACCOUNT_MAX_ATTEMPTS, LOGIN_MAX_FAILURES } from '../src/modules/auth/index.js';
 import { BusyError, JobQueue } from '../src/lib/jobQueue.js';
 import { safeErrSerializer } from '../src/lib/logSafe.js';
 
@@ -24,17 +24,6 @@ const login = (username: string, password: string, remoteAddress = '10.9.9.9', h
   call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username, password }, remoteAddress, headers });
 const register = (payload: Record<string, unknown>, remoteAddress = '10.7.0.1') =>
   call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload: { agree: true, ...payload }, remoteAddress });
-
-async function publish(token: string, content: string) {
-  const r = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token,
-    payload: { type: 'sentence', content, classificationId: tx.meiju.id, status: 'publish' },
-  });
-  expect(r.code).toBe('00000');
-  return r.data.id as number;
-}
 
 describe('1 · proxy trust', () => {
   it('refuses TRUST_PROXY=true and accepts a hop count or proxy addresses', () => {
@@ -87,7 +76,9 @@ describe('1 · proxy trust', () => {
 describe('2 · limits hold under concurrency', () => {
   it(`lets exactly ${COMMENT_BURST} of 20 parallel comments through`, async () => {
     const u = await signUp(t.app);
-    const essayId = await publish(u.token, '人生若只如初见，何事秋风悲画扇。');
+    const essayId = (
+      await publishText(t.app, { token: u.token }, { content: '人生若只如初见，何事秋风悲画扇。', classificationId: tx.meiju.id })
+    ).id;
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', token: u.token, payload: { essayId, content: `评论 ${i}` } }),
@@ -140,7 +131,7 @@ describe('3 · uploads', () => {
     );
     expect(answers.map((a) => a.code)).toEqual(Array(8).fill('00000'));
     expect(new Set(answers.map((a) => a.data.url)).size).toBe(1);
-    expect(imageJobs.peakActive).toBe(1);
+    expect(t.app.runtime.imageJobs.peakActive).toBe(1);
   });
 
   it('the image queue runs one job at a time and answers busy when its waiting line is full', async () => {

@@ -11,10 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { essays, users } from '../src/db/schema.js';
-import { freezeWeek } from '../src/modules/discovery/bestWeek.js';
-import { flushViews } from '../src/modules/essays/views.js';
-import { themeStyle } from '../src/modules/seo/presenter.js';
-import { refreshRankings } from '../src/modules/discovery/ranking.js';
+import { freezeWeek } from '../src/modules/discovery/index.js';
+import { themeStyle } from '../src/modules/seo/index.js';
+import { refreshRankings } from '../src/modules/discovery/index.js';
 import { previousWeek, weekRange } from '@shiju/contract/core';
 import { seedTaxonomy } from './fixtures.js';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
@@ -214,7 +213,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('renders the leaderboard with the score it orders by, and best of the week', async () => {
-    await refreshRankings(t.database.db);
+    await refreshRankings(t.database.db, t.app.runtime.broadcast);
     const { root } = parts((await get('/leaderboard?period=all')).body);
     expect(root).toContain('<h1>排行榜 · 总榜</h1>');
     expect(root).toContain(`/bellesDetails?id=${sentenceId}`);
@@ -265,11 +264,11 @@ describe('server-rendered public pages', () => {
       trap: '</script><script>alert(1)</script>',
     });
     // The prerenderer's details call counted nothing; a reader's does.
-    await flushViews(t.database.db);
+    await t.app.runtime.views.flush();
     const views = async () => (await t.database.db.select({ v: essays.views }).from(essays).where(eq(essays.id, sentenceId)))[0]!.v;
     expect(await views()).toBe(0);
     await call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: sentenceId } });
-    await flushViews(t.database.db);
+    await t.app.runtime.views.flush();
     expect(await views()).toBe(1);
     // The prerenderer is the server's code: never served.
     expect((await get('/ssr/render.js')).body).not.toContain('setTransport');

@@ -11,12 +11,16 @@ import { forbidden, invalid, unauthenticated } from './errors.js';
 import { ok, RawAnswer } from './envelope.js';
 import { describeIssue, envelopeSchema, errorResponses, toJsonSchema } from './schemas.js';
 import { assertCleanInput } from './input.js';
-import { readerSession, readToken, resolveSession, visitorKey, type Caller, type UserRow } from './auth.js';
+import { readToken, visitorKey, type Caller, type UserRow } from './auth.js';
+import type { SessionStore } from '../modules/auth/index.js';
+import type { Runtime } from '../runtime.js';
 import { isPrerender } from './prerender.js';
 
 export interface Deps {
   db: Db;
   config: Config;
+  /** The app's caches, broadcast, view buffer, sessions and the rest of its in-memory state (runtime.ts). */
+  runtime: Runtime;
 }
 
 export type Ctx<K extends CallId> = CallParsed<K> &
@@ -50,13 +54,13 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
   return r.data;
 }
 
-async function identify(req: FastifyRequest, reply: FastifyReply, def: CallDef, db: Db): Promise<Caller> {
+async function identify(req: FastifyRequest, reply: FastifyReply, def: CallDef, sessions: SessionStore): Promise<Caller> {
   if (isPrerender(req)) {
     if (def.auth === 'required' || def.auth === 'admin') throw unauthenticated();
     return { user: null, sessionId: null, viewerKey: 'prerender', prerender: true, blocksSomeone: false };
   }
   const token = readToken(req);
-  const session = !token ? null : def.auth === 'optional' ? await readerSession(db, token) : await resolveSession(db, token);
+  const session = !token ? null : def.auth === 'optional' ? await sessions.read(token) : await sessions.resolve(token);
   if (!session && (def.auth === 'required' || def.auth === 'admin')) throw unauthenticated();
   if (session && def.auth === 'admin' && session.user.role !== 'admin') throw forbidden();
   if (session)
@@ -105,7 +109,7 @@ export function registerCalls(
         // The server's own prerendering calls are not the reader's: the page request they serve is.
         config: limit ? { rateLimit: { ...limit, allowList: (req: FastifyRequest) => isPrerender(req) } } : { rateLimit: false },
         handler: async (req, reply) => {
-          const caller = await identify(req, reply, def, deps.db);
+          const caller = await identify(req, reply, def, deps.runtime.sessions);
           const params = parsePart(def.params, req.params, '路径参数');
           const query = parsePart(def.query, req.query, '查询参数');
           const rawBody = raw && typeof req.body === 'string' ? req.body : '';

@@ -1,34 +1,38 @@
 /** Scheduled work, run inside the server process: each job on its interval, never overlapping itself. */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { jobRuns } from '../lib/metrics.js';
-import { freezePreviousWeek } from '../modules/discovery/bestWeek.js';
-import { refreshRankings } from '../modules/discovery/ranking.js';
-import { reconcilePayments } from '../modules/payments/service.js';
-import { liftExpiredBans } from '../modules/admin/users.js';
-import { purgeDueAccounts } from '../modules/people/service.js';
+import type { Runtime } from '../runtime.js';
+import { freezePreviousWeek } from '../modules/discovery/index.js';
+import { refreshRankings } from '../modules/discovery/index.js';
+import { reconcilePayments } from '../modules/orders/index.js';
+import { liftExpiredBans } from '../modules/users/index.js';
+import { purgeDueAccounts } from '../modules/people/index.js';
 
 type JobLog = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
 export interface Job {
   name: string;
   everyMs: number;
-  run(db: Db, config: Config, log: JobLog): Promise<unknown>;
+  run(db: Db, config: Config, log: JobLog, runtime: Runtime): Promise<unknown>;
 }
 
 export const JOBS: Job[] = [
   // The leaderboard's lists (a few thousand rows each); hot order itself needs no job (docs/decisions/0007). The
   // month and all-time lists read most of the corpus (seconds) and move slowly, so they are refreshed hourly.
-  { name: 'rankings-day-week', everyMs: 10 * 60 * 1000, run: (db) => refreshRankings(db, ['day', 'week']) },
-  { name: 'rankings-month-all', everyMs: 60 * 60 * 1000, run: (db) => refreshRankings(db, ['month', 'all']) },
+  { name: 'rankings-day-week', everyMs: 10 * 60 * 1000, run: (db, _c, _l, rt) => refreshRankings(db, rt.broadcast, ['day', 'week']) },
+  { name: 'rankings-month-all', everyMs: 60 * 60 * 1000, run: (db, _c, _l, rt) => refreshRankings(db, rt.broadcast, ['month', 'all']) },
   // Checked hourly and at start; freezing a week that is already frozen does nothing.
   { name: 'best-of-week', everyMs: 60 * 60 * 1000, run: freezePreviousWeek },
   // Unpaid orders close after 30 minutes, here and at their provider; late callbacks and refunds are followed up.
-  { name: 'close-stale-orders', everyMs: 60 * 1000, run: reconcilePayments },
+  { name: 'close-stale-orders', everyMs: 60 * 1000, run: (db, config, log, rt) => reconcilePayments(db, config, rt, log) },
   // A ban's end lifts it here too, not only at its user's next sign-in (their texts come back on time).
-  { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: liftExpiredBans },
+  { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: (db, _c, _l, rt) => liftExpiredBans(db, rt.broadcast) },
   // 注销: accounts whose 15-day cooling-off has ended lose their personal data (people/service.ts).
-  { name: 'purge-deleted-accounts', everyMs: 10 * 60 * 1000, run: purgeDueAccounts },
+  {
+    name: 'purge-deleted-accounts',
+    everyMs: 10 * 60 * 1000,
+    run: (db, config, log, rt) => purgeDueAccounts(db, rt.broadcast, config, log),
+  },
 ];
 
 /** Which process runs the jobs (cluster.ts); a lone process always does. */
@@ -40,7 +44,8 @@ export interface JobRunner {
 const ALONE: JobRunner = { isLeader: () => true, onLeadership: (cb) => cb() };
 
 /** Runs each job on its interval, never overlapping itself, in the runner process only; returns a stopper for shutdown. */
-export function startJobs(db: Db, config: Config, log: JobLog, jobs = JOBS, runner: JobRunner = ALONE) {
+export function startJobs(db: Db, config: Config, runtime: Runtime, log: JobLog, jobs = JOBS, runner: JobRunner = ALONE) {
+  const { jobRuns } = runtime.metrics;
   const ticks = jobs.map((job) => {
     let running = false;
     const tick = async () => {
@@ -48,7 +53,7 @@ export function startJobs(db: Db, config: Config, log: JobLog, jobs = JOBS, runn
       running = true;
       const started = Date.now();
       try {
-        const result = await job.run(db, config, log);
+        const result = await job.run(db, config, log, runtime);
         log.info({ job: job.name, result, ms: Date.now() - started }, 'job done');
         jobRuns.inc({ job: job.name, outcome: 'ok' });
       } catch (err) {

@@ -1,57 +1,56 @@
 /**
- * Prometheus metrics of this process (served at /metrics, see app.ts): requests by route and status with
- * latency, the database pool, event-loop lag and the rest of prom-client's process metrics, scheduled job runs
- * and failures, cache hits and misses. One registry per process; several apps in one process (tests) share it.
+ * Prometheus metrics of one app (served at /metrics, see app.ts): requests by route and status with latency,
+ * the database pool, event-loop lag and the rest of prom-client's process metrics, scheduled job runs and
+ * failures, cache hits and misses. Each app has its own registry, so two apps in one process (tests) count apart.
  */
 import client from 'prom-client';
 
-export const registry = new client.Registry();
-client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-
-export const httpRequests = new client.Counter({
-  name: 'shiju_http_requests_total',
-  help: 'HTTP requests answered, by route pattern, method and status',
-  labelNames: ['route', 'method', 'status'] as const,
-  registers: [registry],
-});
-
-export const httpDuration = new client.Histogram({
-  name: 'shiju_http_request_duration_seconds',
-  help: 'Time to answer, by route pattern, method and status',
-  labelNames: ['route', 'method', 'status'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
-
-export const jobRuns = new client.Counter({
-  name: 'shiju_job_runs_total',
-  help: 'Scheduled job runs in this process, by job and outcome (ok, failed)',
-  labelNames: ['job', 'outcome'] as const,
-  registers: [registry],
-});
-
-export const cacheLookups = new client.Counter({
-  name: 'shiju_cache_lookups_total',
-  help: 'In-process cache lookups, by cache and result (hit, miss)',
-  labelNames: ['cache', 'result'] as const,
-  registers: [registry],
-});
-
-/** The PostgreSQL pool of this process, read at scrape time. */
+/** The PostgreSQL pool of this app, read at scrape time. */
 type PoolStats = { totalCount: number; idleCount: number; waitingCount: number };
-let pool: PoolStats | undefined;
-export function watchPool(p: PoolStats | undefined) {
-  pool = p;
+
+export function createMetrics(pool?: PoolStats) {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  new client.Gauge({
+    name: 'shiju_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (total, idle, waiting requests); absent on the embedded database',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  return {
+    registry,
+    httpRequests: new client.Counter({
+      name: 'shiju_http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      registers: [registry],
+    }),
+    httpDuration: new client.Histogram({
+      name: 'shiju_http_request_duration_seconds',
+      help: 'Time to answer, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    jobRuns: new client.Counter({
+      name: 'shiju_job_runs_total',
+      help: 'Scheduled job runs in this process, by job and outcome (ok, failed)',
+      labelNames: ['job', 'outcome'] as const,
+      registers: [registry],
+    }),
+    cacheLookups: new client.Counter({
+      name: 'shiju_cache_lookups_total',
+      help: 'In-process cache lookups, by cache and result (hit, miss)',
+      labelNames: ['cache', 'result'] as const,
+      registers: [registry],
+    }),
+  };
 }
-new client.Gauge({
-  name: 'shiju_db_pool_connections',
-  help: 'PostgreSQL pool connections by state (total, idle, waiting requests); absent on the embedded database',
-  labelNames: ['state'] as const,
-  registers: [registry],
-  collect() {
-    if (!pool) return;
-    this.set({ state: 'total' }, pool.totalCount);
-    this.set({ state: 'idle' }, pool.idleCount);
-    this.set({ state: 'waiting' }, pool.waitingCount);
-  },
-});
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -2,12 +2,9 @@
  * The audit trail of PRODUCT §3: every admin write goes through `audited`, which runs the change and writes
  * its audit row in one transaction, so a change is never recorded without happening nor the reverse.
  */
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
-import type { Db } from '../../db/client.js';
-import { auditLog, users } from '../../db/schema.js';
-import type { Tx } from '../essays/queries.js';
-import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
+import type { Db, Tx } from '../../db/client.js';
+import * as queries from './queries.js';
 
 /** The admin and address behind a change; null for the system's own (an expired ban lifting itself). */
 export type Actor = { id: number; ip: string } | null;
@@ -33,44 +30,36 @@ export async function audited<T>(
   entry: AuditEntry | ((result: T) => AuditEntry),
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const result = await work(tx);
-    const e = typeof entry === 'function' ? entry(result) : entry;
-    await tx.insert(auditLog).values({
-      actorId: actor?.id ?? null,
-      action: e.action,
-      targetType: e.targetType,
-      targetId: e.targetId === undefined || e.targetId === null ? null : String(e.targetId),
-      detail: e.summary ?? null,
-      ip: actor?.ip.slice(0, 64) ?? null,
-    });
-    return result;
+  return db.transaction((tx) => auditedIn(tx, actor, entry, work));
+}
+
+/** `audited` inside a transaction the caller runs (a change to a user: the users module's changeUser). */
+export async function auditedIn<T>(
+  tx: Tx,
+  actor: Actor,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const result = await work(tx);
+  const e = typeof entry === 'function' ? entry(result) : entry;
+  await queries.insertEntry(tx, {
+    actorId: actor?.id ?? null,
+    action: e.action,
+    targetType: e.targetType,
+    targetId: e.targetId === undefined || e.targetId === null ? null : String(e.targetId),
+    detail: e.summary ?? null,
+    ip: actor?.ip.slice(0, 64) ?? null,
   });
+  return result;
 }
 
 /** Start of a Shanghai calendar day, as an instant. */
 export const shanghaiDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 export async function pageAudit(db: Db, q: CallParsed<'adminAuditPage'>['query']) {
-  const where = and(
-    q.adminId ? eq(auditLog.actorId, q.adminId) : undefined,
-    q.action ? eq(auditLog.action, q.action) : undefined,
-    q.targetType ? eq(auditLog.targetType, q.targetType) : undefined,
-    q.targetId ? eq(auditLog.targetId, q.targetId) : undefined,
-    q.from ? gte(auditLog.createdAt, shanghaiDayStart(q.from)) : undefined,
-    q.to ? lt(auditLog.createdAt, new Date(shanghaiDayStart(q.to).getTime() + 24 * 3600 * 1000)) : undefined,
-  );
-  const { rows, ...total } = await withTotal(
-    db
-      .select({ a: auditLog, admin: { id: users.id, nickname: users.nickname, avatar: users.avatar } })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(...sortedBy(q, { createdAt: auditLog.createdAt }, auditLog.id, [desc(auditLog.createdAt), desc(auditLog.id)]))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    countUpTo(db, db.select(one).from(auditLog).where(where).$dynamic()),
-  );
+  const from = q.from ? shanghaiDayStart(q.from) : undefined;
+  const until = q.to ? new Date(shanghaiDayStart(q.to).getTime() + 24 * 3600 * 1000) : undefined;
+  const { rows, ...total } = await queries.pageEntries(db, q, from, until);
   return {
     ...total,
     list: rows.map(({ a, admin }) => ({

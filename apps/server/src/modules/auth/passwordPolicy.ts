@@ -5,17 +5,13 @@
  */
 import { createRequire } from 'node:module';
 import { invalid } from '../../http/errors.js';
+import { once } from '../../lib/once.js';
 
 const require = createRequire(import.meta.url);
-let common: Set<string> | null = null;
-
-function commonPasswords(): Set<string> {
-  if (!common) {
-    const { dictionary } = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> };
-    common = new Set(dictionary['passwords-common'] ?? []);
-  }
-  return common;
-}
+const commonPasswords = once((): ReadonlySet<string> => {
+  const { dictionary } = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> };
+  return new Set(dictionary['passwords-common'] ?? []);
+});
 
 export function assertPasswordAllowed(password: string, username: string): void {
   if (!password.trim()) throw invalid('password 不能只包含空白字符');

@@ -1,7 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Exec } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
-import { forgetSessions } from '../../http/auth.js';
 
 export async function findUserByUsername(db: Db, username: string) {
   const rows = await db
@@ -31,14 +30,14 @@ export async function signedInFromRecently(db: Db, userId: number, ip: string): 
   return rows.length > 0;
 }
 
-export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number) {
+/** Inside changeUser. */
+export async function revokeOtherSessions(db: Exec, userId: number, keepSessionId: number) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`, sql`${sessions.revokedAt} is null`));
-  forgetSessions();
 }
 
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+export async function setPasswordHash(db: Exec, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

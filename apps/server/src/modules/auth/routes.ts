@@ -2,8 +2,9 @@ import { defineHandlers } from '../../http/routes.js';
 import * as auth from './service.js';
 
 export const authHandlers = defineHandlers({
-  register: async ({ db, req, body, config }) => auth.register(db, req, body, config.sensitiveWordsFile),
-  login: async ({ db, req, body }) => auth.login(db, req, body),
-  logout: async ({ db, caller }) => auth.logout(db, caller.sessionId!),
-  changePassword: async ({ db, me, caller, body }) => auth.changePassword(db, me.id, me.username, me.passwordHash, caller.sessionId!, body),
+  register: async ({ db, req, body, runtime }) => auth.register(db, req, body, runtime.sensitive),
+  login: async ({ db, req, body, runtime }) => auth.login(db, runtime.broadcast, req, body),
+  logout: async ({ db, me, caller, runtime }) => auth.logout(db, runtime.broadcast, me.id, caller.sessionId!),
+  changePassword: async ({ db, me, caller, body, runtime }) =>
+    auth.changePassword(db, runtime.broadcast, me.id, me.username, me.passwordHash, caller.sessionId!, body),
 });

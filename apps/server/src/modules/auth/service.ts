@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { AGREEMENT_VERSION } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { createSession, revokeSession } from '../../http/auth.js';
-import { presentUserInfo } from '../users/presenter.js';
+import { createSession, revokeSession } from './sessions.js';
+import type { Broadcast } from '../../lib/broadcast.js';
+import { once } from '../../lib/once.js';
+import { presentUserInfo } from '../users/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as q from './queries.js';
-import { refuseSensitive } from '../essays/sensitive.js';
-import { banMessage, liftExpiredBan } from '../admin/users.js';
+import type { SensitiveWords } from '../essays/index.js';
+import { banMessage, changeUser, liftExpiredBan } from '../users/index.js';
 import { allow, reset } from '../../lib/limits.js';
 import { assertPasswordAllowed } from './passwordPolicy.js';
 
@@ -26,15 +28,15 @@ const loginByAccount = (username: string) => ({ key: `login:acct:${username}`, w
 const passwordChange = (userId: number) => ({ key: `pwchange:${userId}`, windowMs: LOGIN_WINDOW_MS });
 
 /** A real hash to verify against when the username does not exist, so timing does not reveal it. */
-let dummyHash: Promise<string> | null = null;
+const dummyHash = once(() => hashPassword('timing-equaliser'));
 
 export async function register(
   db: Db,
   req: FastifyRequest,
   input: { username: string; password: string; nickname?: string; agree: true },
-  sensitiveFile?: string,
+  sensitive: SensitiveWords,
 ) {
-  if (input.nickname) refuseSensitive('nickname', input.nickname, sensitiveFile);
+  if (input.nickname) sensitive.refuse('nickname', input.nickname);
   assertPasswordAllowed(input.password, input.username);
   const passwordHash = await hashPassword(input.password);
   // The account and its first session together: a failing session insert must not leave an account behind.
@@ -53,29 +55,29 @@ export async function register(
   });
 }
 
-export async function login(db: Db, req: FastifyRequest, input: { username: string; password: string }) {
+export async function login(db: Db, broadcast: Broadcast, req: FastifyRequest, input: { username: string; password: string }) {
   const key = input.username.toLowerCase();
   if (!(await allow(db, loginByIp(key, req.ip), LOGIN_MAX_FAILURES))) throw new AppError('A0211');
 
   const user = await q.findUserByUsername(db, input.username);
   if (!(await allow(db, loginByAccount(key), ACCOUNT_MAX_ATTEMPTS)) && !(user && (await q.signedInFromRecently(db, user.id, req.ip))))
     throw new AppError('A0211');
-  dummyHash ??= hashPassword('timing-equaliser');
-  const good = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  const good = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !good) throw new AppError('A0210');
-  if (user.status === 'banned' && !(await liftExpiredBan(db, user))) throw new AppError('A0220', banMessage(user));
+  if (user.status === 'banned' && !(await liftExpiredBan(db, broadcast, user))) throw new AppError('A0220', banMessage(user));
   await Promise.all([reset(db, loginByIp(key, req.ip).key), reset(db, loginByAccount(key).key)]);
   const accessToken = await createSession(db, user.id, req);
   return { accessToken, userInfo: presentUserInfo(user) };
 }
 
-export async function logout(db: Db, sessionId: number) {
-  await revokeSession(db, sessionId);
+export async function logout(db: Db, broadcast: Broadcast, userId: number, sessionId: number) {
+  await changeUser(db, broadcast, userId, (tx) => revokeSession(tx, sessionId));
   return { ok: true as const };
 }
 
 export async function changePassword(
   db: Db,
+  broadcast: Broadcast,
   userId: number,
   username: string,
   stored: string | null,
@@ -86,7 +88,10 @@ export async function changePassword(
   if (!(await verifyPassword(stored, input.oldPassword))) throw new AppError('A0210', '原密码不正确');
   assertPasswordAllowed(input.newPassword, username);
   await reset(db, passwordChange(userId).key);
-  await q.setPasswordHash(db, userId, await hashPassword(input.newPassword));
-  await q.revokeOtherSessions(db, userId, sessionId);
+  const passwordHash = await hashPassword(input.newPassword);
+  await changeUser(db, broadcast, userId, async (tx) => {
+    await q.setPasswordHash(tx, userId, passwordHash);
+    await q.revokeOtherSessions(tx, userId, sessionId);
+  });
   return { ok: true as const };
 }

@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as q from './queries.js';
 import * as admin from './admin.js';
-import { actorOf } from '../audit/service.js';
+import { actorOf } from '../audit/index.js';
 
 export const classificationHandlers = defineHandlers({
   classificationsPage: async ({ db, query }) => q.pageClassifications(db, query.pageSize, offsetOf(query)),
@@ -14,6 +14,7 @@ export const classificationHandlers = defineHandlers({
   },
   adminClassifications: async ({ db }) => admin.listClassifications(db),
   adminCreateClassification: async ({ db, me, req, body }) => admin.createClassification(db, actorOf(me, req), body),
-  adminUpdateClassification: async ({ db, me, req, params, body }) => admin.updateClassification(db, actorOf(me, req), params.id, body),
+  adminUpdateClassification: async ({ db, me, req, params, body, runtime }) =>
+    admin.updateClassification(db, runtime.broadcast, actorOf(me, req), params.id, body),
   adminDeleteClassification: async ({ db, me, req, params }) => admin.deleteClassification(db, actorOf(me, req), params.id),
 });

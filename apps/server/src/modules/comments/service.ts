@@ -5,13 +5,14 @@ import type { Db } from '../../db/client.js';
 import { comments, essays } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
-import { forgetEssay } from '../essays/cache.js';
-import { findEssay, refreshHotScore, type Tx } from '../essays/queries.js';
-import { notify } from '../messages/service.js';
-import { refuseSensitive } from '../essays/sensitive.js';
+import { findEssay, refreshHotScore } from '../essays/index.js';
+import type { Tx } from '../../db/client.js';
+import { notify } from '../messages/index.js';
+import type { SensitiveWords } from '../essays/index.js';
+import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
 import * as q from './queries.js';
 import { allow } from '../../lib/limits.js';
-import { isBlocked } from '../people/queries.js';
+import { isBlocked } from '../users/index.js';
 
 /** A burst of comments a person may post within a minute before A0501. */
 export const COMMENT_BURST = 8;
@@ -97,13 +98,13 @@ export async function likeComment(db: Db, me: UserRow, id: number, on: boolean) 
 
 export async function createComment(
   db: Db,
+  rt: { broadcast: Broadcast; sensitive: SensitiveWords },
   me: UserRow,
   body: { essayId: number; content: string; parentId?: number },
-  sensitiveFile?: string,
 ) {
   const content = body.content.trim();
   if (!content) throw invalid('content 评论内容不能为空');
-  refuseSensitive('content', content, sensitiveFile);
+  rt.sensitive.refuse('content', content);
   const essay = await publishedEssay(db, body.essayId);
   const parent = body.parentId ? await q.findVisible(db, body.parentId) : null;
   if (body.parentId && (!parent || parent.essayId !== essay.id)) throw invalid('parentId 要回复的评论不存在');
@@ -143,18 +144,18 @@ export async function createComment(
       });
     return row!.id;
   });
-  forgetEssay(essay.id);
+  forgetEssay(rt.broadcast, essay.id);
   return { ...present(await q.loadOne(db, id), new Set()), replies: [], replyCount: 0 };
 }
 
 /** Own comment, any comment on one's own text, or any comment as admin. */
-export async function deleteComment(db: Db, me: UserRow, id: number) {
+export async function deleteComment(db: Db, broadcast: Broadcast, me: UserRow, id: number) {
   const c = await q.findVisible(db, id);
   if (!c) throw notFound('评论不存在');
   const essay = await findEssay(db, c.essayId);
   if (!canDeleteComment(me, c.userId, essay?.authorId)) throw forbidden();
   await db.transaction((tx) => removeComment(tx, c));
-  forgetEssay(c.essayId);
+  forgetEssay(broadcast, c.essayId);
   return { ok: true as const };
 }
 

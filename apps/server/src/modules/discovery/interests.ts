@@ -1,14 +1,15 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { EVERYTHING, invalidate, onInvalidate } from '../../lib/broadcast.js';
-import { TtlCache } from '../../lib/ttlCache.js';
+import { EVERYTHING, LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
+import { Cache } from '../../lib/cache.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
-import { notBlockedBy } from '../people/blocked.js';
+import { notBlockedBy } from '../users/index.js';
 import { invalid } from '../../http/errors.js';
 import { cappedTotal } from '../../lib/paging.js';
-import { cardsSql, type CardRow } from '../essays/queries.js';
-import { existingTagIds } from '../tags/queries.js';
+import { cardsSql, type CardRow } from '../essays/index.js';
+import { existingTagIds } from '../tags/index.js';
 
 export async function getInterests(db: Db, userId: number) {
   const rows = await db.select({ id: interests.tagId }).from(interests).where(eq(interests.userId, userId)).orderBy(interests.createdAt);
@@ -16,7 +17,7 @@ export async function getInterests(db: Db, userId: number) {
 }
 
 /** Replaces the caller's interest tags (the first choice and every later edit alike). */
-export async function setInterests(db: Db, userId: number, tagIds: number[]) {
+export async function setInterests(db: Db, broadcast: Broadcast, userId: number, tagIds: number[]) {
   const unique = [...new Set(tagIds)];
   const found = await existingTagIds(db, unique);
   const missing = unique.filter((id) => !found.includes(id));
@@ -26,7 +27,7 @@ export async function setInterests(db: Db, userId: number, tagIds: number[]) {
     await tx.delete(interests).where(eq(interests.userId, userId));
     await tx.insert(interests).values(unique.map((tagId) => ({ userId, tagId })));
   });
-  forgetFeed(userId);
+  forgetFeed(broadcast, userId);
   return getInterests(db, userId);
 }
 
@@ -63,17 +64,21 @@ function feedCandidates(userId: number, n: number, blocksSomeone: boolean) {
  * more than half of a feed page's database time. Dropped in every process when the reader changes interests or
  * marks a text 不感兴趣, and whenever texts enter or leave the lists.
  */
-const feedTotals = new TtlCache<number>(30_000, 5000, 'feed-totals');
-onInvalidate('feed', (key) => (key === EVERYTHING ? feedTotals.clear() : feedTotals.delete(key)));
-onInvalidate('essay-lists', () => feedTotals.clear());
+export function createFeedTotals(broadcast: Broadcast, metrics: Metrics) {
+  const feedTotals = new Cache<number>(metrics, 'feed-totals', { ttl: 30_000, max: 5000 });
+  broadcast.onInvalidate('feed', (key) => (key === EVERYTHING ? feedTotals.clear() : feedTotals.delete(key)));
+  broadcast.onInvalidate(LISTS_CHANGED, () => feedTotals.clear());
+  return feedTotals;
+}
+export type FeedTotals = ReturnType<typeof createFeedTotals>;
 /** After the reader changed what their feed holds (interests, 不感兴趣). */
-export const forgetFeed = (userId: number) => invalidate('feed', String(userId));
+export const forgetFeed = (broadcast: Broadcast, userId: number) => broadcast.invalidate('feed', String(userId));
 
 /**
  * The personal feed: texts under the reader's interest tags, newest first, not their own; cards and (unless kept)
  * the total in one statement.
  */
-export async function feedPage(db: Db, userId: number, limit: number, offset: number, blocksSomeone = true) {
+export async function feedPage(db: Db, feedTotals: FeedTotals, userId: number, limit: number, offset: number, blocksSomeone = true) {
   const ids = sql`select id, row_number() over () as ord from (
     select essay_id as id from (${feedCandidates(userId, offset + limit, blocksSomeone)}) c order by published_at desc, essay_id desc limit ${limit} offset ${offset}) w`;
   // Counted up to the cap on the tags' index alone (no lookup of each text), less the reader's own texts there.
@@ -84,7 +89,7 @@ export async function feedPage(db: Db, userId: number, limit: number, offset: nu
   const own = sql`select count(*) from ${essays} e where e.author_id = ${userId} and e.status = 'published'
     and exists (select 1 from ${essayTags} et where et.essay_id = e.id and et.tag_id in ${interestTagIds(userId)})
     and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = e.id)`;
-  const kept = await feedTotals.peek(String(userId));
+  const kept = feedTotals.peek(String(userId));
   const total = kept !== undefined ? sql`${kept}` : sql`((select count(*) from (${counted}) c) - (${own}))`;
   const rows = await rowsOf<CardRow>(db, cardsSql(ids, userId, { total }));
   const n = rows[0]?.total ?? 0;

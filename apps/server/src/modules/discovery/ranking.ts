@@ -8,16 +8,17 @@
  * The order is the same for every reader, so a job computes it (refreshRankings) into ranking_entries and a request
  * reads a page of that small table; the reader's own flags are added on top when the page is presented.
  */
-import { ENGAGEMENT_WEIGHTS, TOTAL_CAP } from '@shiju/contract';
+import { ENGAGEMENT_WEIGHTS, TOTAL_CAP, type CallData } from '@shiju/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { rankingEntries } from '../../db/schema.js';
 import { engagementSql } from '../../lib/engagement.js';
-import { EVERYTHING, invalidate, onInvalidate } from '../../lib/broadcast.js';
+import { EVERYTHING, LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
+import { Cache } from '../../lib/cache.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { cappedTotal } from '../../lib/paging.js';
-import { TtlCache } from '../../lib/ttlCache.js';
-import { cardsSql, type CardRow } from '../essays/queries.js';
-import { blocksAnyone, notBlockedBy } from '../people/blocked.js';
+import { cardsSql, type CardRow } from '../essays/index.js';
+import { blocksAnyone, notBlockedBy } from '../users/index.js';
 
 export type Period = 'day' | 'week' | 'month' | 'all';
 export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
@@ -83,10 +84,10 @@ export async function refreshRanking(db: Db, period: Period): Promise<number> {
   });
 }
 
-export async function refreshRankings(db: Db, periods: Period[] = PERIODS): Promise<Partial<Record<Period, number>>> {
+export async function refreshRankings(db: Db, broadcast: Broadcast, periods: Period[] = PERIODS): Promise<Partial<Record<Period, number>>> {
   const out: Partial<Record<Period, number>> = {};
   for (const p of periods) out[p] = await refreshRanking(db, p);
-  invalidate('rankings', EVERYTHING);
+  broadcast.invalidate('rankings', EVERYTHING);
   return out;
 }
 
@@ -94,9 +95,13 @@ export async function refreshRankings(db: Db, periods: Period[] = PERIODS): Prom
  * Visitors' ranking pages, kept a minute: the lists change only when the job swaps them in (which drops these in
  * every process) or when a text leaves the lists; the counters on the cards may be a minute old, as on a text's page.
  */
-export const publicRankings = new TtlCache<unknown>(60_000, 2000, 'rankings');
-onInvalidate('rankings', () => publicRankings.clear());
-onInvalidate('essay-lists', () => publicRankings.clear());
+export function createRankingCache(broadcast: Broadcast, metrics: Metrics) {
+  const rankings = new Cache<CallData<'ranking'>>(metrics, 'rankings', { ttl: 60_000, max: 2000 });
+  broadcast.onInvalidate('rankings', () => rankings.clear());
+  broadcast.onInvalidate(LISTS_CHANGED, () => rankings.clear());
+  return rankings;
+}
+export type RankingCache = ReturnType<typeof createRankingCache>;
 
 export interface RankingRow extends CardRow {
   rank_score: number;

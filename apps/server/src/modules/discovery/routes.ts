@@ -1,17 +1,17 @@
 import { defineHandlers } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
-import { presentCard, presentEssays } from '../essays/presenter.js';
+import { presentCard, presentEssays } from '../essays/index.js';
 import { authorPage } from './authors.js';
 import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
-import { publicRankings, rankingPage } from './ranking.js';
+import { rankingPage } from './ranking.js';
 import { hotSearches, search, suggest } from './search.js';
 import * as bestWeekAdmin from './bestWeekAdmin.js';
-import { actorOf } from '../audit/service.js';
+import { actorOf } from '../audit/index.js';
 
 export const discoveryHandlers = defineHandlers({
-  ranking: async ({ db, body, caller }) => {
+  ranking: async ({ db, body, caller, runtime }) => {
     const offset = offsetOf(body);
     const load = async (viewerId?: number) => {
       const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, viewerId);
@@ -21,7 +21,7 @@ export const discoveryHandlers = defineHandlers({
       };
     };
     if (caller.user) return load(caller.user.id);
-    return publicRankings.get(JSON.stringify(body), () => load()) as ReturnType<typeof load>;
+    return runtime.rankings.get(JSON.stringify(body), () => load());
   },
   bestWeek: async ({ db, query, caller }) => {
     const weeks = await frozenWeeks(db);
@@ -37,8 +37,8 @@ export const discoveryHandlers = defineHandlers({
     const byId = new Map(entries.map((e) => [e.essayId, e]));
     return { week, weeks, list: essays.map((e, i) => ({ ...e, rank: i + 1, note: byId.get(e.id)?.note ?? null })) };
   },
-  search: async ({ db, query, caller }) =>
-    search(db, {
+  search: async ({ db, query, caller, runtime }) =>
+    search(db, runtime.search, {
       q: query.q,
       type: query.type,
       limit: query.pageSize,
@@ -47,14 +47,21 @@ export const discoveryHandlers = defineHandlers({
       blocksSomeone: caller.blocksSomeone,
       filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
     }),
-  searchSuggest: async ({ db, query }) => suggest(db, query.q),
+  searchSuggest: async ({ db, query, runtime }) => suggest(db, runtime.search, query.q),
   authorEssays: async ({ db, params, query, caller }) => authorPage(db, params.name, query.pageSize, offsetOf(query), caller.user?.id),
-  hotSearches: async ({ db }) => hotSearches(db),
+  hotSearches: async ({ db, runtime }) => hotSearches(db, runtime.search),
   getInterests: async ({ db, me }) => interests.getInterests(db, me.id),
-  createInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),
-  updateInterests: async ({ db, me, body }) => interests.setInterests(db, me.id, body.tagIds),
-  hobbyPage: async ({ db, me, query, caller }) => {
-    const { cards, total, totalCapped } = await interests.feedPage(db, me.id, query.pageSize, offsetOf(query), caller.blocksSomeone);
+  createInterests: async ({ db, me, body, runtime }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),
+  updateInterests: async ({ db, me, body, runtime }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),
+  hobbyPage: async ({ db, me, query, caller, runtime }) => {
+    const { cards, total, totalCapped } = await interests.feedPage(
+      db,
+      runtime.feedTotals,
+      me.id,
+      query.pageSize,
+      offsetOf(query),
+      caller.blocksSomeone,
+    );
     return { list: cards.map(presentCard), total, totalCapped };
   },
   hobbyList: async ({ db, me }) => {

@@ -4,11 +4,12 @@
  * counts. People (nickname/username) and tags are searched by name, tags by pinyin too.
  */
 import { TOTAL_CAP } from '@shiju/contract';
-import { onInvalidate } from '../../lib/broadcast.js';
-import { TtlCache } from '../../lib/ttlCache.js';
-import { blockedIds } from '../people/queries.js';
-import { cardsOf, type CardRow } from '../essays/queries.js';
-import { personCardColumns } from '../users/queries.js';
+import { LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
+import { Cache } from '../../lib/cache.js';
+import type { Metrics } from '../../lib/metrics.js';
+import { blockedIds } from '../users/index.js';
+import { cardsOf, type CardRow } from '../essays/index.js';
+import { personCardColumns } from '../users/index.js';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tags, users } from '../../db/schema.js';
@@ -16,38 +17,33 @@ import { htmlToText } from '../../lib/html.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { parseQuery, pinyinKeys, type ParsedQuery } from '../../lib/search.js';
 import { toSimplified } from '../../lib/text.js';
-import { presentCard } from '../essays/presenter.js';
+import { presentCard } from '../essays/index.js';
 import { findAuthor } from './authors.js';
 import * as q from './searchQueries.js';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
 
-/** A small in-process index per database, refreshed in the background once stale (the first use waits for it). */
+/** A small in-process index, refreshed in the background once stale (the first use waits for it). */
 function cached<T>(ttlMs: number, load: (db: Db) => Promise<T>) {
-  interface State {
-    value: { at: number; data: T } | null;
-    loading: Promise<T> | null;
-  }
-  let states = new WeakMap<Db, State>();
-  const refresh = (db: Db, st: State) =>
-    (st.loading ??= load(db)
+  let value: { at: number; data: T } | null = null;
+  let loading: Promise<T> | null = null;
+  const refresh = (db: Db) =>
+    (loading ??= load(db)
       .then((data) => {
-        st.value = { at: Date.now(), data };
+        value = { at: Date.now(), data };
         return data;
       })
       .finally(() => {
-        st.loading = null;
+        loading = null;
       }));
   return {
     async get(db: Db): Promise<T> {
-      let st = states.get(db);
-      if (!st) states.set(db, (st = { value: null, loading: null }));
-      if (!st.value) return refresh(db, st);
-      if (Date.now() - st.value.at > ttlMs) void refresh(db, st).catch(() => {});
-      return st.value.data;
+      if (!value) return refresh(db);
+      if (Date.now() - value.at > ttlMs) void refresh(db).catch(() => {});
+      return value.data;
     },
     clear() {
-      states = new WeakMap();
+      value = null;
     },
   };
 }
@@ -68,14 +64,14 @@ interface AuthorIndex {
 }
 
 /** Authors with their pinyin (full and initials); refreshed every 10 minutes. */
-const authorIndex = cached<AuthorIndex>(10 * 60_000, async (db) => {
+const loadAuthorIndex = async (db: Db): Promise<AuthorIndex> => {
   const list = (await q.authorRows(db))
     .map((a) => ({ ...a, works: Number(a.works), keys: pinyinKeys(a.name, { person: true }) }))
     .sort((a, b) => b.works - a.works);
   const byPinyin = new Map<string, AuthorEntry>();
   for (const a of list) if (a.keys[0] && !byPinyin.has(a.keys[0])) byPinyin.set(a.keys[0], a);
   return { list, byName: new Map(list.map((a) => [a.name, a])), byPinyin };
-});
+};
 
 interface TagEntry {
   id: number;
@@ -86,57 +82,69 @@ interface TagEntry {
   keys: string[];
 }
 
-/** Every tag with its pinyin, refreshed every minute (tags are few). */
-const tagIndex = cached<TagEntry[]>(60_000, async (db) =>
+/** Every tag with its pinyin. */
+const loadTagIndex = async (db: Db): Promise<TagEntry[]> =>
   (
     await db
       .select({ id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount })
       .from(tags)
       .orderBy(desc(tags.essayCount), desc(tags.id))
-  ).map((t) => ({ ...t, keys: pinyinKeys(t.name) })),
-);
-
-/** Classification names for the facets, refreshed every minute. */
-const classificationNames = cached(60_000, q.classificationNames);
-
-/** Loads the author and tag indexes (the benchmark does, before it records plans, as a running server has). */
-export async function warmSearchIndexes(db: Db): Promise<void> {
-  await Promise.all([authorIndex.get(db), tagIndex.get(db)]);
-}
-
-/** Forget the cached indexes (tests that write authors or tags and search at once). */
-export function clearSearchIndexes() {
-  authorIndex.clear();
-  tagIndex.clear();
-  classificationNames.clear();
-  rankedCache.clear();
-}
-
-/** The author a whole query names: by name, or by the full pinyin of the name (`libai`, `li bai`). */
-async function authorNamed(db: Db, p: ParsedQuery): Promise<AuthorEntry | null> {
-  const whole = p.segments.join('');
-  if (!whole) return null;
-  const index = await authorIndex.get(db);
-  return index.byName.get(whole) ?? (p.pinyin ? (index.byPinyin.get(p.pinyin) ?? null) : null);
-}
-
-// ---------- 热门搜索: counted in memory, added to the table at most every 10 s and before it is read ----------
+  ).map((t) => ({ ...t, keys: pinyinKeys(t.name) }));
 
 interface Counting {
   pending: Map<string, number>;
   lastFlush: number;
   flushing: Promise<void> | null;
 }
-const counting = new WeakMap<Db, Counting>();
-const countingOf = (db: Db): Counting => {
-  let c = counting.get(db);
-  if (!c) counting.set(db, (c = { pending: new Map(), lastFlush: Date.now(), flushing: null }));
-  return c;
-};
+
+/**
+ * An app's search state: the author index (refreshed every 10 minutes), the tag index and the classification
+ * names (every minute; tags are few), the ranked results (below) and the 热门搜索 counts not yet written.
+ */
+export function createSearchState(broadcast: Broadcast, metrics: Metrics) {
+  const state = {
+    authorIndex: cached(10 * 60_000, loadAuthorIndex),
+    tagIndex: cached(60_000, loadTagIndex),
+    classificationNames: cached(60_000, q.classificationNames),
+    /**
+     * Ranked results by query and filter, the same for every reader, kept a minute or until a text enters or leaves
+     * the lists (docs/decisions/0011): another page, the facets or a filter of the same search is a slice of it, so
+     * only the first search of a query scores candidates. Per reader and per page: hidden texts drop out, blocks filter.
+     */
+    ranked: new Cache<Ranked>(metrics, 'search', { ttl: 60_000, max: 2000 }),
+    counting: { pending: new Map(), lastFlush: Date.now(), flushing: null } as Counting,
+  };
+  broadcast.onInvalidate(LISTS_CHANGED, () => state.ranked.clear());
+  return state;
+}
+export type SearchState = ReturnType<typeof createSearchState>;
+
+/** Loads the author and tag indexes (the benchmark does, before it records plans, as a running server has). */
+export async function warmSearchIndexes(db: Db, s: SearchState): Promise<void> {
+  await Promise.all([s.authorIndex.get(db), s.tagIndex.get(db)]);
+}
+
+/** Forget the cached indexes (tests that write authors or tags and search at once). */
+export function clearSearchIndexes(s: SearchState) {
+  s.authorIndex.clear();
+  s.tagIndex.clear();
+  s.classificationNames.clear();
+  s.ranked.clear();
+}
+
+/** The author a whole query names: by name, or by the full pinyin of the name (`libai`, `li bai`). */
+async function authorNamed(db: Db, s: SearchState, p: ParsedQuery): Promise<AuthorEntry | null> {
+  const whole = p.segments.join('');
+  if (!whole) return null;
+  const index = await s.authorIndex.get(db);
+  return index.byName.get(whole) ?? (p.pinyin ? (index.byPinyin.get(p.pinyin) ?? null) : null);
+}
+
+// ---------- 热门搜索: counted in memory, added to the table at most every 10 s and before it is read ----------
 
 /** Adds the counted searches to the table (after a flush already under way, so none is left behind). */
-export async function flushSearchCounts(db: Db): Promise<void> {
-  const c = countingOf(db);
+export async function flushSearchCounts(db: Db, s: SearchState): Promise<void> {
+  const c = s.counting;
   while (c.flushing) await c.flushing.catch(() => {});
   if (!c.pending.size) return;
   const batch = c.pending;
@@ -150,11 +158,11 @@ export async function flushSearchCounts(db: Db): Promise<void> {
   }
 }
 
-function countSearch(db: Db, normalized: string) {
+function countSearch(db: Db, s: SearchState, normalized: string) {
   if (!normalized || normalized.length > 50) return;
-  const c = countingOf(db);
+  const c = s.counting;
   c.pending.set(normalized, (c.pending.get(normalized) ?? 0) + 1);
-  if (Date.now() - c.lastFlush > 10_000) void flushSearchCounts(db).catch(() => {});
+  if (Date.now() - c.lastFlush > 10_000) void flushSearchCounts(db, s).catch(() => {});
 }
 
 // ---------- highlights and snippets ----------
@@ -207,14 +215,6 @@ interface Ranked {
   facets?: Promise<Facets>;
 }
 
-/**
- * Ranked results by query and filter, the same for every reader, kept a minute or until a text enters or leaves
- * the lists (docs/decisions/0011): another page, the facets or a filter of the same search is a slice of it, so only
- * the first search of a query scores candidates. Per reader and per page: hidden texts drop out, blocks filter.
- */
-const rankedCache = new TtlCache<Ranked>(60_000, 2000, 'search');
-onInvalidate('essay-lists', () => rankedCache.clear());
-
 /** Candidates scored for the first pages; a page past them ranks again with TOTAL_CAP (docs/decisions/0011). */
 const FIRST_WINDOW = 200;
 
@@ -231,8 +231,8 @@ const passes = (c: q.Candidate, f: q.SearchFilter) =>
   (!f.dynasty || c.dynasty === f.dynasty);
 
 /** Every word first; when nothing has them all, a line with a wrong character (举头望名月) by most of them. */
-function rankedFirst(db: Db, p: ParsedQuery, f: q.SearchFilter, mode?: q.MatchMode): Promise<Ranked> {
-  return rankedCache.get(`${p.normalized}#${filterKey(f)}`, async () => {
+function rankedFirst(db: Db, s: SearchState, p: ParsedQuery, f: q.SearchFilter, mode?: q.MatchMode): Promise<Ranked> {
+  return s.ranked.get(`${p.normalized}#${filterKey(f)}`, async () => {
     // A line with a wrong character matches many texts by most of its characters: it scores them all at once.
     const windowOf = (m: q.MatchMode) => (m === 'or' ? TOTAL_CAP : FIRST_WINDOW);
     const r = await rankFresh(db, p, mode ?? 'and', f, windowOf(mode ?? 'and'));
@@ -244,9 +244,9 @@ function rankedFirst(db: Db, p: ParsedQuery, f: q.SearchFilter, mode?: q.MatchMo
  * The first window's result continued by the rest of TOTAL_CAP candidates, ranked among themselves: the first pages
  * keep their order and the pages after them neither repeat nor skip a text.
  */
-function rankedDeep(db: Db, p: ParsedQuery, f: q.SearchFilter, first: Ranked): Promise<Ranked> {
+function rankedDeep(db: Db, s: SearchState, p: ParsedQuery, f: q.SearchFilter, first: Ranked): Promise<Ranked> {
   if (first.complete) return Promise.resolve(first);
-  return rankedCache.get(`${p.normalized}#${filterKey(f)}#deep`, async () => {
+  return s.ranked.get(`${p.normalized}#${filterKey(f)}#deep`, async () => {
     const deep = await rankFresh(db, p, first.mode, f, TOTAL_CAP);
     const had = new Set(first.candidates.map((c) => c.id));
     return { ...deep, candidates: [...first.candidates, ...deep.candidates.filter((c) => !had.has(c.id))] };
@@ -257,30 +257,30 @@ function rankedDeep(db: Db, p: ParsedQuery, f: q.SearchFilter, first: Ranked): P
  * The ranked result a page is cut from (`end`: where the page ends): the first window, or its continuation for a
  * page past it; under a filter, a slice of the unfiltered result when that holds every match, else ranked on its own.
  */
-async function rankedFor(db: Db, p: ParsedQuery, f: q.SearchFilter, end: number): Promise<{ all: Ranked; ranked: Ranked }> {
-  const all = await rankedFirst(db, p, {});
+async function rankedFor(db: Db, s: SearchState, p: ParsedQuery, f: q.SearchFilter, end: number): Promise<{ all: Ranked; ranked: Ranked }> {
+  const all = await rankedFirst(db, s, p, {});
   if (all.complete && hasFilter(f)) {
     const candidates = all.candidates.filter((c) => passes(c, f));
     return { all, ranked: { ...all, candidates, total: candidates.length, facets: undefined } };
   }
-  const first = hasFilter(f) ? await rankedFirst(db, p, f, all.mode) : all;
-  return { all, ranked: end > first.candidates.length ? await rankedDeep(db, p, f, first) : first };
+  const first = hasFilter(f) ? await rankedFirst(db, s, p, f, all.mode) : all;
+  return { all, ranked: end > first.candidates.length ? await rankedDeep(db, s, p, f, first) : first };
 }
 
-export async function search(db: Db, opts: SearchOptions) {
+export async function search(db: Db, s: SearchState, opts: SearchOptions) {
   const p = parseQuery(opts.q);
   // Said back when the characters changed (Traditional or full width), not when only punctuation went.
   const bare = (s: string) => s.replace(/[^\p{L}\p{N}]/gu, '');
   const normalized = bare(p.normalized) !== bare(opts.q.toLowerCase()) ? p.normalized : null;
   const base = { normalized, relaxed: false, author: null, facets: null, similar: [] as string[] };
   if (opts.type === 'user') return { ...(await searchUsers(db, opts)), ...base, highlights: highlightsOf(p, [opts.q.trim()]) };
-  if (opts.type === 'tag') return { ...(await searchTags(db, p, opts)), ...base, highlights: highlightsOf(p, [opts.q.trim()]) };
+  if (opts.type === 'tag') return { ...(await searchTags(db, s, p, opts)), ...base, highlights: highlightsOf(p, [opts.q.trim()]) };
 
   const first = opts.offset === 0;
   const [{ all, ranked }, blocked, author] = await Promise.all([
-    rankedFor(db, p, opts.filter ?? {}, opts.offset + opts.limit),
+    rankedFor(db, s, p, opts.filter ?? {}, opts.offset + opts.limit),
     opts.viewerId && opts.blocksSomeone !== false ? blockedIds(db, opts.viewerId) : new Set<number>(),
-    first ? authorCard(db, p) : null,
+    first ? authorCard(db, s, p) : null,
   ]);
   let { candidates, total } = ranked;
   if (blocked.size) {
@@ -290,11 +290,11 @@ export async function search(db: Db, opts: SearchOptions) {
   const pageIds = candidates.slice(opts.offset, opts.offset + opts.limit).map((c) => c.id);
   const [rows, facets] = await Promise.all([
     cardsOf<CardRow & { content: string | null }>(db, pageIds, opts.viewerId, ESSAY_BODY),
-    first ? facetsFor(db, all) : null,
+    first ? facetsFor(db, s, all) : null,
   ]);
   const marks = highlightsOf(p, author ? [author.name] : []);
   const shown = rows.filter((r) => r.status === 'published');
-  if (total > 0 && first) countSearch(db, p.normalized);
+  if (total > 0 && first) countSearch(db, s, p.normalized);
   const similar = total === 0 ? await q.similarQueries(db, p.normalized, 5) : [];
   return {
     list: shown.map(({ content, ...r }) => ({
@@ -315,8 +315,8 @@ export async function search(db: Db, opts: SearchOptions) {
 /** The body of a long text beside its card, to centre its snippet on the match. */
 const ESSAY_BODY = sql`, case when e.type = 'essay' then e.content end as content`;
 
-async function authorCard(db: Db, p: ParsedQuery) {
-  const a = await authorNamed(db, p);
+async function authorCard(db: Db, s: SearchState, p: ParsedQuery) {
+  const a = await authorNamed(db, s, p);
   if (!a) return null;
   // The count as the triggers keep it now (the index behind the name is refreshed every 10 minutes).
   const [top, now] = await Promise.all([q.topWorks(db, a.name, 5), findAuthor(db, a.name)]);
@@ -343,9 +343,9 @@ interface Facets {
 }
 
 /** A ranked result's facets, counted once and kept with it; a count that fails is not kept. */
-function facetsFor(db: Db, r: Ranked): Promise<Facets> {
+function facetsFor(db: Db, s: SearchState, r: Ranked): Promise<Facets> {
   if (r.facets) return r.facets;
-  const facets = facetsOf(db, r.candidates);
+  const facets = facetsOf(db, s, r.candidates);
   r.facets = facets;
   facets.catch(() => {
     if (r.facets === facets) r.facets = undefined;
@@ -354,8 +354,8 @@ function facetsFor(db: Db, r: Ranked): Promise<Facets> {
 }
 
 /** Counts by type, classification and era over the unfiltered candidates. */
-async function facetsOf(db: Db, candidates: q.Candidate[]): Promise<Facets> {
-  const names = await classificationNames.get(db);
+async function facetsOf(db: Db, s: SearchState, candidates: q.Candidate[]): Promise<Facets> {
+  const names = await s.classificationNames.get(db);
   const count = <K extends string | number>(keyOf: (c: q.Candidate) => K | null) => {
     const m = new Map<K, number>();
     for (const c of candidates) {
@@ -395,14 +395,14 @@ async function searchUsers(db: Db, opts: SearchOptions) {
 }
 
 /** Tags by name, or by pinyin (`sg` → 伤感, `shanggan`, `shang`). */
-async function tagsMatching(db: Db, p: ParsedQuery): Promise<number[]> {
+async function tagsMatching(db: Db, s: SearchState, p: ParsedQuery): Promise<number[]> {
   if (!p.pinyin) return [];
   const key = p.pinyin;
-  return (await tagIndex.get(db)).filter((t) => t.keys.some((k) => k.startsWith(key))).map((t) => t.id);
+  return (await s.tagIndex.get(db)).filter((t) => t.keys.some((k) => k.startsWith(key))).map((t) => t.id);
 }
 
-async function searchTags(db: Db, p: ParsedQuery, opts: SearchOptions) {
-  const byPinyin = await tagsMatching(db, p);
+async function searchTags(db: Db, s: SearchState, p: ParsedQuery, opts: SearchOptions) {
+  const byPinyin = await tagsMatching(db, s, p);
   const byName = namePatterns(opts.q).map((l) => ilike(tags.name, l));
   const where = or(...byName, ...(byPinyin.length ? [inArray(tags.id, byPinyin.slice(0, 500))] : []));
   const { rows: list, ...total } = await withTotal(
@@ -421,13 +421,13 @@ async function searchTags(db: Db, p: ParsedQuery, opts: SearchOptions) {
 // ---------- suggestions and hot searches ----------
 
 /** What the header box offers while typing: authors, works and tags starting with the input (or its pinyin). */
-export async function suggest(db: Db, input: string) {
+export async function suggest(db: Db, s: SearchState, input: string) {
   const p = parseQuery(input);
   const text = p.segments.join('');
   if (!text) return { authors: [], works: [], tags: [] };
   const key = p.pinyin;
   const starts = (name: string, keys: string[]) => name.startsWith(text) || (key !== null && keys.some((k) => k.startsWith(key)));
-  const [{ list: authors }, tagList] = await Promise.all([authorIndex.get(db), tagIndex.get(db)]);
+  const [{ list: authors }, tagList] = await Promise.all([s.authorIndex.get(db), s.tagIndex.get(db)]);
   const prefix = key ?? text;
   const works = prefix.length >= (key ? 2 : 1) ? await q.titleSuggestions(db, prefix, 5) : [];
   return {
@@ -443,7 +443,7 @@ export async function suggest(db: Db, input: string) {
   };
 }
 
-export async function hotSearches(db: Db, n = 10) {
-  await flushSearchCounts(db);
+export async function hotSearches(db: Db, s: SearchState, n = 10) {
+  await flushSearchCounts(db, s);
   return { list: await q.hotQueries(db, n) };
 }

@@ -1,15 +1,9 @@
-import { comments, essays, users } from '../../db/schema.js';
+import { iso } from '../../lib/time.js';
+import type { AdminEssayLoaded } from './adminQueries.js';
 import { htmlToText } from '../../lib/html.js';
-import { matchedWords } from './sensitive.js';
+import type { SensitiveWords } from './sensitive.js';
 
-export interface AdminEssayLoaded {
-  e: typeof essays.$inferSelect;
-  author: Pick<typeof users.$inferSelect, 'id' | 'username' | 'nickname' | 'avatar' | 'status'>;
-  classification: { id: number | null; name: string | null } | null;
-  openReports: number;
-}
-
-export function presentAdminEssay(r: AdminEssayLoaded, sensitiveFile?: string) {
+export function presentAdminEssay(r: AdminEssayLoaded, sensitive: SensitiveWords) {
   const { e } = r;
   const text = e.type === 'essay' ? htmlToText(e.content) : e.content;
   return {
@@ -30,12 +24,10 @@ export function presentAdminEssay(r: AdminEssayLoaded, sensitiveFile?: string) {
     collects: e.collects,
     comments: e.comments,
     imitations: e.imitations,
-    sensitiveWords: matchedWords(`${e.title ?? ''} ${text} ${e.source ?? ''}`, sensitiveFile),
+    sensitiveWords: sensitive.matched(`${e.title ?? ''} ${text} ${e.source ?? ''}`),
     openReports: r.openReports,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
     publishedAt: iso(e.publishedAt),
   };
 }
-
-export type CommentRow = typeof comments.$inferSelect;

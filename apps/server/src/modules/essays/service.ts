@@ -1,22 +1,30 @@
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { LIMITS, type CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { essays } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
 import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js';
-import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/queries.js';
-import { authorDynasty } from '../discovery/authors.js';
+import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/index.js';
+import { authorDynasty } from '../authors/index.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
-import { containsSensitive } from './sensitive.js';
-import { forgetEssay, listTotals, publicDetails, publicLists } from './cache.js';
-import { recordView } from './views.js';
+import type { SensitiveWords } from './sensitive.js';
+import type { EssayCaches } from './cache.js';
+import type { ViewBuffer } from './views.js';
+import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
 import * as q from './queries.js';
-import { notify } from '../messages/service.js';
+import { notify } from '../messages/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
+
+/** What texts need of the app (runtime.ts). */
+export interface EssayRuntime {
+  broadcast: Broadcast;
+  essayCaches: EssayCaches;
+  views: ViewBuffer;
+  sensitive: SensitiveWords;
+}
 
 /**
  * Who and what a text quotes, and its source line. With 作者 or 出处 given, the source line is written from them
@@ -34,7 +42,7 @@ function quoteOf(body: WriteBody) {
 }
 
 /** Validates and normalises an essay write: sanitised HTML for essays, plain text for sentences. */
-async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
+async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
   const title = body.title?.trim() || null;
   let content: string;
   let text: string;
@@ -60,7 +68,7 @@ async function prepare(db: Db, body: WriteBody, sensitiveFile?: string) {
   const status =
     body.status === 'draft'
       ? ('draft' as const)
-      : containsSensitive(`${title ?? ''} ${text} ${source ?? ''}`, sensitiveFile)
+      : sensitive.contains(`${title ?? ''} ${text} ${source ?? ''}`)
         ? ('pending' as const)
         : ('published' as const);
   return {
@@ -123,26 +131,28 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
   };
 }
 
-export async function createEssay(db: Db, me: UserRow, body: WriteBody, sensitiveFile?: string) {
-  const { fields, tagIds } = await prepare(db, body, sensitiveFile);
+export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: WriteBody) {
+  const { fields, tagIds } = await prepare(db, body, rt.sensitive);
   if (body.imitateOf) {
     const original = await q.findEssay(db, body.imitateOf);
     if (!original || original.status !== 'published') throw invalid('imitateOf 原文不存在或未发布');
   }
   const id = await db.transaction(async (tx) => {
     const published = fields.status === 'published';
-    const [row] = await tx
-      .insert(essays)
-      .values({ ...fields, authorId: me.id, imitateOf: body.imitateOf ?? null, publishedAt: published ? new Date() : null })
-      .returning({ id: essays.id });
-    await q.replaceTags(tx, row!.id, tagIds);
-    if (published && body.imitateOf) await imitated(tx, body.imitateOf, me.id, row!.id);
-    await q.refreshHotScore(tx, row!.id);
+    const id = await q.insertEssay(tx, {
+      ...fields,
+      authorId: me.id,
+      imitateOf: body.imitateOf ?? null,
+      publishedAt: published ? new Date() : null,
+    });
+    await q.replaceTags(tx, id, tagIds);
+    if (published && body.imitateOf) await imitated(tx, body.imitateOf, me.id, id);
+    await q.refreshHotScore(tx, id);
     await q.moveCounts(tx, null, { published, classificationId: fields.classificationId, tagIds, authorId: me.id });
-    return row!.id;
+    return id;
   });
-  forgetEssay(id, true);
-  if (body.imitateOf) forgetEssay(body.imitateOf);
+  forgetEssay(rt.broadcast, id, true);
+  if (body.imitateOf) forgetEssay(rt.broadcast, body.imitateOf);
   return editForm(db, id, fields.status === 'pending' ? PENDING_NOTICE : null);
 }
 
@@ -158,12 +168,12 @@ async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
  * new words hit the sensitive list, when it goes back to review and the answer says so. A text an editor hid
  * cannot be edited back onto the site; only the editor's restore does that.
  */
-export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBody, sensitiveFile?: string) {
+export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: number, body: WriteBody) {
   const before = await ownEssay(db, me, id);
   if (before.status === 'hidden') throw invalid(`status 作品已被隐藏（${before.statusReason ?? '违反社区规范'}），不能编辑或重新发布`);
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
-  const { fields, tagIds } = await prepare(db, wanted, sensitiveFile);
-  await changeStatus(db, before, { ...fields, statusReason: null }, tagIds);
+  const { fields, tagIds } = await prepare(db, wanted, rt.sensitive);
+  await changeStatus(db, rt.broadcast, before, { ...fields, statusReason: null }, tagIds);
   const backToReview = before.status === 'published' && fields.status === 'pending';
   return editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null);
 }
@@ -174,18 +184,20 @@ export async function updateEssay(db: Db, me: UserRow, id: number, body: WriteBo
  */
 export async function changeStatus(
   db: Db | q.Tx,
+  broadcast: Broadcast,
   before: q.EssayRow,
-  fields: Omit<Partial<typeof essays.$inferInsert>, 'searchVector'> & { status: q.EssayRow['status']; searchVector?: SQL },
+  fields: Omit<Partial<q.EssayValues>, 'searchVector'> & { status: q.EssayRow['status']; searchVector?: SQL },
   tagIds?: number[],
 ) {
   const run = async (tx: q.Tx) => {
     const oldTags = await q.tagIdsOf(tx, before.id);
     const wasPublished = before.status === 'published';
     const nowPublished = fields.status === 'published';
-    await tx
-      .update(essays)
-      .set({ ...fields, updatedAt: new Date(), publishedAt: nowPublished ? (before.publishedAt ?? new Date()) : before.publishedAt })
-      .where(eq(essays.id, before.id));
+    await q.updateEssay(tx, before.id, {
+      ...fields,
+      updatedAt: new Date(),
+      publishedAt: nowPublished ? (before.publishedAt ?? new Date()) : before.publishedAt,
+    });
     if (tagIds) await q.replaceTags(tx, before.id, tagIds);
     if (!wasPublished && nowPublished) await q.refreshHotScore(tx, before.id);
     if (before.imitateOf && wasPublished !== nowPublished) {
@@ -205,22 +217,22 @@ export async function changeStatus(
   };
   // Its own transaction, or a savepoint inside a caller's (an audited admin change).
   await (db as Db).transaction(run);
-  forgetEssay(before.id, true);
-  if (before.imitateOf) forgetEssay(before.imitateOf);
+  forgetEssay(broadcast, before.id, true);
+  if (before.imitateOf) forgetEssay(broadcast, before.imitateOf);
 }
 
 /** 撤回: the author takes a published or pending text back to drafts (off the site; its counters are kept). */
-export async function withdrawEssay(db: Db, me: UserRow, id: number) {
+export async function withdrawEssay(db: Db, broadcast: Broadcast, me: UserRow, id: number) {
   const before = await ownEssay(db, me, id);
   if (before.status !== 'published' && before.status !== 'pending') throw invalid('status 只有已发布或待审核的作品可以撤回');
-  await changeStatus(db, before, { status: 'draft' });
+  await changeStatus(db, broadcast, before, { status: 'draft' });
   return editForm(db, id);
 }
 
 /** Inside a transaction: marks a text deleted and keeps every count that depended on it exact. */
 export async function removeEssayInTx(tx: q.Tx, before: q.EssayRow) {
   const tagIds = await q.tagIdsOf(tx, before.id);
-  await tx.update(essays).set({ status: 'deleted', updatedAt: new Date() }).where(eq(essays.id, before.id));
+  await q.updateEssay(tx, before.id, { status: 'deleted', updatedAt: new Date() });
   if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);
   await q.moveCounts(
     tx,
@@ -229,11 +241,11 @@ export async function removeEssayInTx(tx: q.Tx, before: q.EssayRow) {
   );
 }
 
-export async function deleteEssay(db: Db, me: UserRow, id: number) {
+export async function deleteEssay(db: Db, broadcast: Broadcast, me: UserRow, id: number) {
   const before = await ownEssay(db, me, id, true);
   await db.transaction((tx) => removeEssayInTx(tx, before));
-  forgetEssay(id, true);
-  if (before.imitateOf) forgetEssay(before.imitateOf);
+  forgetEssay(broadcast, id, true);
+  if (before.imitateOf) forgetEssay(broadcast, before.imitateOf);
   return { ok: true as const };
 }
 
@@ -242,21 +254,30 @@ export async function essayFormFor(db: Db, me: UserRow, id: number) {
   return editForm(db, id);
 }
 
-export async function listPublished(db: Db, body: CallParsed<'essaysPage'>['body'], viewer: UserRow | null, blocksSomeone = true) {
+/** A page of published texts as every visitor sees it (kept in the app's list cache). */
+export type EssayPage = Omit<Awaited<ReturnType<typeof q.listPage>>, 'cards'> & { list: ReturnType<typeof presentCard>[] };
+
+export async function listPublished(
+  db: Db,
+  caches: EssayCaches,
+  body: CallParsed<'essaysPage'>['body'],
+  viewer: UserRow | null,
+  blocksSomeone = true,
+): Promise<EssayPage> {
   const { cursor: rawCursor, pageNum, pageSize, ...filter } = body;
   const cursor = rawCursor ? q.decodeCursor(rawCursor, filter.sort) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
   const load = async (viewerId?: number) => {
     // Sorts and pages of one filter share its total, as do all readers (a viewer's marks matter only below the cap).
     const { sort: _sort, ...totalKey } = filter;
-    const shared = q.hasCounter(filter) ? undefined : await listTotals.get(JSON.stringify(totalKey), () => q.sharedTotalOf(db, filter));
+    const shared = q.hasCounter(filter) ? undefined : await caches.totals.get(JSON.stringify(totalKey), () => q.sharedTotalOf(db, filter));
     const f = { ...filter, viewerId, viewerBlocksNobody: !blocksSomeone };
     const { cards, ...rest } = await q.listPage(db, f, pageSize, offsetOf({ pageNum, pageSize }), cursor, shared);
     return { list: cards.map(presentCard), ...rest };
   };
   // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
   if (viewer) return load(viewer.id);
-  return publicLists.get(JSON.stringify(body), () => load()) as ReturnType<typeof load>;
+  return caches.lists.get(JSON.stringify(body), () => load());
 }
 
 export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {
@@ -298,29 +319,31 @@ async function loadDetails(db: Db, id: number, viewerId?: number) {
 }
 
 /** What every visitor sees of a published text (shared micro-cache), or null; counts no view. */
-export const publishedDetails = async (db: Db, id: number) =>
-  (await publicDetails.get(String(id), async () => {
+export const publishedDetails = (db: Db, caches: EssayCaches, id: number): Promise<PublicDetails> =>
+  caches.details.get(String(id), async () => {
     const d = await loadDetails(db, id);
     return d?.status === 'published' ? d : null;
-  })) as Awaited<ReturnType<typeof loadDetails>>;
+  });
+
+export type PublicDetails = Awaited<ReturnType<typeof loadDetails>>;
 
 /** A text as `viewer` may see it; a published one counts a view for `viewerKey` (none for the server's prerendering). */
-export async function details(db: Db, id: number, viewer: UserRow | null, viewerKey: string | null) {
-  const shown = viewer ? await loadDetails(db, id, viewer.id) : await publishedDetails(db, id);
+export async function details(db: Db, rt: EssayRuntime, id: number, viewer: UserRow | null, viewerKey: string | null) {
+  const shown = viewer ? await loadDetails(db, id, viewer.id) : await publishedDetails(db, rt.essayCaches, id);
   if (!shown || !canSee({ status: shown.status, authorId: shown.author.id }, viewer)) throw notFound('作品不存在或未发布');
-  if (shown.status === 'published' && viewerKey) recordView(db, id, viewerKey);
+  if (shown.status === 'published' && viewerKey) rt.views.record(id, viewerKey);
   return shown;
 }
 
-export async function react(db: Db, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
+export async function react(db: Db, broadcast: Broadcast, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
   const e = await q.findEssay(db, essayId);
   if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
   await db.transaction(async (tx) => {
     const r = await q.toggleReaction(tx, kind, on, me.id, essayId);
     if (r.changed && on && r.authorId) await notify(tx, { userId: r.authorId, type: kind, actorId: me.id, essayId });
   });
-  forgetEssay(essayId);
-  const [after] = await db.select({ likes: essays.likes, collects: essays.collects }).from(essays).where(eq(essays.id, essayId));
+  forgetEssay(broadcast, essayId);
+  const after = await q.reactionCounts(db, essayId);
   const flags = await q.viewerFlags(db, me.id, [essayId]);
   return { liked: flags.liked.has(essayId), collected: flags.collected.has(essayId), likes: after!.likes, collects: after!.collects };
 }

@@ -3,10 +3,8 @@
  * memory and written every couple of seconds in one transaction. The essay_views table still decides, at
  * write time, which views are new, so counts stay exact across processes.
  */
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { essays, essayViews } from '../../db/schema.js';
-import { hotScoreSql } from '../../lib/engagement.js';
+import { addViews, insertViews } from './queries.js';
 
 const FLUSH_EVERY_MS = 2000;
 const MAX_PENDING = 20_000;
@@ -20,101 +18,76 @@ const FLUSH_CHUNK = 200;
 const MAX_KEPT = 200_000;
 
 type Row = { essayId: number; viewerKey: string; hour: number };
-interface Pending {
-  rows: Map<string, Row>;
-  timer: NodeJS.Timeout | null;
-  flushing: Promise<void> | null;
-}
 interface FlushLog {
   warn(obj: object, msg: string): void;
 }
 
-const buffers = new Map<Db, Pending>();
-const logs = new WeakMap<Db, FlushLog>();
-
-function pending(db: Db): Pending {
-  let p = buffers.get(db);
-  if (!p) buffers.set(db, (p = { rows: new Map(), timer: null, flushing: null }));
-  return p;
+export interface ViewBuffer {
+  record(essayId: number, viewerKey: string): void;
+  /** Writes the collected views now (also called on shutdown and by tests). */
+  flush(): Promise<void>;
 }
 
-/** Where timer-driven flushes report failures (the app's logger). */
-export function watchViews(db: Db, log: FlushLog) {
-  logs.set(db, log);
-}
+/** One buffer per app, writing to its database; timer-driven flushes report failures to `log`. */
+export function createViewBuffer(db: Db, log?: FlushLog): ViewBuffer {
+  const rows = new Map<string, Row>();
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
 
-/** A flush from a timer must never reject into the void: it logs, and the views wait for the next try. */
-function flushLater(db: Db) {
-  flushViews(db).catch((err: unknown) => {
-    logs.get(db)?.warn({ err: { message: (err as Error).message } }, 'view flush failed; retrying');
-    const p = pending(db);
-    p.timer ??= setTimeout(() => flushLater(db), FLUSH_EVERY_MS).unref();
-  });
-}
+  /** A flush from a timer must never reject into the void: it logs, and the views wait for the next try. */
+  const flushLater = () => {
+    flush().catch((err: unknown) => {
+      log?.warn({ err: { message: (err as Error).message } }, 'view flush failed; retrying');
+      timer ??= setTimeout(flushLater, FLUSH_EVERY_MS).unref();
+    });
+  };
 
-export function recordView(db: Db, essayId: number, viewerKey: string) {
-  const hour = Math.floor(Date.now() / 3_600_000);
-  const p = pending(db);
-  p.rows.set(`${essayId}:${viewerKey}:${hour}`, { essayId, viewerKey, hour });
-  if (p.rows.size >= MAX_PENDING && !p.flushing) flushLater(db);
-  else p.timer ??= setTimeout(() => flushLater(db), FLUSH_EVERY_MS).unref();
-}
-
-/** Writes the collected views now (also called on shutdown and by tests). */
-export async function flushViews(db: Db): Promise<void> {
-  const p = buffers.get(db);
-  if (!p) return;
-  if (p.flushing) await p.flushing.catch(() => {});
-  if (p.timer) clearTimeout(p.timer);
-  p.timer = null;
-  if (!p.rows.size) return;
-  const taken = [...p.rows];
-  p.rows.clear();
-  p.flushing = (async () => {
-    for (let i = 0; i < taken.length; i += FLUSH_CHUNK) {
-      try {
-        await writeViews(
-          db,
-          taken.slice(i, i + FLUSH_CHUNK).map(([, row]) => row),
-        );
-      } catch (err) {
-        // That chunk was not written (one transaction each) nor any after it: put them back, newer views first in
-        // line for the cap.
-        for (const [key, row] of taken.slice(i)) if (!p.rows.has(key) && p.rows.size < MAX_KEPT) p.rows.set(key, row);
-        throw err;
+  const flush = async (): Promise<void> => {
+    if (flushing) await flushing.catch(() => {});
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!rows.size) return;
+    const taken = [...rows];
+    rows.clear();
+    flushing = (async () => {
+      for (let i = 0; i < taken.length; i += FLUSH_CHUNK) {
+        try {
+          await writeViews(
+            db,
+            taken.slice(i, i + FLUSH_CHUNK).map(([, row]) => row),
+          );
+        } catch (err) {
+          // That chunk was not written (one transaction each) nor any after it: put them back, newer views first in
+          // line for the cap.
+          for (const [key, row] of taken.slice(i)) if (!rows.has(key) && rows.size < MAX_KEPT) rows.set(key, row);
+          throw err;
+        }
       }
-    }
-  })().finally(() => {
-    p.flushing = null;
-  });
-  await p.flushing;
+    })().finally(() => {
+      flushing = null;
+    });
+    await flushing;
+  };
+
+  return {
+    record(essayId, viewerKey) {
+      const hour = Math.floor(Date.now() / 3_600_000);
+      rows.set(`${essayId}:${viewerKey}:${hour}`, { essayId, viewerKey, hour });
+      if (rows.size >= MAX_PENDING && !flushing) flushLater();
+      else timer ??= setTimeout(flushLater, FLUSH_EVERY_MS).unref();
+    },
+    flush,
+  };
 }
 
 /** New views are those essay_views did not hold yet; each text's counter and (see below) score move by them. */
 async function writeViews(db: Db, rows: Row[]) {
   await db.transaction(async (tx) => {
-    const fresh = await tx.insert(essayViews).values(rows).onConflictDoNothing().returning({ essayId: essayViews.essayId });
+    const fresh = await insertViews(tx, rows);
     const perEssay = new Map<number, number>();
-    for (const r of fresh) perEssay.set(r.essayId, (perEssay.get(r.essayId) ?? 0) + 1);
-    for (const [n, ids] of groupByCount(perEssay))
-      await tx
-        .update(essays)
-        .set({ views: sql`${essays.views} + ${n}`, hotScore: scoreAfterViews(n) })
-        .where(inArray(essays.id, ids));
+    for (const essayId of fresh) perEssay.set(essayId, (perEssay.get(essayId) ?? 0) + 1);
+    for (const [n, ids] of groupByCount(perEssay)) await addViews(tx, ids, n);
   });
-}
-
-/**
- * How far views alone may move the stored hot score before the flush rewrites it: 0.01 on a scale where a day of
- * freshness is 1 (a quarter of an hour). A view weighs 0.05 of engagement, so a text with 80 needs about 40 new views
- * to move that far. Below it the flush changes only the views column: no index entry, no trigger on essay_tags, an
- * update PostgreSQL can make in place. Likes, collects, comments and imitations set the full score (views included).
- */
-export const VIEW_SCORE_STEP = 0.01;
-
-function scoreAfterViews(n: number) {
-  const fresh = hotScoreSql('essays', { views: sql`(${essays.views} + ${n})` });
-  return sql`case when abs(${fresh} - ${essays.hotScore}) >= ${VIEW_SCORE_STEP} then ${fresh} else ${essays.hotScore} end`;
 }
 
 /** One UPDATE per distinct increment rather than per text. */

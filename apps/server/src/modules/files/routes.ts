@@ -26,5 +26,5 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
 }
 
 export const fileHandlers = defineHandlers({
-  upload: async ({ req, config }) => storeImage(await readUpload(req), config.uploadDir),
+  upload: async ({ req, config, runtime }) => storeImage(await readUpload(req), config.uploadDir, runtime.imageJobs),
 });

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { isUploadUrl, type ImageKind } from '@shiju/contract/core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { BusyError, JobQueue } from '../../lib/jobQueue.js';
+import { BusyError, type JobQueue } from '../../lib/jobQueue.js';
 import { uploadsInUse } from './queries.js';
 
 const MAX_SIDE = 2400;
@@ -21,9 +21,8 @@ const MAX_SIDE = 2400;
 export const MAX_TOTAL_PIXELS = 40_000_000;
 const MAX_FRAMES = 200;
 
-/** One image at a time (sharp itself uses one thread per job), up to 8 waiting; more answer A0501. */
+/** sharp uses one thread per job; how many jobs run at once is the app's image queue (runtime.ts). */
 sharp.concurrency(1);
-export const imageJobs = new JobQueue(1, 8);
 
 export function sniffImage(buf: Buffer): ImageKind | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
@@ -59,7 +58,7 @@ async function reencode(buf: Buffer, kind: ImageKind) {
   return out.toBuffer({ resolveWithObject: true });
 }
 
-export async function storeImage(buf: Buffer, uploadDir: string) {
+export async function storeImage(buf: Buffer, uploadDir: string, imageJobs: JobQueue) {
   const kind = sniffImage(buf);
   if (!kind) throw new AppError('A0701', '仅支持 JPEG、PNG、WebP、GIF 图片');
   let result: Awaited<ReturnType<typeof reencode>>;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { emailCodes, sessions, users } from '../../db/schema.js';
 
 export type Purpose = 'bind' | 'reset';
@@ -91,14 +91,13 @@ export async function bindEmail(db: Db, userId: number, codeId: number, email: s
 }
 
 /** New password and every session revoked, once the code is used, in one transaction. */
-export async function resetPassword(db: Db, userId: number, codeId: number, passwordHash: string, maxTries: number) {
-  return db.transaction(async (tx) => {
-    if (!(await useCode(tx, codeId, maxTries))) return false;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    return true;
-  });
+/** Inside changeUser: the code used, the new password set, every session ended. */
+export async function resetPassword(tx: Tx, userId: number, codeId: number, passwordHash: string, maxTries: number) {
+  if (!(await useCode(tx, codeId, maxTries))) return false;
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  return true;
 }

@@ -5,15 +5,16 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { forgetSessions, type UserRow } from '../../http/auth.js';
+import type { UserRow } from '../auth/index.js';
+import type { Broadcast } from '../../lib/broadcast.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { changeUser } from '../users/index.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { allow } from '../../lib/limits.js';
-import { mailerFor } from '../../lib/mailer.js';
-import { hashPassword } from '../auth/password.js';
-import { assertPasswordAllowed } from '../auth/passwordPolicy.js';
-import { presentUserInfo } from '../users/presenter.js';
+import { hashPassword } from '../auth/index.js';
+import { assertPasswordAllowed } from '../auth/index.js';
+import { presentUserInfo } from '../users/index.js';
 import * as q from './queries.js';
 
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -31,8 +32,8 @@ const hashCode = (codeId: string, code: string) => crypto.createHash('sha256').u
 const codeHash = (userId: number, purpose: q.Purpose, code: string) => hashCode(`${userId}:${purpose}`, code);
 const sameHash = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-function mailer(config: Config) {
-  const send = mailerFor(config);
+function mailer(m: Mailer) {
+  const send = m.send;
   if (!send) throw new AppError('C0001', UNAVAILABLE);
   return send;
 }
@@ -67,8 +68,8 @@ const resetMail = (code: string, username: string) => ({
   text: `你好，${username}！\n\n你正在重设拾句账号的密码，验证码是：${code}\n\n${minutes} 分钟内有效。如果不是你本人操作，请忽略这封邮件，你的密码不会改变。\n\n—— 拾句`,
 });
 
-export async function sendBindCode(db: Db, config: Config, me: UserRow, email: string) {
-  const send = mailer(config);
+export async function sendBindCode(db: Db, m: Mailer, me: UserRow, email: string) {
+  const send = mailer(m);
   if (me.email?.toLowerCase() === email) throw invalid('email 已经绑定了这个邮箱');
   if (await q.emailTakenByOther(db, email, me.id)) throw invalid('email 该邮箱已被其他账号绑定');
   if (!(await maySend(db, me.id, 'bind')))
@@ -114,8 +115,8 @@ async function recoveryAllowed(db: Db, ip: string) {
  * 忘记密码: a code to the account's bound email. The answer is `{ ok: true }` whether or not the account exists or
  * has an email; the mail goes out in the background, so the answer's time says nothing either.
  */
-export async function forgotPassword(db: Db, config: Config, log: FastifyBaseLogger, ip: string, account: string) {
-  const send = mailer(config);
+export async function forgotPassword(db: Db, m: Mailer, log: FastifyBaseLogger, ip: string, account: string) {
+  const send = mailer(m);
   await recoveryAllowed(db, ip);
   const user = await q.findByAccount(db, account);
   if (user?.email && (await maySend(db, user.id, 'reset'))) {
@@ -130,7 +131,12 @@ export async function forgotPassword(db: Db, config: Config, log: FastifyBaseLog
 }
 
 /** 重设密码: the mailed code, then the new password; every session of the account ends. */
-export async function resetPassword(db: Db, ip: string, input: { account: string; code: string; newPassword: string }) {
+export async function resetPassword(
+  db: Db,
+  broadcast: Broadcast,
+  ip: string,
+  input: { account: string; code: string; newPassword: string },
+) {
   await recoveryAllowed(db, ip);
   const user = await q.findByAccount(db, input.account);
   const live = user ? await q.liveCode(db, user.id, 'reset', CODE_TRIES) : null;
@@ -141,7 +147,8 @@ export async function resetPassword(db: Db, ip: string, input: { account: string
   }
   // After the code: only the owner learns that their new password is refused (and the code stays usable).
   assertPasswordAllowed(input.newPassword, user.username);
-  if (!(await q.resetPassword(db, user.id, live.id, await hashPassword(input.newPassword), CODE_TRIES))) throw invalid(WRONG_CODE);
-  forgetSessions();
+  const passwordHash = await hashPassword(input.newPassword);
+  if (!(await changeUser(db, broadcast, user.id, (tx) => q.resetPassword(tx, user.id, live.id, passwordHash, CODE_TRIES))))
+    throw invalid(WRONG_CODE);
   return { ok: true as const };
 }

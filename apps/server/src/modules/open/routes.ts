@@ -5,7 +5,7 @@ import { drawSentence } from './service.js';
 export const OPEN_PREFIX = '/api/v1/open/';
 
 export const openHandlers = defineHandlers({
-  openSentence: async ({ db, req, caller, query }) => drawSentence(db, req, caller, query),
+  openSentence: async ({ db, req, caller, query, runtime }) => drawSentence(db, runtime.openRanges, req, caller, query),
 });
 
 /**

@@ -9,11 +9,14 @@ import type { Db } from '../../db/client.js';
 import { hasVisitorCookie, type Caller } from '../../http/auth.js';
 import { RawAnswer } from '../../http/envelope.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { TtlCache } from '../../lib/ttlCache.js';
+import { Cache } from '../../lib/cache.js';
+import type { Metrics } from '../../lib/metrics.js';
 import * as q from './queries.js';
 import { decodeDrawToken, encodeDrawToken } from './token.js';
 
-const ranges = new TtlCache<{ lo: number; hi: number }>(60_000, 1);
+/** The range of sentence ids, read at most once a minute per app. */
+export const createIdRanges = (metrics: Metrics) => new Cache<{ lo: number; hi: number }>(metrics, 'open-ranges', { ttl: 60_000, max: 1 });
+export type IdRanges = ReturnType<typeof createIdRanges>;
 
 /** 李白《静夜思》 → 李白; 《论语·学而》 → null. */
 export function authorOf(source: string | null): string | null {
@@ -26,7 +29,13 @@ function scriptLiteral(value: string): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export async function drawSentence(db: Db, req: FastifyRequest, caller: Caller, query: CallParsed<'openSentence'>['query']) {
+export async function drawSentence(
+  db: Db,
+  ranges: IdRanges,
+  req: FastifyRequest,
+  caller: Caller,
+  query: CallParsed<'openSentence'>['query'],
+) {
   const { encode, select, token, ...filter } = query;
   let recent: number[];
   let viewer: string | null = null;

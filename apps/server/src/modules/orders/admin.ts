@@ -11,13 +11,14 @@ import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { orders, paymentNotifications, products, users } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { forgetSessions } from '../../http/auth.js';
+import type { Broadcast } from '../../lib/broadcast.js';
+import { changeUser } from '../users/index.js';
 import { countUpTo, offsetOf, one, withTotal } from '../../lib/paging.js';
-import type { Tx } from '../essays/queries.js';
+import type { Tx } from '../../db/client.js';
 import { settleByEditor } from './ledger.js';
 import { presentOrder } from './presenter.js';
-import { refreshOrder as refresh, refundOrder as refund } from '../payments/service.js';
-import { audited, type Actor } from '../audit/service.js';
+import { refreshOrder as refresh, refundOrder as refund, type PaymentRuntime } from './payments.js';
+import { auditedIn, type Actor } from '../audit/index.js';
 import { iso } from '../../lib/time.js';
 import { likePattern } from '../../lib/text.js';
 
@@ -63,34 +64,36 @@ async function loadOne(db: Db | Tx, id: number) {
 }
 
 /** Confirms a payment by hand (a transfer that arrived, or an exception settled), audited; a repeat answers the order unchanged. */
-export async function confirmOrder(db: Db, actor: NonNullable<Actor>, id: number) {
+export async function confirmOrder(db: Db, broadcast: Broadcast, actor: NonNullable<Actor>, id: number) {
   const current = await loadOne(db, id);
   if (current.o.status === 'paid') return present(current);
   if (current.o.status === 'refunded' || current.o.status === 'refunding') throw invalid('status 订单已退款，不能再确认到账');
-  await audited(
-    db,
-    actor,
-    { action: 'order.confirm', targetType: 'order', targetId: id, summary: { orderNo: current.o.orderNo, from: current.o.status } },
-    async (tx) => {
-      // The state check is repeated under the row lock, so two editors clicking at once extend membership once.
-      if (!(await settleByEditor(tx, id))) throw invalid('status 订单状态已变化，请刷新');
-    },
+  // The buyer's membership changes what the public reads show them (ads).
+  await changeUser(db, broadcast, current.o.userId, (tx) =>
+    auditedIn(
+      tx,
+      actor,
+      { action: 'order.confirm', targetType: 'order', targetId: id, summary: { orderNo: current.o.orderNo, from: current.o.status } },
+      async (tx) => {
+        // The state check is repeated under the row lock, so two editors clicking at once extend membership once.
+        if (!(await settleByEditor(tx, id))) throw invalid('status 订单状态已变化，请刷新');
+      },
+    ),
   );
-  forgetSessions(); // the buyer's membership changed what the public reads show them (ads)
   return present(await loadOne(db, id));
 }
 
 /** Refunds through the order's provider (or by hand for a transfer); see payments/service.ts. */
-export async function refundOrder(db: Db, config: Config, actor: NonNullable<Actor>, id: number, note?: string) {
+export async function refundOrder(db: Db, config: Config, rt: PaymentRuntime, actor: NonNullable<Actor>, id: number, note?: string) {
   await loadOne(db, id);
-  await refund(db, config, actor, id, note);
+  await refund(db, config, rt, actor, id, note);
   return present(await loadOne(db, id));
 }
 
 /** Asks the order's provider about it now (payment, or refund in progress). */
-export async function refreshOrder(db: Db, config: Config, id: number) {
+export async function refreshOrder(db: Db, config: Config, rt: PaymentRuntime, id: number) {
   await loadOne(db, id);
-  await refresh(db, config, id);
+  await refresh(db, config, rt, id);
   return present(await loadOne(db, id));
 }
 

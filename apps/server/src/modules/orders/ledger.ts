@@ -13,17 +13,24 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, products, users } from '../../db/schema.js';
-import type { Tx } from '../essays/queries.js';
-import { notify } from '../messages/service.js';
+import { orders, products } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import { notify } from '../messages/index.js';
 import { providerName } from './providers.js';
 import type { OrderRow, ProductRow } from './queries.js';
-import { forgetSessions } from '../../http/auth.js';
+import type { Broadcast } from '../../lib/broadcast.js';
+import { changeUser, extendMembership, shortenMembership } from '../users/index.js';
 
 type Conn = Db | Tx;
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 const beijingDay = (d: Date | null) => (d ? new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10) : '—');
+
+/** Who bought an order (it never changes), or null when there is no such order. */
+export async function buyerOf(db: Db, orderId: number): Promise<number | null> {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return row?.userId ?? null;
+}
 
 async function lock(tx: Conn, orderId: number): Promise<{ o: OrderRow; p: ProductRow } | undefined> {
   const [row] = await (tx as Db)
@@ -33,26 +40,6 @@ async function lock(tx: Conn, orderId: number): Promise<{ o: OrderRow; p: Produc
     .where(eq(orders.id, orderId))
     .for('update', { of: orders });
   return row;
-}
-
-/** Adds the plan's days to the buyer's membership, from now or from its current end if later. */
-async function extendMembership(tx: Conn, userId: number, days: number) {
-  const [u] = await tx
-    .update(users)
-    .set({ memberUntil: sql`greatest(coalesce(${users.memberUntil}, now()), now()) + make_interval(days => ${days})` })
-    .where(eq(users.id, userId))
-    .returning({ memberUntil: users.memberUntil });
-  return u?.memberUntil ?? null;
-}
-
-/** Takes back a refunded order's days, never below now. */
-async function shortenMembership(tx: Conn, userId: number, days: number) {
-  const [u] = await tx
-    .update(users)
-    .set({ memberUntil: sql`greatest(now(), ${users.memberUntil} - make_interval(days => ${days}))` })
-    .where(eq(users.id, userId))
-    .returning({ memberUntil: users.memberUntil });
-  return u?.memberUntil ?? null;
 }
 
 const untilText = (d: Date | null) => (d && d.getTime() > Date.now() ? `会员有效期至 ${beijingDay(d)}` : '会员已到期');
@@ -78,14 +65,16 @@ export interface VerifiedPayment {
 }
 
 /** Applies a payment the provider confirmed (a verified notification or an active query's answer). */
-export async function applyPayment(db: Db, orderId: number, pay: VerifiedPayment): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
-  const r = await applyPaymentInTx(db, orderId, pay);
-  if (r.outcome === 'applied' || r.outcome === 'late') forgetSessions(); // the buyer's membership: no ads from now on
-  return r;
-}
-
-function applyPaymentInTx(db: Db, orderId: number, pay: VerifiedPayment): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
-  return db.transaction(async (tx) => {
+export async function applyPayment(
+  db: Db,
+  broadcast: Broadcast,
+  orderId: number,
+  pay: VerifiedPayment,
+): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
+  const buyer = await buyerOf(db, orderId);
+  if (buyer === null) return { outcome: 'unknown' };
+  // The buyer's membership: no ads from their next request on.
+  return changeUser(db, broadcast, buyer, async (tx) => {
     const row = await lock(tx, orderId);
     if (!row) return { outcome: 'unknown' as const };
     const { o, p } = row;
@@ -193,14 +182,16 @@ export async function refundHeldUp(db: Db, orderId: number, issue: string) {
  * The provider says the refund went through (its answer, its notification or a query): refunding → refunded,
  * the order's days taken back from membership (never below now), the buyer told. Repeats change nothing.
  */
-export async function completeRefund(db: Db, orderId: number, note?: string): Promise<'refunded' | 'duplicate' | 'unknown'> {
-  const r = await completeRefundInTx(db, orderId, note);
-  if (r === 'refunded') forgetSessions(); // membership shortened
-  return r;
-}
-
-function completeRefundInTx(db: Db, orderId: number, note?: string): Promise<'refunded' | 'duplicate' | 'unknown'> {
-  return db.transaction(async (tx) => {
+export async function completeRefund(
+  db: Db,
+  broadcast: Broadcast,
+  orderId: number,
+  note?: string,
+): Promise<'refunded' | 'duplicate' | 'unknown'> {
+  const buyer = await buyerOf(db, orderId);
+  if (buyer === null) return 'unknown';
+  // Membership shortened.
+  return changeUser(db, broadcast, buyer, async (tx) => {
     const row = await lock(tx, orderId);
     if (!row) return 'unknown' as const;
     const { o, p } = row;

@@ -7,15 +7,15 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { PaymentProviderId } from '@shiju/contract';
 import type { Config } from '../../config.js';
+import type { Broadcast } from '../../lib/broadcast.js';
 import type { Db } from '../../db/client.js';
 import { orders, paymentNotifications } from '../../db/schema.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { RawAnswer } from '../../http/envelope.js';
-import { audited, type Actor } from '../admin/audit.js';
-import { applyPayment, beginRefund, completeRefund, refundHeldUp, type PaymentOutcome, type RefundStart } from '../orders/ledger.js';
-import { providersOf, type PaymentProvider, type RefundRequest } from '../orders/providers.js';
-import type { OrderRow } from '../orders/queries.js';
-import { closeStale } from '../orders/queries.js';
+import { audited, type Actor } from '../audit/index.js';
+import { applyPayment, beginRefund, completeRefund, refundHeldUp, type PaymentOutcome, type RefundStart } from './ledger.js';
+import { providersOf, type PaymentProvider, type RefundRequest } from './providers.js';
+import { closeStale, type OrderRow } from './queries.js';
 import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
 import { alipayClient, fenOf } from './alipay.js';
 import { decryptResource, signatureHeaders, signatureProblem, type EncryptedResource, type WechatTransaction } from './wechatpay.js';
@@ -88,6 +88,7 @@ interface WechatRefundResource {
 export async function wechatNotify(
   db: Db,
   config: Config,
+  rt: PaymentRuntime,
   log: Log,
   headers: Record<string, string | string[] | undefined>,
   body: string,
@@ -134,7 +135,7 @@ export async function wechatNotify(
       return wechatOk();
     }
     if (r.refund_status === 'SUCCESS') {
-      const done = await completeRefund(db, order.id);
+      const done = await completeRefund(db, rt.broadcast, order.id);
       await record(db, { ...where, outcome: done === 'refunded' ? 'refunded' : 'duplicate' });
     } else {
       await refundHeldUp(db, order.id, `微信支付退款${r.refund_status === 'CLOSED' ? '已关闭' : '异常'}，请在商户平台处理后重试`);
@@ -148,7 +149,11 @@ export async function wechatNotify(
     await record(db, { ...where, outcome: 'ignored', reason: `交易状态 ${t.trade_state}` });
     return wechatOk();
   }
-  const { outcome } = await applyPayment(db, order.id, { provider: 'wechat', tradeNo: t.transaction_id, amount: t.amount.total });
+  const { outcome } = await applyPayment(db, rt.broadcast, order.id, {
+    provider: 'wechat',
+    tradeNo: t.transaction_id,
+    amount: t.amount.total,
+  });
   await record(db, { ...where, outcome, reason: reasonOf(outcome) });
   if (outcome !== 'applied' && outcome !== 'duplicate')
     log.warn({ provider: 'wechat', orderNo: order.orderNo, outcome }, 'payment needs attention');
@@ -176,7 +181,14 @@ const alipayAnswer = (text: 'success' | 'fail') => new RawAnswer('text/plain; ch
 /** Alipay retries for about 25 hours; a notification signed longer ago than this is stale. */
 const ALIPAY_MAX_AGE_MS = 26 * 3600 * 1000;
 
-export async function alipayNotify(db: Db, config: Config, log: Log, headers: Record<string, string | string[] | undefined>, body: string) {
+export async function alipayNotify(
+  db: Db,
+  config: Config,
+  rt: PaymentRuntime,
+  log: Log,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+) {
   const c = config.alipay;
   if (!c) throw new AppError('C0001', '本站未开通支付宝');
   const kept = keptHeaders(headers);
@@ -206,7 +218,7 @@ export async function alipayNotify(db: Db, config: Config, log: Log, headers: Re
 
   if (isRefund) {
     // Alipay refunds answer synchronously; this notification (trade status change after a refund) only confirms.
-    const done = order.status === 'refunding' ? await completeRefund(db, order.id) : 'duplicate';
+    const done = order.status === 'refunding' ? await completeRefund(db, rt.broadcast, order.id) : 'duplicate';
     await record(db, { ...where, outcome: done === 'refunded' ? 'refunded' : 'duplicate' });
     return alipayAnswer('success');
   }
@@ -215,7 +227,7 @@ export async function alipayNotify(db: Db, config: Config, log: Log, headers: Re
     await record(db, { ...where, outcome: 'ignored', reason: `交易状态 ${params.trade_status}` });
     return alipayAnswer('success');
   }
-  const { outcome } = await applyPayment(db, order.id, { provider: 'alipay', tradeNo: params.trade_no, amount });
+  const { outcome } = await applyPayment(db, rt.broadcast, order.id, { provider: 'alipay', tradeNo: params.trade_no, amount });
   await record(db, { ...where, outcome, reason: reasonOf(outcome) });
   if (outcome !== 'applied' && outcome !== 'duplicate')
     log.warn({ provider: 'alipay', orderNo: order.orderNo, outcome }, 'payment needs attention');
@@ -233,12 +245,12 @@ function online(config: Config, id: string): PaymentProvider | undefined {
  * Asks the provider about an order whose payment was started there, and applies a payment it reports (the
  * buyer came back, or the callback is late). Answers the outcome, or null when there was nothing to apply.
  */
-export async function syncPayment(db: Db, config: Config, o: OrderRow): Promise<PaymentOutcome | null> {
+export async function syncPayment(db: Db, config: Config, rt: PaymentRuntime, o: OrderRow): Promise<PaymentOutcome | null> {
   const p = online(config, o.provider);
   if (!p?.query) return null;
   const state = await p.query(o.orderNo);
   if (state.state !== 'paid') return null;
-  const { outcome } = await applyPayment(db, o.id, { provider: p.name as 'wechat' | 'alipay', ...state.payment });
+  const { outcome } = await applyPayment(db, rt.broadcast, o.id, { provider: p.name as 'wechat' | 'alipay', ...state.payment });
   if (outcome !== 'duplicate')
     await record(db, {
       provider: p.name,
@@ -254,18 +266,24 @@ export async function syncPayment(db: Db, config: Config, o: OrderRow): Promise<
   return outcome;
 }
 
-const lastAsked = new Map<number, number>();
 const ASK_EVERY_MS = 3000;
 
+/** What payments need of the app: its broadcast (membership changes) and when each order's provider was last asked. */
+export interface PaymentRuntime {
+  broadcast: Broadcast;
+  paymentPolls: Map<number, number>;
+}
+
 /** While the buyer's pay dialog polls: asks the provider at most every 3 s per order; failures leave the order as it is. */
-export async function syncWhilePolling(db: Db, config: Config, o: OrderRow, log: Log): Promise<boolean> {
+export async function syncWhilePolling(db: Db, config: Config, rt: PaymentRuntime, o: OrderRow, log: Log): Promise<boolean> {
   if (o.status !== 'pending' || !o.payUrl) return false;
   const now = Date.now();
+  const lastAsked = rt.paymentPolls;
   if (now - (lastAsked.get(o.id) ?? 0) < ASK_EVERY_MS) return false;
   lastAsked.set(o.id, now);
   if (lastAsked.size > 5000) for (const [k, t] of lastAsked) if (now - t > 60_000) lastAsked.delete(k);
   try {
-    return (await syncPayment(db, config, o)) !== null;
+    return (await syncPayment(db, config, rt, o)) !== null;
   } catch (err) {
     log.warn({ orderNo: o.orderNo, err: { message: (err as Error).message } }, 'payment query failed');
     return false;
@@ -276,10 +294,10 @@ export async function syncWhilePolling(db: Db, config: Config, o: OrderRow, log:
  * Closes an order's upstream payment once the order closed or was cancelled here. Asks first: a payment that
  * got through in the meantime is applied (late) instead. Clears `payUrl` when the upstream order is closed.
  */
-export async function closeUpstream(db: Db, config: Config, o: OrderRow): Promise<'closed' | 'paid' | 'skipped'> {
+export async function closeUpstream(db: Db, config: Config, rt: PaymentRuntime, o: OrderRow): Promise<'closed' | 'paid' | 'skipped'> {
   const p = online(config, o.provider);
   if (!p?.close) return 'skipped';
-  if ((await syncPayment(db, config, o)) !== null) return 'paid';
+  if ((await syncPayment(db, config, rt, o)) !== null) return 'paid';
   await p.close(o.orderNo);
   await db
     .update(orders)
@@ -303,7 +321,7 @@ function refundRequest(o: OrderRow, reason: string): RefundRequest {
  * when it was a bank transfer (the editor has sent the money back by hand). Twice is once: the refund number is
  * the order's own, and a refunded order answers as it is.
  */
-export async function refundOrder(db: Db, config: Config, actor: Actor, orderId: number, note?: string) {
+export async function refundOrder(db: Db, config: Config, rt: PaymentRuntime, actor: Actor, orderId: number, note?: string) {
   const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!current) throw invalid('订单不存在');
   const p = current.provider === 'manual' ? null : online(config, current.provider);
@@ -323,12 +341,12 @@ export async function refundOrder(db: Db, config: Config, actor: Actor, orderId:
   if (start.kind === 'refused') throw invalid(`status ${start.reason}`);
   if (start.kind === 'already') return;
   if (!p?.refund) {
-    await completeRefund(db, orderId, note);
+    await completeRefund(db, rt.broadcast, orderId, note);
     return;
   }
   try {
     const r = await p.refund(refundRequest(start.order, note || `拾句会员退款 ${start.order.orderNo}`));
-    if (r === 'done') await completeRefund(db, orderId, note);
+    if (r === 'done') await completeRefund(db, rt.broadcast, orderId, note);
   } catch (err) {
     await refundHeldUp(db, orderId, (err as Error).message);
     throw err;
@@ -336,23 +354,23 @@ export async function refundOrder(db: Db, config: Config, actor: Actor, orderId:
 }
 
 /** Asks the provider how a refund in progress went. */
-export async function syncRefund(db: Db, config: Config, o: OrderRow): Promise<boolean> {
+export async function syncRefund(db: Db, config: Config, rt: PaymentRuntime, o: OrderRow): Promise<boolean> {
   const p = online(config, o.provider);
   if (o.status !== 'refunding' || !o.refundNo || !p?.queryRefund) return false;
   const r = await p.queryRefund(refundRequest(o, ''));
-  if (r === 'done') return (await completeRefund(db, o.id)) === 'refunded';
+  if (r === 'done') return (await completeRefund(db, rt.broadcast, o.id)) === 'refunded';
   if (r === 'failed') await refundHeldUp(db, o.id, '渠道退款失败或已关闭，请核对后重试');
   return false;
 }
 
 /** An editor's "query the provider": payment for an open or closed order, refund for one refunding. */
-export async function refreshOrder(db: Db, config: Config, orderId: number) {
+export async function refreshOrder(db: Db, config: Config, rt: PaymentRuntime, orderId: number) {
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!o) throw invalid('订单不存在');
   if (!online(config, o.provider)) throw new AppError('C0001', '这笔订单没有可查询的在线支付渠道');
-  if (o.status === 'refunding') await syncRefund(db, config, o);
-  else if (o.status === 'closed' || o.status === 'cancelled') await closeUpstream(db, config, o);
-  else await syncPayment(db, config, o);
+  if (o.status === 'refunding') await syncRefund(db, config, rt, o);
+  else if (o.status === 'closed' || o.status === 'cancelled') await closeUpstream(db, config, rt, o);
+  else await syncPayment(db, config, rt, o);
 }
 
 /** Minutes after which a pending online order is asked about (its callback may be late or lost). */
@@ -363,7 +381,7 @@ const BATCH = 20;
  * The payments job (every minute): close expired orders here and upstream, ask about pending online orders
  * whose callback has not come, and follow refunds in progress. Each failure is logged and retried next round.
  */
-export async function reconcilePayments(db: Db, config: Config, log?: Log) {
+export async function reconcilePayments(db: Db, config: Config, rt: PaymentRuntime, log?: Log) {
   const result = { closed: await closeStale(db, ORDER_PENDING_MINUTES), upstreamClosed: 0, synced: 0, refunds: 0, failed: 0 };
   const hasOnline = !!(config.wechatPay || config.alipay);
   if (!hasOnline) return result;
@@ -383,7 +401,7 @@ export async function reconcilePayments(db: Db, config: Config, log?: Log) {
     .where(and(online, inArray(orders.status, ['closed', 'cancelled']), isNotNull(orders.payUrl)))
     .orderBy(asc(orders.id))
     .limit(BATCH);
-  for (const o of stale) if ((await attempt(o, () => closeUpstream(db, config, o))) === 'closed') result.upstreamClosed++;
+  for (const o of stale) if ((await attempt(o, () => closeUpstream(db, config, rt, o))) === 'closed') result.upstreamClosed++;
   const waiting = await db
     .select()
     .from(orders)
@@ -392,13 +410,13 @@ export async function reconcilePayments(db: Db, config: Config, log?: Log) {
     )
     .orderBy(desc(orders.id))
     .limit(BATCH);
-  for (const o of waiting) if (await attempt(o, () => syncPayment(db, config, o))) result.synced++;
+  for (const o of waiting) if (await attempt(o, () => syncPayment(db, config, rt, o))) result.synced++;
   const refunding = await db
     .select()
     .from(orders)
     .where(and(online, eq(orders.status, 'refunding'), sql`${orders.refundNo} is not null`))
     .orderBy(asc(orders.id))
     .limit(BATCH);
-  for (const o of refunding) if (await attempt(o, () => syncRefund(db, config, o))) result.refunds++;
+  for (const o of refunding) if (await attempt(o, () => syncRefund(db, config, rt, o))) result.refunds++;
   return result;
 }

@@ -6,7 +6,7 @@ import type { PaymentProviderId } from '@shiju/contract';
 import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
 import { manualPaymentInfo, providerName, providersOf, type PaymentProvider } from './providers.js';
 import type { Config } from '../../config.js';
-import { closeUpstream, syncWhilePolling, type Log } from '../payments/service.js';
+import { closeUpstream, syncWhilePolling, type Log, type PaymentRuntime } from './payments.js';
 import { closesAt, presentOrder, presentProduct } from './presenter.js';
 import * as q from './queries.js';
 
@@ -58,12 +58,13 @@ export async function pageOrders(
   limit: number,
   offset: number,
   config?: Config,
+  rt?: PaymentRuntime,
   log?: Log,
 ) {
   await closeStaleOrders(db);
   let page = await q.pageOfUser(db, me.id, status, limit, offset);
-  if (config && log) {
-    const asked = await Promise.all(page.rows.map((r) => syncWhilePolling(db, config, r.o, log)));
+  if (config && rt && log) {
+    const asked = await Promise.all(page.rows.map((r) => syncWhilePolling(db, config, rt, r.o, log)));
     if (asked.some(Boolean)) page = await q.pageOfUser(db, me.id, status, limit, offset);
   }
   const { rows, ...total } = page;
@@ -85,25 +86,25 @@ async function ownPending(db: Db, me: UserRow, id: number) {
 }
 
 /** Closing the upstream order runs after the answer (the payments job retries it if the provider is away). */
-function closeUpstreamLater(db: Db, config: Config, o: q.OrderRow, log?: Log) {
+function closeUpstreamLater(db: Db, config: Config, rt: PaymentRuntime, o: q.OrderRow, log?: Log) {
   if (!o.payUrl) return;
-  void closeUpstream(db, config, o).catch((err: Error) =>
+  void closeUpstream(db, config, rt, o).catch((err: Error) =>
     log?.warn({ orderNo: o.orderNo, err: { message: err.message } }, 'closing the upstream order failed; the payments job retries'),
   );
 }
 
-export async function cancelOrder(db: Db, me: UserRow, id: number, config?: Config, log?: Log) {
+export async function cancelOrder(db: Db, me: UserRow, id: number, config?: Config, rt?: PaymentRuntime, log?: Log) {
   const { p } = await ownPending(db, me, id);
   const o = await q.cancelPending(db, id);
   if (!o) throw invalid('status 订单状态已变化，请刷新');
-  if (config) closeUpstreamLater(db, config, o, log);
+  if (config && rt) closeUpstreamLater(db, config, rt, o, log);
   return presentOrder(o, p);
 }
 
 /** One own order, for the pay dialog's polling: a pending order paid online is asked about at the provider too. */
-export async function getOrder(db: Db, me: UserRow, id: number, config: Config, log: Log) {
+export async function getOrder(db: Db, me: UserRow, id: number, config: Config, rt: PaymentRuntime, log: Log) {
   const row = await own(db, me, id);
-  if (await syncWhilePolling(db, config, row.o, log)) return getOrder(db, me, id, config, log);
+  if (await syncWhilePolling(db, config, rt, row.o, log)) return getOrder(db, me, id, config, rt, log);
   return presentOrder(row.o, row.p);
 }
 
@@ -117,6 +118,7 @@ export async function payOrder(
   me: UserRow,
   id: number,
   config: Config,
+  rt: PaymentRuntime,
   choice: PaymentProviderId = 'manual',
   log?: Log,
   provider: PaymentProvider | undefined = providersOf(config)[choice],
@@ -139,7 +141,7 @@ export async function payOrder(
   }
   if (o.payUrl && o.provider !== provider.name) {
     // Switching providers: the other upstream order is closed first, so the order cannot be paid twice.
-    const before = await closeUpstream(db, config, o);
+    const before = await closeUpstream(db, config, rt, o);
     if (before === 'paid') throw invalid('status 这笔订单已经支付成功，请刷新');
   }
   const { instructions, payUrl } = await provider.start({ orderNo: o.orderNo, amount: o.amount, payBefore, productName: p.name });

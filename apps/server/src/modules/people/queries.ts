@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
-import { personCardColumns } from '../users/queries.js';
+import { personCardColumns } from '../users/index.js';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import {
@@ -21,22 +21,12 @@ import {
   users,
 } from '../../db/schema.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
-import { cardsSql, type CardRow, type Cursor } from '../essays/queries.js';
-import { notBlockedBy } from './blocked.js';
-import { uploadsIn } from '../files/uploads.js';
+import { cardsSql, type CardRow, type Cursor } from '../essays/index.js';
+import { notBlockedBy } from '../users/index.js';
+import { uploadsIn } from '../files/index.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Exec = Db | Tx;
-
-/** Whether `blockerId` blocked `blockedId`. */
-export async function isBlocked(db: Exec, blockerId: number, blockedId: number): Promise<boolean> {
-  const rows = await (db as Db)
-    .select(one)
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .limit(1);
-  return rows.length > 0;
-}
 
 /** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
 export async function endFollow(tx: Tx, followerId: number, followeeId: number) {
@@ -56,15 +46,14 @@ export async function endFollow(tx: Tx, followerId: number, followeeId: number) 
 }
 
 /** Blocks (idempotent) and ends the follows between the two, in one transaction. */
-export async function addBlock(db: Db, blockerId: number, blockedId: number) {
-  await db.transaction(async (tx) => {
-    await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
-    await endFollow(tx, blockerId, blockedId);
-    await endFollow(tx, blockedId, blockerId);
-  });
+/** Inside changeUser (the blocker's sessions know whether they block anyone). */
+export async function addBlock(tx: Tx, blockerId: number, blockedId: number) {
+  await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+  await endFollow(tx, blockerId, blockedId);
+  await endFollow(tx, blockedId, blockerId);
 }
 
-export async function removeBlock(db: Db, blockerId: number, blockedId: number) {
+export async function removeBlock(db: Exec, blockerId: number, blockedId: number) {
   await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
 }
 
@@ -129,22 +118,6 @@ export async function suggestions(db: Db, viewerId: number, limit: number) {
     .limit(limit);
 }
 
-/** Whether either of the two blocked the other. */
-export async function blockedEitherWay(db: Exec, a: number, b: number): Promise<boolean> {
-  const rows = await (db as Db)
-    .select(one)
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** The ids of everyone this viewer blocked (a few; read once per request that filters a cached result). */
-export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
-  const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewerId));
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function setAgreement(db: Db, userId: number, version: string) {
   const [row] = await db
     .update(users)
@@ -156,7 +129,7 @@ export async function setAgreement(db: Db, userId: number, version: string) {
 
 // ---------- account deletion (注销) ----------
 
-export async function setDeletion(db: Db, userId: number, dueAt: Date | null, keepContent?: boolean) {
+export async function setDeletion(db: Exec, userId: number, dueAt: Date | null, keepContent?: boolean) {
   const [row] = await db
     .update(users)
     .set({ deletionDueAt: dueAt, ...(keepContent === undefined ? {} : { deletionKeepContent: keepContent }) })

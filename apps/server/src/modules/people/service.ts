@@ -1,19 +1,19 @@
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { forgetSessions, type UserRow } from '../../http/auth.js';
+import type { UserRow } from '../auth/index.js';
+import { forgetEssay, forgetLists, type Broadcast } from '../../lib/broadcast.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import { allow, reset } from '../../lib/limits.js';
 import { offsetOf } from '../../lib/paging.js';
-import { verifyPassword } from '../auth/password.js';
-import { removeComment } from '../comments/service.js';
-import { forgetEssay, forgetLists } from '../essays/cache.js';
-import { presentCard } from '../essays/presenter.js';
-import { removeUnusedUploads } from '../files/service.js';
-import { decodeCursor, encodeCursor, toggleReaction } from '../essays/queries.js';
-import { removeEssayInTx } from '../essays/service.js';
-import { findActiveUser } from '../social/queries.js';
-import { presentUserInfo } from '../users/presenter.js';
+import { verifyPassword } from '../auth/index.js';
+import { removeComment } from '../comments/index.js';
+import { presentCard } from '../essays/index.js';
+import { removeUnusedUploads } from '../files/index.js';
+import { decodeCursor, encodeCursor, toggleReaction } from '../essays/index.js';
+import { removeEssayInTx } from '../essays/index.js';
+import { changeUser, findActiveUser } from '../users/index.js';
+import { presentUserInfo } from '../users/index.js';
 import * as q from './queries.js';
 
 const SUGGESTIONS = 8;
@@ -35,13 +35,12 @@ export async function suggestedUsers(db: Db, me: UserRow) {
   return q.suggestions(db, me.id, SUGGESTIONS);
 }
 
-export async function block(db: Db, me: UserRow, id: number, on: boolean) {
+export async function block(db: Db, broadcast: Broadcast, me: UserRow, id: number, on: boolean) {
   if (id === me.id) throw invalid('id 不能拉黑自己');
   // Unblocking works for someone who has since been banned too; blocking needs an active account.
   if (on && !(await findActiveUser(db, id))) throw notFound('用户不存在');
-  if (on) await q.addBlock(db, me.id, id);
-  else await q.removeBlock(db, me.id, id);
-  forgetSessions(); // a reader's session knows whether they block anyone (the lists' filter)
+  // A reader's session knows whether they block anyone (the lists' filter).
+  await changeUser(db, broadcast, me.id, (tx) => (on ? q.addBlock(tx, me.id, id) : q.removeBlock(tx, me.id, id)));
   return { ok: true as const };
 }
 
@@ -67,17 +66,17 @@ const deletionTries = (userId: number) => ({ key: `deletion:${userId}`, windowMs
  * 注销: after the password, the account is due in 15 days; asking again keeps the date and updates the choice
  * about texts and comments. Until then everything works as before and the user can cancel.
  */
-export async function requestDeletion(db: Db, me: UserRow, body: { password: string; keepContent: boolean }) {
+export async function requestDeletion(db: Db, broadcast: Broadcast, me: UserRow, body: { password: string; keepContent: boolean }) {
   if (!(await allow(db, deletionTries(me.id), DELETION_TRIES))) throw new AppError('A0211', '密码错误次数过多，请稍后再试');
   if (!me.passwordHash) throw invalid('password 该账号没有设置密码，无法验证身份');
   if (!(await verifyPassword(me.passwordHash, body.password))) throw new AppError('A0210', '密码不正确');
   await reset(db, deletionTries(me.id).key);
   const due = me.deletionDueAt ?? new Date(Date.now() + DELETION_COOLING_OFF_DAYS * DAY_MS);
-  return presentUserInfo(await q.setDeletion(db, me.id, due, body.keepContent));
+  return presentUserInfo(await changeUser(db, broadcast, me.id, (tx) => q.setDeletion(tx, me.id, due, body.keepContent)));
 }
 
-export async function cancelDeletion(db: Db, me: UserRow) {
-  return presentUserInfo(await q.setDeletion(db, me.id, null));
+export async function cancelDeletion(db: Db, broadcast: Broadcast, me: UserRow) {
+  return presentUserInfo(await changeUser(db, broadcast, me.id, (tx) => q.setDeletion(tx, me.id, null)));
 }
 
 /**
@@ -88,10 +87,10 @@ export async function cancelDeletion(db: Db, me: UserRow) {
  * as 已注销用户 keep their images, and a picture someone else also uploaded (files are stored by content) stays.
  * False when it is no longer due (cancelled meanwhile).
  */
-export async function purgeAccount(db: Db, userId: number, uploadDir: string, log?: JobLog) {
+export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number, uploadDir: string, log?: JobLog) {
   const touched: number[] = [];
   const uploads: (string | null)[] = [];
-  const done = await db.transaction(async (tx) => {
+  const done = await changeUser(db, broadcast, userId, async (tx) => {
     const u = await q.lockDue(tx, userId);
     if (!u) return false;
     const f = await q.footprint(tx, userId);
@@ -114,9 +113,8 @@ export async function purgeAccount(db: Db, userId: number, uploadDir: string, lo
     return true;
   });
   if (done) {
-    for (const id of new Set(touched)) forgetEssay(id);
-    forgetLists();
-    forgetSessions();
+    for (const id of new Set(touched)) forgetEssay(broadcast, id);
+    forgetLists(broadcast);
     await removeUnusedUploads(db, uploadDir, uploads, log);
   }
   return done;
@@ -125,8 +123,8 @@ export async function purgeAccount(db: Db, userId: number, uploadDir: string, lo
 type JobLog = { warn(o: object, m: string): void };
 
 /** The scheduled job: every account whose cooling-off has ended, a batch at a time. */
-export async function purgeDueAccounts(db: Db, config: Pick<Config, 'uploadDir'>, log?: JobLog) {
+export async function purgeDueAccounts(db: Db, broadcast: Broadcast, config: Pick<Config, 'uploadDir'>, log?: JobLog) {
   let purged = 0;
-  for (const id of await q.dueAccounts(db, 50)) if (await purgeAccount(db, id, config.uploadDir, log)) purged++;
+  for (const id of await q.dueAccounts(db, 50)) if (await purgeAccount(db, broadcast, id, config.uploadDir, log)) purged++;
   return { purged };
 }

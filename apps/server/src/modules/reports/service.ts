@@ -10,12 +10,14 @@ import { reports, users } from '../../db/schema.js';
 import type { UserRow } from '../../http/auth.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
-import { findEssay, type Tx } from '../essays/queries.js';
-import { findVisible } from '../comments/queries.js';
-import { removeComment } from '../comments/service.js';
-import { audited, type Actor } from '../admin/audit.js';
-import { deleteInTx, hideInTx } from '../admin/essays.js';
-import { banInTx, forgetAll } from '../admin/users.js';
+import { findEssay } from '../essays/index.js';
+import type { Tx } from '../../db/client.js';
+import { findVisible } from '../comments/index.js';
+import { removeComment } from '../comments/index.js';
+import { auditedIn, type Actor } from '../audit/index.js';
+import type { Broadcast } from '../../lib/broadcast.js';
+import { deleteInTx, hideInTx } from '../essays/index.js';
+import { banInTx, changeUser, forgetAll } from '../users/index.js';
 import * as q from './queries.js';
 
 /** Reports one person may file within a minute before A0501. */
@@ -130,7 +132,14 @@ export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['q
 const ACTION_NAMES = { dismiss: '驳回举报', hide: '隐藏', delete: '删除', ban: '封禁' } as const;
 
 /** Applies the action to the target inside the audited transaction; answers the texts whose pages changed. */
-async function act(tx: Tx, actorId: number, r: q.ReportRow, body: CallParsed<'adminResolveReport'>['body']) {
+async function act(
+  tx: Tx,
+  broadcast: Broadcast,
+  actorId: number,
+  r: q.ReportRow,
+  body: CallParsed<'adminResolveReport'>['body'],
+  owner: number | null,
+) {
   const why = body.note || `被举报：${r.reason}`;
   const essayIds: number[] = [];
   switch (body.action) {
@@ -140,8 +149,8 @@ async function act(tx: Tx, actorId: number, r: q.ReportRow, body: CallParsed<'ad
     case 'delete':
       if (r.targetType === 'user') throw invalid('action 用户不能隐藏或删除，请选择封禁');
       if (r.targetType === 'essay') {
-        if (body.action === 'hide') await hideInTx(tx, r.targetId, why);
-        else await deleteInTx(tx, r.targetId, why);
+        if (body.action === 'hide') await hideInTx(tx, broadcast, r.targetId, why);
+        else await deleteInTx(tx, broadcast, r.targetId, why);
         essayIds.push(r.targetId);
       } else {
         const c = await findVisible(tx, r.targetId);
@@ -152,12 +161,6 @@ async function act(tx: Tx, actorId: number, r: q.ReportRow, body: CallParsed<'ad
       }
       break;
     case 'ban': {
-      const owner =
-        r.targetType === 'user'
-          ? r.targetId
-          : r.targetType === 'essay'
-            ? (await findEssay(tx, r.targetId))?.authorId
-            : (await q.commentTargets(tx, [r.targetId]))[0]?.owner.id;
       if (!owner) throw notFound('被举报的用户不存在');
       const banned = await banInTx(tx, actorId, owner, why, body.until);
       essayIds.push(...banned.touched);
@@ -174,22 +177,39 @@ async function act(tx: Tx, actorId: number, r: q.ReportRow, body: CallParsed<'ad
   return { essayIds, closed: closed.length };
 }
 
-export async function resolve(db: Db, actor: NonNullable<Actor>, id: number, body: CallParsed<'adminResolveReport'>['body']) {
+/** Who wrote what a report is about (the user reported, or the author of the text or comment, whatever its state). */
+async function reportedUser(db: Db, r: q.ReportRow): Promise<number | null> {
+  if (r.targetType === 'user') return r.targetId;
+  if (r.targetType === 'essay') return (await findEssay(db, r.targetId))?.authorId ?? null;
+  return (await q.commentTargets(db, [r.targetId]))[0]?.owner.id ?? null;
+}
+
+export async function resolve(
+  db: Db,
+  broadcast: Broadcast,
+  actor: NonNullable<Actor>,
+  id: number,
+  body: CallParsed<'adminResolveReport'>['body'],
+) {
   const r = await q.findReport(db, id);
   if (!r) throw notFound('举报不存在');
   if (r.status !== 'open') throw invalid('id 该举报已处理');
-  const done = await audited(
-    db,
-    actor,
-    (x: Awaited<ReturnType<typeof act>>) => ({
-      action: `report.${body.action}`,
-      targetType: r.targetType,
-      targetId: r.targetId,
-      summary: { reportId: id, reports: x.closed, note: body.note ?? null, until: body.until ?? null },
-    }),
-    (tx) => act(tx, actor.id, r, body),
-  );
-  forgetAll(done.essayIds);
+  const owner = body.action === 'ban' ? await reportedUser(db, r) : null;
+  const work = (tx: Tx) =>
+    auditedIn(
+      tx,
+      actor,
+      (x: Awaited<ReturnType<typeof act>>) => ({
+        action: `report.${body.action}`,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        summary: { reportId: id, reports: x.closed, note: body.note ?? null, until: body.until ?? null },
+      }),
+      (tx) => act(tx, broadcast, actor.id, r, body, owner),
+    );
+  // A ban changes its user (their sessions end everywhere); the other actions change texts and comments only.
+  const done = owner === null ? await db.transaction(work) : await changeUser(db, broadcast, owner, work);
+  forgetAll(broadcast, done.essayIds);
   const status = body.action === 'dismiss' ? 'dismissed' : 'resolved';
   const { rows } = await q.pageGroups(
     db,

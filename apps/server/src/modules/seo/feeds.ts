@@ -5,11 +5,11 @@
 import { Feed } from 'feed';
 import { SITE_NAME, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { findClassification } from '../classifications/queries.js';
-import { frozenWeeks, weekEntries } from '../discovery/bestWeek.js';
-import { presentEssays } from '../essays/presenter.js';
-import { listPublished } from '../essays/service.js';
-import { profile } from '../social/service.js';
+import { findClassification } from '../classifications/index.js';
+import { frozenWeeks, weekEntries } from '../discovery/index.js';
+import { presentEssays } from '../essays/index.js';
+import { listPublished, type EssayCaches } from '../essays/index.js';
+import { profile } from '../social/index.js';
 import { AppError } from '../../http/errors.js';
 import { LIST_SIZE, titleOf } from './service.js';
 
@@ -28,13 +28,13 @@ interface FeedSource {
   essays: Essay[];
 }
 
-const latest = (db: Db, filter: { classificationId?: number; authorId?: number } = {}) =>
-  listPublished(db, { pageNum: 1, pageSize: LIST_SIZE, sort: 'new', ...filter }, null).then((p) => p.list);
+const latest = (db: Db, caches: EssayCaches, filter: { classificationId?: number; authorId?: number } = {}) =>
+  listPublished(db, caches, { pageNum: 1, pageSize: LIST_SIZE, sort: 'new', ...filter }, null).then((p) => p.list);
 
 /** What a feed name (`latest`, `best-week`, `classification-3`, `author-7`) holds, or null when it names nothing. */
-async function sourceOf(db: Db, name: string): Promise<FeedSource | null> {
+async function sourceOf(db: Db, caches: EssayCaches, name: string): Promise<FeedSource | null> {
   if (name === 'latest')
-    return { title: `${SITE_NAME} · 最新发布`, description: '拾句最新发布的句子与美文', path: '/home', essays: await latest(db) };
+    return { title: `${SITE_NAME} · 最新发布`, description: '拾句最新发布的句子与美文', path: '/home', essays: await latest(db, caches) };
   if (name === 'best-week') {
     const [week] = await frozenWeeks(db);
     const entries = week ? await weekEntries(db, week) : [];
@@ -58,7 +58,7 @@ async function sourceOf(db: Db, name: string): Promise<FeedSource | null> {
       title: `${SITE_NAME} · ${c.name}`,
       description: c.description || `拾句“${c.name}”分类的最新作品`,
       path: `/classifyDetails?id=${c.id}`,
-      essays: await latest(db, { classificationId: c.id }),
+      essays: await latest(db, caches, { classificationId: c.id }),
     };
   }
   try {
@@ -67,7 +67,7 @@ async function sourceOf(db: Db, name: string): Promise<FeedSource | null> {
       title: `${SITE_NAME} · ${u.nickname} 的作品`,
       description: u.bio || `${u.nickname} 在拾句发布的作品`,
       path: `/othersInfor?id=${u.id}`,
-      essays: await latest(db, { authorId: u.id }),
+      essays: await latest(db, caches, { authorId: u.id }),
     };
   } catch (err) {
     if (err instanceof AppError && err.code === 'A0404') return null;
@@ -76,8 +76,8 @@ async function sourceOf(db: Db, name: string): Promise<FeedSource | null> {
 }
 
 /** The feed document, or null for a feed that does not exist. */
-export async function renderFeed(db: Db, name: string, format: FeedFormat, origin: string): Promise<string | null> {
-  const source = await sourceOf(db, name);
+export async function renderFeed(db: Db, caches: EssayCaches, name: string, format: FeedFormat, origin: string): Promise<string | null> {
+  const source = await sourceOf(db, caches, name);
   if (!source) return null;
   const link = `${origin}${source.path}`;
   const newest = source.essays.reduce<number>((t, e) => Math.max(t, e.publishedAt ? Date.parse(e.publishedAt) : 0), 0);

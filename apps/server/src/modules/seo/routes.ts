@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { FEED_TYPES, renderFeed, type FeedFormat } from './feeds.js';
 import type { Prerenderer } from './prerender.js';
 import { renderDocument } from './presenter.js';
-import { getTheme } from '../site/service.js';
+import { getTheme } from '../site/index.js';
 import type { ThemeLayout } from '@shiju/contract';
 import { PUBLIC_PAGES } from './service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemap.js';
@@ -42,7 +42,7 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
 
   app.get<{ Params: { name: string } }>(RAW_RESPONSES.feed.path, hide, async (req, reply) => {
     const m = /^(.+)\.(rss|atom)$/.exec(req.params.name);
-    const body = m ? await renderFeed(db, m[1]!, m[2] as FeedFormat, originOf(config, req)) : null;
+    const body = m ? await renderFeed(db, app.runtime.essayCaches, m[1]!, m[2] as FeedFormat, originOf(config, req)) : null;
     if (!body || !m) return missing(reply);
     return reply
       .type(FEED_TYPES[m[2] as FeedFormat])
@@ -54,7 +54,7 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
   if (template === null) return;
   for (const [path, load] of Object.entries(PUBLIC_PAGES)) {
     app.get(path, hide, async (req, reply) => {
-      const model = await load(db, req.query as Record<string, unknown>);
+      const model = await load(db, app.runtime.essayCaches, req.query as Record<string, unknown>);
       let drawn = null;
       if (model.status === 200 && prerenderer?.handles(path)) {
         try {

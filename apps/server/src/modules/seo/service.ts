@@ -7,13 +7,13 @@ import { PAGES, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
-import { findPublished } from '../announcements/queries.js';
-import { findClassification, pageClassifications } from '../classifications/queries.js';
-import { frozenWeeks, weekEntries } from '../discovery/bestWeek.js';
-import { rankingPage, type Period } from '../discovery/ranking.js';
-import { presentCard, presentEssays } from '../essays/presenter.js';
-import { listPublished, publishedDetails } from '../essays/service.js';
-import { profile } from '../social/service.js';
+import { findPublished } from '../announcements/index.js';
+import { findClassification, pageClassifications } from '../classifications/index.js';
+import { frozenWeeks, weekEntries } from '../discovery/index.js';
+import { rankingPage, type Period } from '../discovery/index.js';
+import { presentCard, presentEssays } from '../essays/index.js';
+import { listPublished, publishedDetails, type EssayCaches } from '../essays/index.js';
+import { profile } from '../social/index.js';
 
 export const LIST_SIZE = 20;
 
@@ -92,11 +92,11 @@ async function orNotFound(load: () => Promise<PageModel>): Promise<PageModel> {
   }
 }
 
-const latest = (db: Db, filter: { classificationId?: number; authorId?: number } = {}) =>
-  listPublished(db, { pageNum: 1, pageSize: LIST_SIZE, sort: 'new', ...filter }, null).then((p) => p.list);
+const latest = (db: Db, caches: EssayCaches, filter: { classificationId?: number; authorId?: number } = {}) =>
+  listPublished(db, caches, { pageNum: 1, pageSize: LIST_SIZE, sort: 'new', ...filter }, null).then((p) => p.list);
 
-async function home(db: Db): Promise<PageModel> {
-  const [items, classes] = await Promise.all([latest(db), pageClassifications(db, 50, 0)]);
+async function home(db: Db, caches: EssayCaches): Promise<PageModel> {
+  const [items, classes] = await Promise.all([latest(db, caches), pageClassifications(db, 50, 0)]);
   return {
     status: 200,
     routeTitle: routeTitle('/home'),
@@ -116,8 +116,8 @@ async function home(db: Db): Promise<PageModel> {
   };
 }
 
-async function essayPage(db: Db, id: number | null): Promise<PageModel> {
-  const e = id ? await publishedDetails(db, id) : null;
+async function essayPage(db: Db, caches: EssayCaches, id: number | null): Promise<PageModel> {
+  const e = id ? await publishedDetails(db, caches, id) : null;
   if (!e) return notFoundPage();
   const keywords = [...new Set([...e.tags.map((t) => t.name), e.classification?.name, e.author.nickname, e.source, '拾句'])].filter(
     (k): k is string => !!k,
@@ -136,12 +136,12 @@ async function essayPage(db: Db, id: number | null): Promise<PageModel> {
   };
 }
 
-async function classificationPage(db: Db, rawId: unknown): Promise<PageModel> {
+async function classificationPage(db: Db, caches: EssayCaches, rawId: unknown): Promise<PageModel> {
   const classes = await pageClassifications(db, 50, 0);
   const id = rawId === undefined ? (classes.list[0]?.id ?? null) : parseId(rawId);
   const c = id ? await findClassification(db, id) : null;
   if (!c) return notFoundPage();
-  const items = await latest(db, { classificationId: c.id });
+  const items = await latest(db, caches, { classificationId: c.id });
   return {
     status: 200,
     routeTitle: routeTitle('/classifyDetails'),
@@ -239,10 +239,10 @@ async function announcementPage(db: Db, id: number | null): Promise<PageModel> {
   };
 }
 
-async function userPage(db: Db, id: number | null): Promise<PageModel> {
+async function userPage(db: Db, caches: EssayCaches, id: number | null): Promise<PageModel> {
   if (!id) return notFoundPage();
   return orNotFound(async () => {
-    const [user, items] = await Promise.all([profile(db, id, null), latest(db, { authorId: id })]);
+    const [user, items] = await Promise.all([profile(db, id, null), latest(db, caches, { authorId: id })]);
     return {
       status: 200,
       routeTitle: routeTitle('/othersInfor'),
@@ -259,12 +259,12 @@ async function userPage(db: Db, id: number | null): Promise<PageModel> {
 }
 
 /** The public routes the server renders, by path; each reads what it needs from the query string. */
-export const PUBLIC_PAGES: Record<string, (db: Db, query: Record<string, unknown>) => Promise<PageModel>> = {
-  '/home': (db) => home(db),
-  '/bellesDetails': (db, q) => essayPage(db, parseId(q.id)),
-  '/classifyDetails': (db, q) => classificationPage(db, q.id),
-  '/leaderboard': (db, q) => leaderboard(db, q.period),
-  '/bestWeek': (db, q) => bestWeek(db, q.week),
-  '/bulletinDetails': (db, q) => announcementPage(db, parseId(q.id)),
-  '/othersInfor': (db, q) => userPage(db, parseId(q.id)),
+export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: Record<string, unknown>) => Promise<PageModel>> = {
+  '/home': (db, caches) => home(db, caches),
+  '/bellesDetails': (db, caches, q) => essayPage(db, caches, parseId(q.id)),
+  '/classifyDetails': (db, caches, q) => classificationPage(db, caches, q.id),
+  '/leaderboard': (db, _caches, q) => leaderboard(db, q.period),
+  '/bestWeek': (db, _caches, q) => bestWeek(db, q.week),
+  '/bulletinDetails': (db, _caches, q) => announcementPage(db, parseId(q.id)),
+  '/othersInfor': (db, caches, q) => userPage(db, caches, parseId(q.id)),
 };

@@ -8,5 +8,5 @@ export const socialHandlers = defineHandlers({
   userRelations: async ({ db, params, query, caller }) => social.relations(db, params.id, query.type, query, caller.user),
   userLikes: async ({ db, params, query, caller }) => social.reacted(db, 'like', params.id, query, caller.user),
   userCollects: async ({ db, params, query, caller }) => social.reacted(db, 'collect', params.id, query, caller.user),
-  uninterested: async ({ db, me, params }) => social.uninterested(db, me, params.id),
+  uninterested: async ({ db, me, params, runtime }) => social.uninterested(db, runtime.broadcast, me, params.id),
 });

@@ -1,16 +1,17 @@
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../http/auth.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
-import { blockedEitherWay, isBlocked } from '../people/queries.js';
-import { presentEssays } from '../essays/presenter.js';
-import { findEssay } from '../essays/queries.js';
-import { forgetFeed } from '../discovery/interests.js';
-import { notify } from '../messages/service.js';
+import { blockedEitherWay, findActiveUser, isBlocked } from '../users/index.js';
+import { presentEssays } from '../essays/index.js';
+import { findEssay } from '../essays/index.js';
+import { forgetFeed } from '../discovery/index.js';
+import type { Broadcast } from '../../lib/broadcast.js';
+import { notify } from '../messages/index.js';
 import * as q from './queries.js';
 import { offsetOf } from '../../lib/paging.js';
 
 async function activeUser(db: Db, id: number) {
-  const u = await q.findActiveUser(db, id);
+  const u = await findActiveUser(db, id);
   if (!u) throw notFound('用户不存在');
   return u;
 }
@@ -76,10 +77,10 @@ export async function reacted(
   return { list: await presentEssays(db, ids, viewer?.id), ...total };
 }
 
-export async function uninterested(db: Db, me: UserRow, essayId: number) {
+export async function uninterested(db: Db, broadcast: Broadcast, me: UserRow, essayId: number) {
   const e = await findEssay(db, essayId);
   if (!e) throw notFound('作品不存在');
   await q.markUninterested(db, me.id, essayId);
-  forgetFeed(me.id);
+  forgetFeed(broadcast, me.id);
   return { ok: true as const };
 }

@@ -1,11 +1,11 @@
 import { defineHandlers } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
-import { authorDynasty } from '../discovery/authors.js';
+import { authorDynasty } from '../authors/index.js';
 import { tagFitsQuote } from './collections.js';
 import * as q from './queries.js';
 import * as admin from './admin.js';
-import { actorOf } from '../audit/service.js';
+import { actorOf } from '../audit/index.js';
 
 /** A–Z first, then '#'. */
 function groupByLetter<T extends { letter: string }>(list: T[]) {
@@ -43,7 +43,9 @@ export const tagHandlers = defineHandlers({
   },
   adminTags: async ({ db }) => admin.listTags(db),
   adminCreateTag: async ({ db, me, req, body }) => admin.createTag(db, actorOf(me, req), body),
-  adminUpdateTag: async ({ db, me, req, params, body }) => admin.updateTag(db, actorOf(me, req), params.id, body),
-  adminDeleteTag: async ({ db, me, req, params }) => admin.deleteTag(db, actorOf(me, req), params.id),
-  adminMergeTag: async ({ db, me, req, params, body }) => admin.mergeTag(db, actorOf(me, req), params.id, body.intoId),
+  adminUpdateTag: async ({ db, me, req, params, body, runtime }) =>
+    admin.updateTag(db, runtime.broadcast, actorOf(me, req), params.id, body),
+  adminDeleteTag: async ({ db, me, req, params, runtime }) => admin.deleteTag(db, runtime.broadcast, actorOf(me, req), params.id),
+  adminMergeTag: async ({ db, me, req, params, body, runtime }) =>
+    admin.mergeTag(db, runtime.broadcast, actorOf(me, req), params.id, body.intoId),
 });

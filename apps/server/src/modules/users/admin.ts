@@ -6,11 +6,12 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { activity, users } from '../../db/schema.js';
-import { forgetSessions, type UserRow } from '../../http/auth.js';
+import type { UserRow } from '../auth/index.js';
+import { forgetEssay, forgetLists, type Broadcast } from '../../lib/broadcast.js';
+import { changeUser } from './changes.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { forgetEssay, forgetLists } from '../essays/cache.js';
-import type { Tx } from '../essays/queries.js';
-import { audited, type Actor } from '../audit/service.js';
+import type { Tx } from '../../db/client.js';
+import { auditedIn, type Actor } from '../audit/index.js';
 import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './adminQueries.js';
 import { likePattern } from '../../lib/text.js';
 import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
@@ -105,21 +106,28 @@ export async function banInTx(tx: Tx, actorId: number, id: number, reason: strin
   };
 }
 
-/** Drops cached details of the texts a ban touched, the list pages and the readers' sessions (a ban revokes them). */
-export function forgetAll(ids: number[]) {
-  for (const id of ids) forgetEssay(id);
-  forgetLists();
-  forgetSessions();
+/** Drops cached details of the texts a ban touched and the list pages (the banned user's sessions: changeUser). */
+export function forgetAll(broadcast: Broadcast, ids: number[]) {
+  for (const id of ids) forgetEssay(broadcast, id);
+  forgetLists(broadcast);
 }
 
-export async function banUser(db: Db, actor: NonNullable<Actor>, id: number, body: CallParsed<'adminBanUser'>['body']) {
-  const r = await audited(
-    db,
-    actor,
-    (x: Awaited<ReturnType<typeof banInTx>>) => ({ action: 'user.ban', targetType: 'user', targetId: id, summary: x.summary }),
-    (tx) => banInTx(tx, actor.id, id, body.reason, body.until),
+export async function banUser(
+  db: Db,
+  broadcast: Broadcast,
+  actor: NonNullable<Actor>,
+  id: number,
+  body: CallParsed<'adminBanUser'>['body'],
+) {
+  const r = await changeUser(db, broadcast, id, (tx) =>
+    auditedIn(
+      tx,
+      actor,
+      (x: Awaited<ReturnType<typeof banInTx>>) => ({ action: 'user.ban', targetType: 'user', targetId: id, summary: x.summary }),
+      (tx) => banInTx(tx, actor.id, id, body.reason, body.until),
+    ),
   );
-  forgetAll(r.touched);
+  forgetAll(broadcast, r.touched);
   return presentAdminUser(r.user);
 }
 
@@ -132,48 +140,51 @@ async function unbanInTx(tx: Tx, id: number) {
   return { user: after!, summary: { essays: essays.length, comments: shown.comments }, touched: [...essays, ...shown.essayIds] };
 }
 
-export async function unbanUser(db: Db, actor: Actor, id: number) {
-  const r = await audited(
-    db,
-    actor,
-    (x: Awaited<ReturnType<typeof unbanInTx>>) => ({
-      action: actor ? 'user.unban' : 'user.unban.expired',
-      targetType: 'user',
-      targetId: id,
-      summary: x.summary,
-    }),
-    (tx) => unbanInTx(tx, id),
+export async function unbanUser(db: Db, broadcast: Broadcast, actor: Actor, id: number) {
+  const r = await changeUser(db, broadcast, id, (tx) =>
+    auditedIn(
+      tx,
+      actor,
+      (x: Awaited<ReturnType<typeof unbanInTx>>) => ({
+        action: actor ? 'user.unban' : 'user.unban.expired',
+        targetType: 'user',
+        targetId: id,
+        summary: x.summary,
+      }),
+      (tx) => unbanInTx(tx, id),
+    ),
   );
-  forgetAll(r.touched);
+  forgetAll(broadcast, r.touched);
   return presentAdminUser(r.user);
 }
 
 /** A ban whose end has passed lifts itself when its user next signs in (and by the hourly job). */
-export async function liftExpiredBan(db: Db, u: UserRow) {
+export async function liftExpiredBan(db: Db, broadcast: Broadcast, u: UserRow) {
   if (u.status !== 'banned' || !u.bannedUntil || u.bannedUntil.getTime() > Date.now()) return false;
-  await unbanUser(db, null, u.id);
+  await unbanUser(db, broadcast, null, u.id);
   return true;
 }
 
-export async function liftExpiredBans(db: Db) {
+export async function liftExpiredBans(db: Db, broadcast: Broadcast) {
   const due = await db
     .select()
     .from(users)
     .where(and(eq(users.status, 'banned'), sql`${users.bannedUntil} <= now()`));
-  for (const u of due) await liftExpiredBan(db, u);
+  for (const u of due) await liftExpiredBan(db, broadcast, u);
   return due.length;
 }
 
-export async function setRole(db: Db, actor: NonNullable<Actor>, id: number, role: UserRow['role']) {
-  const user = await audited(db, actor, { action: 'user.role', targetType: 'user', targetId: id, summary: { role } }, async (tx) => {
-    const target = await loadUser(tx, id);
-    if (role !== 'admin' && target.role === 'admin') {
-      if (id === actor.id) throw invalid('role 不能取消自己的管理员身份');
-      await refuseLastAdmin(tx, target, '降级');
-    }
-    const [after] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
-    return after!;
-  });
-  forgetSessions();
+export async function setRole(db: Db, broadcast: Broadcast, actor: NonNullable<Actor>, id: number, role: UserRow['role']) {
+  const user = await changeUser(db, broadcast, id, (tx) =>
+    auditedIn(tx, actor, { action: 'user.role', targetType: 'user', targetId: id, summary: { role } }, async (tx) => {
+      const target = await loadUser(tx, id);
+      if (role !== 'admin' && target.role === 'admin') {
+        if (id === actor.id) throw invalid('role 不能取消自己的管理员身份');
+        await refuseLastAdmin(tx, target, '降级');
+      }
+      const [after] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
+      return after!;
+    }),
+  );
   return presentAdminUser(user);
 }

@@ -1,0 +1,19 @@
+/** The essays module's public surface: other modules import only from here. */
+export { deleteInTx, hideInTx } from './admin.js';
+export { presentCard, presentEssays } from './presenter.js';
+export {
+  cardsOf,
+  cardsSql,
+  decodeCursor,
+  encodeCursor,
+  findEssay,
+  refreshHotScore,
+  toggleReaction,
+  type CardRow,
+  type Cursor,
+} from './queries.js';
+export { essayHandlers } from './routes.js';
+export { listPublished, publishedDetails, removeEssayInTx } from './service.js';
+export { createEssayCaches, type EssayCaches } from './cache.js';
+export { createSensitiveWords, type SensitiveWords } from './sensitive.js';
+export { createViewBuffer, type ViewBuffer } from './views.js';

@@ -1,0 +1,47 @@
+/**
+ * What one app holds in memory: its caches, the view buffer, the search counts, the readers' kept sessions, the
+ * broadcast that invalidates them in every process, the mail transport, its metrics and the payment polling state.
+ * buildApp makes one per app, so two apps in one process (tests) share nothing; handlers reach it as
+ * `ctx.runtime` and hand services the parts they need.
+ */
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createBroadcast } from './lib/broadcast.js';
+import { JobQueue } from './lib/jobQueue.js';
+import { createMailer } from './lib/mailer.js';
+import { createMetrics } from './lib/metrics.js';
+import { createSessionStore } from './modules/auth/index.js';
+import { createFeedTotals, createRankingCache, createSearchState, flushSearchCounts } from './modules/discovery/index.js';
+import { createEssayCaches, createSensitiveWords, createViewBuffer } from './modules/essays/index.js';
+import { createIdRanges } from './modules/open/index.js';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export function createRuntime(config: Config, database: Database, log?: Log) {
+  const broadcast = createBroadcast();
+  const metrics = createMetrics(database.pool);
+  const search = createSearchState(broadcast, metrics);
+  return {
+    broadcast,
+    metrics,
+    mailer: createMailer(config.mail),
+    sessions: createSessionStore(database.db, broadcast, metrics),
+    essayCaches: createEssayCaches(broadcast, metrics),
+    views: createViewBuffer(database.db, log),
+    sensitive: createSensitiveWords(config.sensitiveWordsFile),
+    rankings: createRankingCache(broadcast, metrics),
+    feedTotals: createFeedTotals(broadcast, metrics),
+    search,
+    openRanges: createIdRanges(metrics),
+    /** When each pending order's provider was last asked while its buyer's dialog polls (orders/payments.ts). */
+    paymentPolls: new Map<number, number>(),
+    /** One image at a time (sharp itself uses one thread per job), up to 8 waiting; more answer A0501. */
+    imageJobs: new JobQueue(1, 8),
+    /** Search counts not yet written; on shutdown, before the database closes. */
+    flushSearchCounts: () => flushSearchCounts(database.db, search),
+  };
+}
+
+export type Runtime = ReturnType<typeof createRuntime>;
