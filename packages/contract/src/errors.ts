@@ -19,8 +19,6 @@ export const ERRORS = {
   B0001: { status: 500, msg: '系统繁忙，请稍后再试' },
   /** The database is unreachable (restart, failover) or the process is shutting down: retry shortly. */
   B0002: { status: 503, msg: '服务暂时不可用，请稍后再试' },
-  /** Ours: a call declared in the contract whose behaviour belongs to a later issue. */
-  B0501: { status: 501, msg: '该功能尚未开放，敬请期待' },
   C0001: { status: 502, msg: '第三方服务异常' },
 } as const satisfies Record<string, { status: number; msg: string }>;
 

@@ -22,7 +22,7 @@ import { peopleHandlers } from './people/routes.js';
 import { exportHandlers } from './export/routes.js';
 import { mailHandlers } from './mail/routes.js';
 
-/** Every implemented call, by contract id. Calls missing here answer B0501 (see http/routes.ts). */
+/** The handler of every call, by contract id; registration refuses to start when one is missing (http/routes.ts). */
 export const handlers: Handlers = {
   ...siteHandlers,
   ...authHandlers,
