@@ -82,14 +82,18 @@ export function usePagedList<TPage extends Paged<unknown>>(
 interface WriteEffects<TData, TVars> {
   /**
    * After the call succeeded, before the caller hears of it. A returned promise is waited for: the write stays
-   * pending (its button busy) until the lists on screen are fresh. Effects the caller need not wait for return nothing.
+   * pending (its button busy) until the lists on screen are fresh. Effects the caller need not wait for return
+   * nothing, and the caller then hears in the same tick (a sign-in stores the session and navigates in one render).
    */
   onSuccess?: (queryClient: QueryClient, data: TData, vars: TVars) => unknown;
   /** After the call, whether or not it succeeded (a failed write may still have moved the server's state). */
   onSettled?: (queryClient: QueryClient, vars: TVars) => unknown;
 }
 
-/** What a page adds to a write: toasts, messages, navigation. Runs even if the component has gone meanwhile. */
+/**
+ * What a page adds to a write: toasts, messages, navigation. Given to the hook, it runs even if the component has
+ * gone meanwhile (the write's own effects can unmount it); given to `mutate`, only while it is mounted.
+ */
 export interface WriteOptions<TData, TVars> {
   onSuccess?: (data: TData, vars: TVars) => unknown;
   onError?: (error: ApiError, vars: TVars) => unknown;
@@ -105,7 +109,8 @@ export function defineWrite<TVars, TData>(run: (vars: TVars) => Promise<TData>, 
     return useMutation<TData, ApiError, TVars>({
       mutationFn: run,
       onSuccess: async (data, vars) => {
-        await effects.onSuccess?.(queryClient, data, vars);
+        const effect = effects.onSuccess?.(queryClient, data, vars);
+        if (effect instanceof Promise) await effect;
         await options.onSuccess?.(data, vars);
       },
       onError: (error, vars) => options.onError?.(error, vars),

@@ -11,17 +11,18 @@ interface Values {
 }
 
 export function SignInForm() {
-  const login = useLogin();
+  const finish = useFinishSignIn();
+  // The form goes as soon as the session is stored (the page then says who is signed in): finish is the hook's.
+  const login = useLogin({ onSuccess: (s) => finish(s, '欢迎回来') });
   // A banned account: the server's message says why and until when; it stays on the form, not just in a toast.
   const banned = isApiError(login.error, 'A0220') ? login.error.message : null;
-  const finish = useFinishSignIn();
   return (
     <Form<Values>
       name="signIn"
       layout="vertical"
       requiredMark={false}
       size="large"
-      onFinish={(body) => login.mutate({ body }, { onSuccess: (s) => finish(s, '欢迎回来') })}
+      onFinish={(body) => login.mutate({ body })}
       onValuesChange={() => login.reset()}
     >
       {banned ? <Alert type="error" showIcon title="账号已被封禁" description={banned} className="auth__banned" role="alert" /> : null}

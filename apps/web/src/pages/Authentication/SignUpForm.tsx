@@ -17,8 +17,9 @@ const AGREE_FIRST = '请先阅读并同意用户协议和隐私政策';
 
 /** Sign-up; the username and password rules are the contract's own schemas. */
 export function SignUpForm() {
-  const register = useRegister();
   const finish = useFinishSignIn();
+  // The form goes as soon as the session is stored (the page then says who is signed in): finish is the hook's.
+  const register = useRegister({ onSuccess: (s) => finish(s, '注册成功，欢迎你', { newAccount: true }) });
   return (
     <Form<Values>
       name="signUp"
@@ -26,10 +27,7 @@ export function SignUpForm() {
       requiredMark={false}
       size="large"
       onFinish={({ username, nickname, password }) =>
-        register.mutate(
-          { body: { username: username.trim(), password, nickname: nickname?.trim() || undefined, agree: true } },
-          { onSuccess: (s) => finish(s, '注册成功，欢迎你', { newAccount: true }) },
-        )
+        register.mutate({ body: { username: username.trim(), password, nickname: nickname?.trim() || undefined, agree: true } })
       }
     >
       <Form.Item
