@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -27,6 +28,69 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
+  // ---- server module boundaries: each domain under src/modules is one module whose public surface is its
+  // index.ts; other code imports only that, and modules do not import each other in cycles. ----
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[a-z]+/(?!index\\.js$)',
+              message: 'Import another module only through its index.ts (its public surface).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z]+/(?!index\\.js$)',
+              message: 'Import another module only through its index.ts (its public surface).',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // ---- server state: caches, buffers, queues and registries belong to the app (src/runtime.ts), never to a module,
+  // so two apps in one process share nothing. Immutable lookup tables are allowed by name, with the reason. ----
+  {
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((at) => [
+          {
+            selector: `${at}[kind='let']`,
+            message: 'No top-level let: mutable state belongs to the app (src/runtime.ts); a value made once is once(() => …).',
+          },
+          {
+            selector: `${at} > VariableDeclarator > NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet|LRUCache|Cache|JobQueue)$/]`,
+            message:
+              'No top-level map, set, cache or queue: it belongs to the app (src/runtime.ts). An immutable lookup table may be allowed by name: eslint-disable-next-line no-restricted-syntax -- <why it never changes>.',
+          },
+        ]),
+      ],
+    },
+  },
+  // ---- end server state ----
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

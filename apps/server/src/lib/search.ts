@@ -13,20 +13,17 @@
 import { createRequire } from 'node:module';
 import { sql, type SQL } from 'drizzle-orm';
 import { pinyin } from 'pinyin-pro';
+import { once } from './once.js';
 import { toSimplified } from './text.js';
 
 type JiebaInstance = { cutForSearch(text: string, hmm?: boolean): string[] };
 const require = createRequire(import.meta.url);
-let jieba: JiebaInstance | null = null;
-
-function instance(): JiebaInstance {
-  if (!jieba) {
-    const { Jieba } = require('@node-rs/jieba') as { Jieba: { withDict(d: Uint8Array): JiebaInstance } };
-    const { dict } = require('@node-rs/jieba/dict') as { dict: Uint8Array };
-    jieba = Jieba.withDict(dict);
-  }
-  return jieba;
-}
+/** The dictionary is loaded on first use (tens of megabytes), once per process: it never changes. */
+const instance = once((): JiebaInstance => {
+  const { Jieba } = require('@node-rs/jieba') as { Jieba: { withDict(d: Uint8Array): JiebaInstance } };
+  const { dict } = require('@node-rs/jieba/dict') as { dict: Uint8Array };
+  return Jieba.withDict(dict);
+});
 
 const WORD = /[\p{L}\p{N}]/u;
 const MAX_TOKEN = 40;

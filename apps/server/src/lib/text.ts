@@ -5,7 +5,9 @@
 import * as OpenCC from 'opencc-js/t2cn';
 import { pinyin } from 'pinyin-pro';
 
-let converter: ((text: string) => string) | undefined;
+import { once } from './once.js';
+
+const converter = once(() => OpenCC.Converter({ from: 'hk', to: 'cn' }));
 
 /**
  * Traditional → Simplified. The Hong Kong table is used because it also folds variant forms
@@ -13,8 +15,7 @@ let converter: ((text: string) => string) | undefined;
  * for classical texts (著作, 寒梅著花未). Already-simplified text passes through unchanged.
  */
 export function toSimplified(text: string): string {
-  converter ??= OpenCC.Converter({ from: 'hk', to: 'cn' });
-  return converter(text);
+  return converter()(text);
 }
 
 /** The first `max` characters (code points) of a text. */
@@ -46,3 +47,6 @@ export function tagLetter(name: string, opts: { person?: boolean } = {}): string
   const letter = (initials[0] ?? '').toUpperCase();
   return /^[A-Z]$/.test(letter) ? letter : '#';
 }
+
+/** `%keyword%` for ilike, with the pattern's own wildcards escaped. */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (m) => '\\' + m)}%`;

@@ -12,6 +12,7 @@ import { UpstreamError } from './wechatpay.js';
 
 export const ALIPAY_NOTIFY_PATH = '/api/v1/pay/alipay/notify';
 
+// eslint-disable-next-line no-restricted-syntax -- keyed by the app's own configuration, so apps never share a client; made once and never changed
 const clients = new WeakMap<AlipayConfig, AlipaySdk>();
 
 export function alipayClient(c: AlipayConfig): AlipaySdk {

@@ -10,8 +10,8 @@
 import type { PaymentProviderId } from '@shiju/contract';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import { alipay, fenOf, yuan } from '../payments/alipay.js';
-import { UpstreamError, wechatPay } from '../payments/wechatpay.js';
+import { alipay, fenOf, yuan } from './alipay.js';
+import { UpstreamError, wechatPay } from './wechatpay.js';
 
 export interface UpstreamPayment {
   /** The provider's transaction id. */
@@ -146,6 +146,7 @@ export function alipayProvider(c: NonNullable<Config['alipay']>): PaymentProvide
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- keyed by the app's own configuration, so apps never share an entry; built once and never changed
 const registry = new WeakMap<Config, Partial<Record<PaymentProviderId, PaymentProvider>>>();
 
 /** The configured providers (built once per configuration). */

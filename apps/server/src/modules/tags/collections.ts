@@ -20,7 +20,8 @@ export interface TagWithParent {
   parentName: string | null;
 }
 
-const COLLECTIONS = new Map(COLLECTION_TAGS.map((c) => [c.name, c]));
+// eslint-disable-next-line no-restricted-syntax -- a lookup table built once from the contract's constant list; never written
+const COLLECTIONS: ReadonlyMap<string, (typeof COLLECTION_TAGS)[number]> = new Map(COLLECTION_TAGS.map((c) => [c.name, c]));
 
 /** The names a quote gives: its author and the parts of its work (论语·学而 → 论语, 学而). */
 function namesOf(q: Quote): Set<string> {
