@@ -12,7 +12,8 @@ import { createMailer } from './lib/mailer.js';
 import { createMetrics } from './lib/metrics.js';
 import { createSessionStore } from './modules/auth/index.js';
 import { createFeedTotals, createRankingCache, createSearchState, flushSearchCounts } from './modules/discovery/index.js';
-import { createEssayCaches, createSensitiveWords, createViewBuffer } from './modules/essays/index.js';
+import { createEssayCaches, createViewBuffer } from './modules/essays/index.js';
+import { createSensitiveWords } from './lib/sensitive.js';
 import { createIdRanges } from './modules/open/index.js';
 
 interface Log {

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../modules/auth/index.js';
+import type { UserRow } from '../modules/users/index.js';
 
 export type { UserRow };
 

@@ -6,8 +6,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { AGREEMENT_VERSION } from '@shiju/contract';
 import type { Db } from '../db/client.js';
 import { ads, announcements, products, themes, users } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/password.js';
-import { DEFAULT_THEME } from '../modules/site/service.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { DEFAULT_THEME } from '../modules/site/index.js';
 
 /** Shared by every demo account; documented in the README. */
 export const DEMO_PASSWORD = 'shiju2026';

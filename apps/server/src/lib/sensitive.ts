@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { invalid } from '../../http/errors.js';
-import { serverRoot } from '../../paths.js';
+import { invalid } from '../http/errors.js';
+import { serverRoot } from '../paths.js';
 
 const BUILT_IN = path.join(serverRoot, 'config/sensitive-words.txt');
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { CallParsed } from '@shiju/contract';
+import type { Db, Exec } from '../../db/client.js';
 import { adImpressions, ads } from '../../db/schema.js';
-import { countUpTo, one, withTotal } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 export type AdRow = typeof ads.$inferSelect;
 
@@ -67,4 +68,44 @@ export async function countClick(db: Db, id: number) {
     .update(ads)
     .set({ clicks: sql`${ads.clicks} + 1` })
     .where(eq(ads.id, id));
+}
+
+/** The console's page of every ad, filtered by position and status, sortable by its counters. */
+export function pageAll(db: Db, q: CallParsed<'adminAdsPage'>['query']) {
+  const where = and(q.position !== undefined ? eq(ads.position, q.position) : undefined, q.status ? eq(ads.status, q.status) : undefined);
+  const ctr = sql`case when ${ads.impressions} = 0 then 0 else ${ads.clicks}::float8 / ${ads.impressions} end`;
+  const order = sortedBy(
+    q,
+    { createdAt: ads.createdAt, weight: ads.weight, impressions: ads.impressions, clicks: ads.clicks, ctr },
+    ads.id,
+    [asc(ads.position), desc(ads.weight), desc(ads.id)],
+  );
+  return withTotal(
+    db
+      .select()
+      .from(ads)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    countUpTo(db, db.select(one).from(ads).where(where).$dynamic()),
+  );
+}
+
+export type AdValues = typeof ads.$inferInsert;
+
+export async function insertAd(tx: Exec, values: AdValues): Promise<AdRow> {
+  const [a] = await tx.insert(ads).values(values).returning();
+  return a!;
+}
+
+export async function updateAd(tx: Exec, id: number, values: Partial<AdValues>): Promise<AdRow | undefined> {
+  const [a] = await tx.update(ads).set(values).where(eq(ads.id, id)).returning();
+  return a;
+}
+
+/** True when the ad existed. */
+export async function deleteAd(tx: Exec, id: number): Promise<boolean> {
+  const gone = await tx.delete(ads).where(eq(ads.id, id)).returning({ id: ads.id });
+  return gone.length > 0;
 }

@@ -2,7 +2,7 @@ import { defineHandlers } from '../../http/routes.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as ads from './service.js';
 import * as admin from './admin.js';
-import { actorOf } from '../audit/service.js';
+import { actorOf } from '../audit/index.js';
 
 export const adHandlers = defineHandlers({
   adsPage: async ({ db, body, caller }) => ads.pageAds(db, body.position, body.pageSize, offsetOf(body), caller.user),

@@ -4,7 +4,7 @@
  * `mayShow`, which also counts the impression when it says yes.
  */
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
+import type { UserRow } from '../users/index.js';
 import { notFound } from '../../http/errors.js';
 import { exactTotal } from '../../lib/paging.js';
 import { presentAd } from './presenter.js';

@@ -1,19 +1,12 @@
 /** Announcements as the console edits them. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { ads, announcements, bestWeekEntries, essays, themes, users } from '../../db/schema.js';
+import * as queries from './queries.js';
+import type { AnnouncementRow } from './queries.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
-import { previousWeek } from '@shiju/contract/core';
-import { frozenWeeks, weekEntries } from '../discovery/bestWeek.js';
-import { DEFAULT_THEME } from '../site/service.js';
-import { presentAd } from '../ads/presenter.js';
-import { audited, type Actor } from '../audit/service.js';
-import { iso } from '../../lib/time.js';
-import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
-
-type AnnouncementRow = typeof announcements.$inferSelect;
+import { audited, type Actor } from '../audit/index.js';
+import { offsetOf } from '../../lib/paging.js';
 
 const presentAnnouncement = (a: AnnouncementRow) => ({
   id: a.id,
@@ -27,15 +20,7 @@ const presentAnnouncement = (a: AnnouncementRow) => ({
 });
 
 export async function pageAnnouncements(db: Db, q: CallParsed<'adminAnnouncementsPage'>['query']) {
-  const { rows, ...total } = await withTotal(
-    db
-      .select()
-      .from(announcements)
-      .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    countUpTo(db, db.select(one).from(announcements).$dynamic()),
-  );
+  const { rows, ...total } = await queries.pageAll(db, q.pageSize, offsetOf(q));
   return { ...total, list: rows.map(presentAnnouncement) };
 }
 
@@ -61,9 +46,7 @@ export async function saveAnnouncement(db: Db, actor: NonNullable<Actor>, id: nu
       summary,
     }),
     async (tx) => {
-      const [a] = id
-        ? await tx.update(announcements).set(values).where(eq(announcements.id, id)).returning()
-        : await tx.insert(announcements).values(values).returning();
+      const a = id ? await queries.updateAnnouncement(tx, id, values) : await queries.insertAnnouncement(tx, values);
       if (!a) throw notFound('公告不存在');
       return a;
     },
@@ -73,9 +56,7 @@ export async function saveAnnouncement(db: Db, actor: NonNullable<Actor>, id: nu
 
 export async function deleteAnnouncement(db: Db, actor: NonNullable<Actor>, id: number) {
   await audited(db, actor, { action: 'announcement.delete', targetType: 'announcement', targetId: id }, async (tx) => {
-    const gone = await tx.delete(announcements).where(eq(announcements.id, id)).returning({ title: announcements.title });
-    if (!gone.length) throw notFound('公告不存在');
+    if (!(await queries.deleteAnnouncement(tx, id))) throw notFound('公告不存在');
   });
   return { ok: true as const };
 }
-

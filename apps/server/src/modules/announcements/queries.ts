@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Exec } from '../../db/client.js';
 import { announcementReads, announcements } from '../../db/schema.js';
 import { countAll, countUpTo, one, withTotal } from '../../lib/paging.js';
 
@@ -55,4 +55,35 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
 
 export async function markRead(db: Db, userId: number, announcementId: number) {
   await db.insert(announcementReads).values({ userId, announcementId }).onConflictDoNothing();
+}
+
+/** The console's page: scheduled ones too, pinned first, then newest. */
+export function pageAll(db: Db, limit: number, offset: number) {
+  return withTotal(
+    db
+      .select()
+      .from(announcements)
+      .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
+      .limit(limit)
+      .offset(offset),
+    countUpTo(db, db.select(one).from(announcements).$dynamic()),
+  );
+}
+
+export type AnnouncementValues = typeof announcements.$inferInsert;
+
+export async function insertAnnouncement(tx: Exec, values: AnnouncementValues): Promise<AnnouncementRow> {
+  const [a] = await tx.insert(announcements).values(values).returning();
+  return a!;
+}
+
+export async function updateAnnouncement(tx: Exec, id: number, values: Partial<AnnouncementValues>): Promise<AnnouncementRow | undefined> {
+  const [a] = await tx.update(announcements).set(values).where(eq(announcements.id, id)).returning();
+  return a;
+}
+
+/** True when the announcement existed. */
+export async function deleteAnnouncement(tx: Exec, id: number): Promise<boolean> {
+  const gone = await tx.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  return gone.length > 0;
 }

@@ -2,7 +2,7 @@ import { defineHandlers } from '../../http/routes.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as a from './service.js';
 import * as admin from './admin.js';
-import { actorOf } from '../audit/service.js';
+import { actorOf } from '../audit/index.js';
 
 export const announcementHandlers = defineHandlers({
   announcementsPage: async ({ db, query, caller }) => a.pageAnnouncements(db, caller.user?.id, query.pageSize, offsetOf(query)),

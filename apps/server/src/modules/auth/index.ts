@@ -12,5 +12,4 @@ export {
   SESSION_DAYS,
   type Session,
   type SessionStore,
-  type UserRow,
 } from './sessions.js';

@@ -8,7 +8,7 @@ import { once } from '../../lib/once.js';
 import { presentUserInfo } from '../users/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as q from './queries.js';
-import type { SensitiveWords } from '../essays/index.js';
+import type { SensitiveWords } from '../../lib/sensitive.js';
 import { banMessage, changeUser, liftExpiredBan } from '../users/index.js';
 import { allow, reset } from '../../lib/limits.js';
 import { assertPasswordAllowed } from './passwordPolicy.js';

@@ -10,13 +10,14 @@ import { blocks, sessions, users } from '../../db/schema.js';
 import { EVERYTHING, USER_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
+import type { UserRow } from '../users/index.js';
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export type UserRow = typeof users.$inferSelect;
+
 
 export interface Session {
   user: UserRow;

@@ -3,11 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { commentLikes, comments, essays, users } from '../../db/schema.js';
-import type { Tx } from '../essays/queries.js';
+import type { Exec, Tx } from '../../db/client.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
-import { notBlockedBy } from '../people/blocked.js';
+import { notBlockedBy } from '../users/index.js';
 
-type Exec = Db | Tx;
 const replyTo = alias(users, 'reply_to');
 
 const selection = {
@@ -19,7 +18,7 @@ const selection = {
 };
 
 function base(db: Exec) {
-  return (db as Db)
+  return db
     .select(selection)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
@@ -124,7 +123,7 @@ export async function pageReplies(db: Exec, rootId: number, limit: number, offse
   const where = and(eq(comments.rootId, rootId), shownTo(viewerId));
   const { rows: list, ...total } = await withTotal(
     base(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(limit).offset(offset),
-    countUpTo(db, (db as Db).select(one).from(comments).where(where).$dynamic()),
+    countUpTo(db, db.select(one).from(comments).where(where).$dynamic()),
   );
   return { list, ...total };
 }

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { shanghaiDate } from '../../lib/time.js';
-import { shanghaiDayStart } from '../audit/service.js';
+import { shanghaiDayStart } from '../audit/index.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const TOP = 10;

@@ -10,9 +10,9 @@ import { notFound } from '../../http/errors.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { cappedTotal, exactTotal } from '../../lib/paging.js';
 import { toSimplified } from '../../lib/text.js';
-import { cardsOf } from '../essays/queries.js';
-import { presentCard } from '../essays/presenter.js';
-import { blocksAnyone, notBlockedBy } from '../people/blocked.js';
+import { cardsOf } from '../essays/index.js';
+import { presentCard } from '../essays/index.js';
+import { blocksAnyone, notBlockedBy } from '../users/index.js';
 
 export interface AuthorRow {
   name: string;
@@ -24,13 +24,6 @@ export interface AuthorRow {
 export async function findAuthor(db: Db, name: string): Promise<AuthorRow | null> {
   const [a] = await rowsOf<AuthorRow>(db, sql`select name, dynasty, works from ${authors} where name = ${name} and works > 0`);
   return a ?? null;
-}
-
-/** The era of an author the site knows (a quote of 李白 written without one is of 唐). */
-export async function authorDynasty(db: Db, name: string | null): Promise<string | null> {
-  if (!name) return null;
-  const [a] = await rowsOf<{ dynasty: string | null }>(db, sql`select dynasty from ${authors} where name = ${name}`);
-  return a?.dynasty ?? null;
 }
 
 /** An author's name as typed in an address: Traditional or full width read as the stored Simplified. */

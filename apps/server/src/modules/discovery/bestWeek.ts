@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.js';
 import { bestWeekEntries, essays } from '../../db/schema.js';
 import { previousWeek, weekRange } from '@shiju/contract/core';
 import { engagementSql } from '../../lib/engagement.js';
-import type { Tx } from '../essays/queries.js';
-import { notBlockedBy } from '../people/blocked.js';
+import type { Exec } from '../../db/client.js';
+import { notBlockedBy } from '../users/index.js';
 
 export const BEST_WEEK_SIZE = 20;
 
@@ -43,7 +43,7 @@ export async function frozenWeeks(db: Db): Promise<string[]> {
  * A week's entries, pinned first; the public sees only texts that are still published, and a signed-in reader
  * (`viewerId`) not those of people they blocked.
  */
-export async function weekEntries(db: Db | Tx, week: string, publishedOnly = true, viewerId?: number) {
+export async function weekEntries(db: Exec, week: string, publishedOnly = true, viewerId?: number) {
   return db
     .select({ essayId: bestWeekEntries.essayId, rank: bestWeekEntries.rank, note: bestWeekEntries.note, pinned: bestWeekEntries.pinned })
     .from(bestWeekEntries)

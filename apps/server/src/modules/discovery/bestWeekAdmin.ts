@@ -1,17 +1,12 @@
 /** The best-of-week list as the console edits it. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq,inArray } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { ads, announcements, bestWeekEntries, essays, themes, users } from '../../db/schema.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
+import { bestWeekEntries,essays,users } from '../../db/schema.js';
+import { invalid,notFound } from '../../http/errors.js';
 import { previousWeek } from '@shiju/contract/core';
-import { frozenWeeks, weekEntries } from './bestWeek.js';
-import { DEFAULT_THEME } from '../site/service.js';
-import { presentAd } from '../ads/presenter.js';
-import { audited, type Actor } from '../audit/service.js';
-import { iso } from '../../lib/time.js';
-import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
+import { frozenWeeks,weekEntries } from './bestWeek.js';
+import { audited,type Actor } from '../audit/index.js';
 
 export async function bestWeekFor(db: Db, week?: string) {
   const weeks = await frozenWeeks(db);

@@ -10,7 +10,7 @@ import { invalid, notFound } from '../../http/errors.js';
 import type { EssayRow } from './queries.js';
 import { changeStatus } from './service.js';
 import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
-import type { SensitiveWords } from './sensitive.js';
+import type { SensitiveWords } from '../../lib/sensitive.js';
 
 /** What the console's text actions need of the app (runtime.ts). */
 interface AdminRuntime {

@@ -1,7 +1,7 @@
 import { iso } from '../../lib/time.js';
 import type { AdminEssayLoaded } from './adminQueries.js';
 import { htmlToText } from '../../lib/html.js';
-import type { SensitiveWords } from './sensitive.js';
+import type { SensitiveWords } from '../../lib/sensitive.js';
 
 export function presentAdminEssay(r: AdminEssayLoaded, sensitive: SensitiveWords) {
   const { e } = r;

@@ -15,5 +15,4 @@ export {
 export { essayHandlers } from './routes.js';
 export { listPublished, publishedDetails, removeEssayInTx } from './service.js';
 export { createEssayCaches, type EssayCaches } from './cache.js';
-export { createSensitiveWords, type SensitiveWords } from './sensitive.js';
 export { createViewBuffer, type ViewBuffer } from './views.js';

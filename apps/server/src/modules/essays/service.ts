@@ -1,14 +1,14 @@
 import type { SQL } from 'drizzle-orm';
 import { LIMITS, type CallParsed } from '@shiju/contract';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
+import type { Db, Exec, Tx } from '../../db/client.js';
+import type { UserRow } from '../users/index.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/html.js';
 import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js';
 import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/index.js';
 import { authorDynasty } from '../authors/index.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
-import type { SensitiveWords } from './sensitive.js';
+import type { SensitiveWords } from '../../lib/sensitive.js';
 import type { EssayCaches } from './cache.js';
 import type { ViewBuffer } from './views.js';
 import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
@@ -100,7 +100,7 @@ async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
 }
 
 /** A published imitation raises its original's count and tells the original's author. */
-async function imitated(tx: q.Tx, originalId: number, imitatorId: number, imitationId: number) {
+async function imitated(tx: Tx, originalId: number, imitatorId: number, imitationId: number) {
   await q.changeImitationCount(tx, originalId, 1);
   const original = await q.findEssay(tx, originalId);
   if (original) await notify(tx, { userId: original.authorId, type: 'imitate', actorId: imitatorId, essayId: imitationId });
@@ -183,13 +183,13 @@ export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: num
  * tag and author counts, and the original's imitation count. `tagIds` replaces its tags when given.
  */
 export async function changeStatus(
-  db: Db | q.Tx,
+  db: Exec,
   broadcast: Broadcast,
   before: q.EssayRow,
   fields: Omit<Partial<q.EssayValues>, 'searchVector'> & { status: q.EssayRow['status']; searchVector?: SQL },
   tagIds?: number[],
 ) {
-  const run = async (tx: q.Tx) => {
+  const run = async (tx: Tx) => {
     const oldTags = await q.tagIdsOf(tx, before.id);
     const wasPublished = before.status === 'published';
     const nowPublished = fields.status === 'published';
@@ -216,7 +216,7 @@ export async function changeStatus(
     );
   };
   // Its own transaction, or a savepoint inside a caller's (an audited admin change).
-  await (db as Db).transaction(run);
+  await db.transaction(run);
   forgetEssay(broadcast, before.id, true);
   if (before.imitateOf) forgetEssay(broadcast, before.imitateOf);
 }
@@ -230,7 +230,7 @@ export async function withdrawEssay(db: Db, broadcast: Broadcast, me: UserRow, i
 }
 
 /** Inside a transaction: marks a text deleted and keeps every count that depended on it exact. */
-export async function removeEssayInTx(tx: q.Tx, before: q.EssayRow) {
+export async function removeEssayInTx(tx: Tx, before: q.EssayRow) {
   const tagIds = await q.tagIdsOf(tx, before.id);
   await q.updateEssay(tx, before.id, { status: 'deleted', updatedAt: new Date() });
   if (before.imitateOf && before.status === 'published') await q.changeImitationCount(tx, before.imitateOf, -1);

@@ -1,7 +1,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import TurndownService from 'turndown';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
+import type { UserRow } from '../users/index.js';
 import { AppError } from '../../http/errors.js';
 import { RawAnswer } from '../../http/envelope.js';
 import { allow } from '../../lib/limits.js';

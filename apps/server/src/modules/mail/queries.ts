@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Exec, Tx } from '../../db/client.js';
 import { emailCodes, sessions, users } from '../../db/schema.js';
 
 export type Purpose = 'bind' | 'reset';
@@ -73,7 +73,7 @@ export async function countTry(db: Db, id: number) {
 }
 
 /** Uses a code once: false when another request used it (or used up its tries) first. */
-export async function useCode(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: number, maxTries: number) {
+export async function useCode(db: Exec, id: number, maxTries: number) {
   const rows = await db
     .update(emailCodes)
     .set({ usedAt: sql`now()` })

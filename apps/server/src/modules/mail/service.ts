@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../auth/index.js';
+import type { UserRow } from '../users/index.js';
 import type { Broadcast } from '../../lib/broadcast.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { changeUser } from '../users/index.js';

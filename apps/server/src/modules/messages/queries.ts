@@ -2,15 +2,15 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, essays, messages, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
-import type { Tx } from '../essays/queries.js';
-import { notBlockedBy } from '../people/blocked.js';
+import type { Exec } from '../../db/client.js';
+import { notBlockedBy } from '../users/index.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageType = MessageRow['type'];
 export type NewMessage = Pick<MessageRow, 'userId' | 'type' | 'actorId' | 'essayId' | 'commentId' | 'content'>;
 
 /** Whether the user already has a message of this type from this actor about this text (or this comment of it). */
-export async function hasSame(db: Db | Tx, m: Pick<NewMessage, 'userId' | 'type' | 'actorId' | 'essayId' | 'commentId'>): Promise<boolean> {
+export async function hasSame(db: Exec, m: Pick<NewMessage, 'userId' | 'type' | 'actorId' | 'essayId' | 'commentId'>): Promise<boolean> {
   const same = await db
     .select({ id: messages.id })
     .from(messages)
@@ -27,7 +27,7 @@ export async function hasSame(db: Db | Tx, m: Pick<NewMessage, 'userId' | 'type'
   return same.length > 0;
 }
 
-export async function insert(db: Db | Tx, m: NewMessage) {
+export async function insert(db: Exec, m: NewMessage) {
   await db.insert(messages).values(m);
 }
 

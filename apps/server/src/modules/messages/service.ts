@@ -4,17 +4,17 @@
  * undone and redone.
  */
 import type { Db } from '../../db/client.js';
-import type { Tx } from '../essays/queries.js';
+import type { Exec } from '../../db/client.js';
 import { presentMessage, type Shown } from './presenter.js';
 import * as q from './queries.js';
-import { isBlocked } from '../people/queries.js';
+import { isBlocked } from '../users/index.js';
 
 export type MessageType = q.MessageType;
 const ONCE_ONLY: MessageType[] = ['like', 'collect', 'follow'];
 export const MESSAGE_TYPES: MessageType[] = ['like', 'collect', 'comment', 'reply', 'follow', 'imitate', 'system'];
 
 export async function notify(
-  db: Db | Tx,
+  db: Exec,
   m: { userId: number; type: MessageType; actorId: number | null; essayId?: number | null; commentId?: number | null; content?: string },
 ) {
   if (m.actorId !== null && m.actorId === m.userId) return;

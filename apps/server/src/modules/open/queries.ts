@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { OPEN_SENTENCE_RECENT } from '@shiju/contract';
-import { notBlockedBy } from '../people/blocked.js';
+import { notBlockedBy } from '../users/index.js';
 
 export interface DrawFilter {
   classificationId?: number;

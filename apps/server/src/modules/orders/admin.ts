@@ -5,35 +5,21 @@
  * asking the provider about an order, and the providers' notifications as received. Confirm and refund are
  * idempotent: a second one changes nothing, and any other state is refused with the reason.
  */
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
-import { orders, paymentNotifications, products, users } from '../../db/schema.js';
+import * as queries from './queries.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { Broadcast } from '../../lib/broadcast.js';
 import { changeUser } from '../users/index.js';
-import { countUpTo, offsetOf, one, withTotal } from '../../lib/paging.js';
-import type { Tx } from '../../db/client.js';
+import type { Exec } from '../../db/client.js';
 import { settleByEditor } from './ledger.js';
 import { presentOrder } from './presenter.js';
 import { refreshOrder as refresh, refundOrder as refund, type PaymentRuntime } from './payments.js';
 import { auditedIn, type Actor } from '../audit/index.js';
 import { iso } from '../../lib/time.js';
-import { likePattern } from '../../lib/text.js';
 
-const buyer = { id: users.id, username: users.username, nickname: users.nickname, avatar: users.avatar, memberUntil: users.memberUntil };
-
-const notificationCount = sql<number>`(select count(*)::int from ${paymentNotifications} where ${paymentNotifications.orderId} = ${orders.id})`;
-
-function loadRows(db: Db | Tx) {
-  return (db as Db)
-    .select({ o: orders, p: products, u: buyer, notifications: notificationCount })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .innerJoin(users, eq(users.id, orders.userId));
-}
-type Row = Awaited<ReturnType<ReturnType<typeof loadRows>['where']>>[number];
+type Row = queries.ConsoleOrderRow;
 
 const present = ({ o, p, u, notifications }: Row) => ({
   ...presentOrder(o, p),
@@ -44,21 +30,12 @@ const present = ({ o, p, u, notifications }: Row) => ({
 });
 
 export async function pageOrders(db: Db, q: CallParsed<'adminOrdersPage'>['query']) {
-  const like = q.keyword ? likePattern(q.keyword) : null;
-  const where = and(
-    q.status ? eq(orders.status, q.status) : undefined,
-    q.userId ? eq(orders.userId, q.userId) : undefined,
-    like ? or(ilike(orders.orderNo, like), ilike(users.username, like), ilike(users.nickname, like)) : undefined,
-  );
-  const { rows, ...total } = await withTotal(
-    loadRows(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.pageSize).offset(offsetOf(q)),
-    countUpTo(db, db.select(one).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where).$dynamic()),
-  );
+  const { rows, ...total } = await queries.pageAll(db, q);
   return { ...total, list: rows.map(present) };
 }
 
-async function loadOne(db: Db | Tx, id: number) {
-  const [row] = await loadRows(db).where(eq(orders.id, id));
+async function loadOne(db: Exec, id: number) {
+  const row = await queries.findForConsole(db, id);
   if (!row) throw notFound('订单不存在');
   return row;
 }
@@ -98,16 +75,7 @@ export async function refreshOrder(db: Db, config: Config, rt: PaymentRuntime, i
 }
 
 export async function pageNotifications(db: Db, q: CallParsed<'adminPaymentNotifications'>['query']) {
-  const n = paymentNotifications;
-  const where = and(
-    q.orderId ? eq(n.orderId, q.orderId) : undefined,
-    q.provider ? eq(n.provider, q.provider) : undefined,
-    q.problems === 'true' ? inArray(n.outcome, ['refused', 'exception', 'conflict', 'late']) : undefined,
-  );
-  const { rows, ...total } = await withTotal(
-    db.select().from(n).where(where).orderBy(desc(n.createdAt), desc(n.id)).limit(q.pageSize).offset(offsetOf(q)),
-    countUpTo(db, db.select(one).from(n).where(where).$dynamic()),
-  );
+  const { rows, ...total } = await queries.pageNotifications(db, q);
   return {
     ...total,
     list: rows.map((r) => ({ ...r, reason: r.reason, headers: r.headers ?? null, createdAt: r.createdAt.toISOString() })),

@@ -11,36 +11,16 @@
  * membership is extended) rather than refunded: the buyer paid the right amount for what they chose, a refund
  * would leave them without membership and waiting days for their money, and they are told what happened.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { orders, products } from '../../db/schema.js';
-import type { Tx } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { notify } from '../messages/index.js';
 import { providerName } from './providers.js';
-import type { OrderRow, ProductRow } from './queries.js';
+import { buyerOf, lockWithProduct as lock, setRefundIssue, updateOrder, type OrderRow, type ProductRow } from './queries.js';
 import type { Broadcast } from '../../lib/broadcast.js';
 import { changeUser, extendMembership, shortenMembership } from '../users/index.js';
 
-type Conn = Db | Tx;
-
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 const beijingDay = (d: Date | null) => (d ? new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10) : '—');
-
-/** Who bought an order (it never changes), or null when there is no such order. */
-export async function buyerOf(db: Db, orderId: number): Promise<number | null> {
-  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  return row?.userId ?? null;
-}
-
-async function lock(tx: Conn, orderId: number): Promise<{ o: OrderRow; p: ProductRow } | undefined> {
-  const [row] = await (tx as Db)
-    .select({ o: orders, p: products })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.id, orderId))
-    .for('update', { of: orders });
-  return row;
-}
 
 const untilText = (d: Date | null) => (d && d.getTime() > Date.now() ? `会员有效期至 ${beijingDay(d)}` : '会员已到期');
 
@@ -83,11 +63,14 @@ export async function applyPayment(
     if (o.status !== 'pending' && o.status !== 'closed' && o.status !== 'cancelled') return { outcome: 'conflict' as const, order: o };
     if (pay.amount !== o.amount) {
       const issue = `${providerName(pay.provider)}实付 ${yuan(pay.amount)}，与订单金额 ${yuan(o.amount)} 不符`;
-      const [after] = await tx
-        .update(orders)
-        .set({ status: 'exception', provider: pay.provider, tradeNo: pay.tradeNo, paidAmount: pay.amount, paidAt: sql`now()`, issue })
-        .where(eq(orders.id, o.id))
-        .returning();
+      const after = await updateOrder(tx, o.id, {
+        status: 'exception',
+        provider: pay.provider,
+        tradeNo: pay.tradeNo,
+        paidAmount: pay.amount,
+        paidAt: sql`now()`,
+        issue,
+      });
       await notify(tx, {
         userId: o.userId,
         type: 'system',
@@ -97,21 +80,17 @@ export async function applyPayment(
       return { outcome: 'exception' as const, order: after };
     }
     const late = o.status !== 'pending';
-    const [after] = await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        provider: pay.provider,
-        tradeNo: pay.tradeNo,
-        paidAmount: pay.amount,
-        paidAt: sql`now()`,
-        closedAt: null,
-        payUrl: null,
-        grantedDays: p.days,
-        issue: null,
-      })
-      .where(eq(orders.id, o.id))
-      .returning();
+    const after = await updateOrder(tx, o.id, {
+      status: 'paid',
+      provider: pay.provider,
+      tradeNo: pay.tradeNo,
+      paidAmount: pay.amount,
+      paidAt: sql`now()`,
+      closedAt: null,
+      payUrl: null,
+      grantedDays: p.days,
+      issue: null,
+    });
     const until = await extendMembership(tx, o.userId, p.days);
     await notify(tx, {
       userId: o.userId,
@@ -133,10 +112,7 @@ export async function settleByEditor(tx: Tx, orderId: number): Promise<boolean> 
   const row = await lock(tx, orderId);
   if (!row || !['pending', 'closed', 'cancelled', 'exception'].includes(row.o.status)) return false;
   const { o, p } = row;
-  await tx
-    .update(orders)
-    .set({ status: 'paid', paidAt: sql`coalesce(${orders.paidAt}, now())`, closedAt: null, grantedDays: p.days, issue: null })
-    .where(eq(orders.id, o.id));
+  await updateOrder(tx, o.id, { status: 'paid', paidAt: o.paidAt ?? sql`now()`, closedAt: null, grantedDays: p.days, issue: null });
   const until = await extendMembership(tx, o.userId, p.days);
   await notify(tx, {
     userId: o.userId,
@@ -162,20 +138,18 @@ export async function beginRefund(tx: Tx, orderId: number): Promise<RefundStart>
   if (o.status === 'refunded') return { kind: 'already', order: o };
   if (o.status === 'refunding') return { kind: 'started', order: o, product: p };
   if (o.status !== 'paid' && o.status !== 'exception') return { kind: 'refused', reason: '只有已支付或支付异常的订单可以退款' };
-  const [after] = await tx
-    .update(orders)
-    .set({ status: 'refunding', refundNo: o.refundNo ?? `${o.orderNo}R`, refundAmount: o.paidAmount ?? o.amount, issue: null })
-    .where(eq(orders.id, o.id))
-    .returning();
-  return { kind: 'started', order: after!, product: p };
+  const after = await updateOrder(tx, o.id, {
+    status: 'refunding',
+    refundNo: o.refundNo ?? `${o.orderNo}R`,
+    refundAmount: o.paidAmount ?? o.amount,
+    issue: null,
+  });
+  return { kind: 'started', order: after, product: p };
 }
 
 /** Records why a refund is held up (the provider refused or could not be reached); the editor can try again. */
 export async function refundHeldUp(db: Db, orderId: number, issue: string) {
-  await db
-    .update(orders)
-    .set({ issue: issue.slice(0, 200) })
-    .where(sql`${orders.id} = ${orderId} and ${orders.status} = 'refunding'`);
+  await setRefundIssue(db, orderId, issue.slice(0, 200));
 }
 
 /**
@@ -196,10 +170,7 @@ export async function completeRefund(
     if (!row) return 'unknown' as const;
     const { o, p } = row;
     if (o.status !== 'refunding') return 'duplicate' as const;
-    await tx
-      .update(orders)
-      .set({ status: 'refunded', refundedAt: sql`now()`, closedAt: sql`now()`, issue: null })
-      .where(eq(orders.id, o.id));
+    await updateOrder(tx, o.id, { status: 'refunded', refundedAt: sql`now()`, closedAt: sql`now()`, issue: null });
     const until = o.grantedDays > 0 ? await shortenMembership(tx, o.userId, o.grantedDays) : null;
     const amount = o.refundAmount ?? o.paidAmount ?? o.amount;
     await notify(tx, {

@@ -4,17 +4,16 @@
  * ledger. A callback that cannot be believed (bad signature, stale timestamp, another merchant, an unknown
  * order) changes nothing and gets the answer that makes the provider retry.
  */
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { PaymentProviderId } from '@shiju/contract';
 import type { Config } from '../../config.js';
 import type { Broadcast } from '../../lib/broadcast.js';
 import type { Db } from '../../db/client.js';
-import { orders, paymentNotifications } from '../../db/schema.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { RawAnswer } from '../../http/envelope.js';
 import { audited, type Actor } from '../audit/index.js';
 import { applyPayment, beginRefund, completeRefund, refundHeldUp, type PaymentOutcome, type RefundStart } from './ledger.js';
 import { providersOf, type PaymentProvider, type RefundRequest } from './providers.js';
+import * as queries from './queries.js';
 import { closeStale, type OrderRow } from './queries.js';
 import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
 import { alipayClient, fenOf } from './alipay.js';
@@ -42,7 +41,7 @@ interface Received {
 }
 
 export async function record(db: Db, n: Received) {
-  await db.insert(paymentNotifications).values({
+  await queries.insertNotification(db, {
     provider: n.provider,
     kind: n.kind,
     orderId: n.orderId ?? null,
@@ -58,8 +57,7 @@ export async function record(db: Db, n: Received) {
 
 async function orderByNo(db: Db, orderNo: unknown): Promise<OrderRow | undefined> {
   if (typeof orderNo !== 'string' || orderNo.length > 32) return undefined;
-  const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return o;
+  return queries.findByNo(db, orderNo);
 }
 
 /** The headers worth keeping with a notification (the signature ones and the content type), never cookies. */
@@ -299,10 +297,7 @@ export async function closeUpstream(db: Db, config: Config, rt: PaymentRuntime, 
   if (!p?.close) return 'skipped';
   if ((await syncPayment(db, config, rt, o)) !== null) return 'paid';
   await p.close(o.orderNo);
-  await db
-    .update(orders)
-    .set({ payUrl: null })
-    .where(and(eq(orders.id, o.id), inArray(orders.status, ['closed', 'cancelled', 'pending'])));
+  await queries.clearPayUrl(db, o.id);
   return 'closed';
 }
 
@@ -322,7 +317,7 @@ function refundRequest(o: OrderRow, reason: string): RefundRequest {
  * the order's own, and a refunded order answers as it is.
  */
 export async function refundOrder(db: Db, config: Config, rt: PaymentRuntime, actor: Actor, orderId: number, note?: string) {
-  const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const current = await queries.findOrder(db, orderId);
   if (!current) throw invalid('订单不存在');
   const p = current.provider === 'manual' ? null : online(config, current.provider);
   if (current.provider !== 'manual' && current.status !== 'refunded' && !p?.refund)
@@ -365,7 +360,7 @@ export async function syncRefund(db: Db, config: Config, rt: PaymentRuntime, o: 
 
 /** An editor's "query the provider": payment for an open or closed order, refund for one refunding. */
 export async function refreshOrder(db: Db, config: Config, rt: PaymentRuntime, orderId: number) {
-  const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const o = await queries.findOrder(db, orderId);
   if (!o) throw invalid('订单不存在');
   if (!online(config, o.provider)) throw new AppError('C0001', '这笔订单没有可查询的在线支付渠道');
   if (o.status === 'refunding') await syncRefund(db, config, rt, o);
@@ -394,29 +389,11 @@ export async function reconcilePayments(db: Db, config: Config, rt: PaymentRunti
       return undefined;
     }
   };
-  const online = inArray(orders.provider, ['wechat', 'alipay']);
-  const stale = await db
-    .select()
-    .from(orders)
-    .where(and(online, inArray(orders.status, ['closed', 'cancelled']), isNotNull(orders.payUrl)))
-    .orderBy(asc(orders.id))
-    .limit(BATCH);
+  const stale = await queries.closedWithPayUrl(db, BATCH);
   for (const o of stale) if ((await attempt(o, () => closeUpstream(db, config, rt, o))) === 'closed') result.upstreamClosed++;
-  const waiting = await db
-    .select()
-    .from(orders)
-    .where(
-      and(online, eq(orders.status, 'pending'), isNotNull(orders.payUrl), lt(orders.createdAt, new Date(Date.now() - LATE_CALLBACK_MS))),
-    )
-    .orderBy(desc(orders.id))
-    .limit(BATCH);
+  const waiting = await queries.pendingOnlineBefore(db, new Date(Date.now() - LATE_CALLBACK_MS), BATCH);
   for (const o of waiting) if (await attempt(o, () => syncPayment(db, config, rt, o))) result.synced++;
-  const refunding = await db
-    .select()
-    .from(orders)
-    .where(and(online, eq(orders.status, 'refunding'), sql`${orders.refundNo} is not null`))
-    .orderBy(asc(orders.id))
-    .limit(BATCH);
+  const refunding = await queries.refundingOnline(db, BATCH);
   for (const o of refunding) if (await attempt(o, () => syncRefund(db, config, rt, o))) result.refunds++;
   return result;
 }

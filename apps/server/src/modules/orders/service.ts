@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
+import type { UserRow } from '../users/index.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
 import type { PaymentProviderId } from '@shiju/contract';
 import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';

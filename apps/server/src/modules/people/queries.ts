@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { personCardColumns } from '../users/index.js';
 import { TOTAL_CAP } from '@shiju/contract';
-import { rowsOf, type Db } from '../../db/client.js';
+import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
 import {
   activity,
   announcementReads,
@@ -25,8 +25,6 @@ import { cardsSql, type CardRow, type Cursor } from '../essays/index.js';
 import { notBlockedBy } from '../users/index.js';
 import { uploadsIn } from '../files/index.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Exec = Db | Tx;
 
 /** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
 export async function endFollow(tx: Tx, followerId: number, followeeId: number) {

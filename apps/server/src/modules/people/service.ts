@@ -1,7 +1,7 @@
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../auth/index.js';
+import type { UserRow } from '../users/index.js';
 import { forgetEssay, forgetLists, type Broadcast } from '../../lib/broadcast.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import { allow, reset } from '../../lib/limits.js';

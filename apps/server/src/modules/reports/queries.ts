@@ -1,10 +1,9 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, essays, reports, users } from '../../db/schema.js';
-import type { Tx } from '../essays/queries.js';
+import type { Exec, Tx } from '../../db/client.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
 
-type Exec = Db | Tx;
 export type ReportRow = typeof reports.$inferSelect;
 export type TargetType = ReportRow['targetType'];
 

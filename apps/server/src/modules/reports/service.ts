@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { reports, users } from '../../db/schema.js';
-import type { UserRow } from '../../http/auth.js';
+import type { UserRow } from '../users/index.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import { findEssay } from '../essays/index.js';

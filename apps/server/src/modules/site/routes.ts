@@ -2,7 +2,7 @@ import { defineHandlers } from '../../http/routes.js';
 import { AppError, notFound } from '../../http/errors.js';
 import * as site from './service.js';
 import * as admin from './admin.js';
-import { actorOf } from '../audit/service.js';
+import { actorOf } from '../audit/index.js';
 
 export const siteHandlers = defineHandlers({
   theme: async ({ db, query }) => (await site.getTheme(db, query.type)) ?? Promise.reject(notFound('该类型的主题不存在')),

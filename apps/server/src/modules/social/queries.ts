@@ -1,17 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { collects, essays, follows, likes, uninterested, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
-import { notBlockedBy } from '../people/blocked.js';
-
-export async function findActiveUser(db: Db, id: number) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.status, 'active')))
-    .limit(1);
-  return rows[0] ?? null;
-}
+import { notBlockedBy } from '../users/index.js';
 
 /** Follow or unfollow, idempotent; both people's counters move only when the row really changed. */
 export async function setFollow(
@@ -19,7 +10,7 @@ export async function setFollow(
   followerId: number,
   followeeId: number,
   on: boolean,
-  afterChange?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>,
+  afterChange?: (tx: Tx) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const changed = on

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
+import type { UserRow } from '../users/index.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
 import { blockedEitherWay, findActiveUser, isBlocked } from '../users/index.js';
 import { presentEssays } from '../essays/index.js';

@@ -2,19 +2,16 @@
  * Users in the console: ban (every session revoked at once, texts and comments hidden from others while it
  * lasts), unban, role. An admin can neither ban nor demote themself, nor the last active admin.
  */
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { activity, users } from '../../db/schema.js';
-import type { UserRow } from '../auth/index.js';
+import type { UserRow } from './queries.js';
 import { forgetEssay, forgetLists, type Broadcast } from '../../lib/broadcast.js';
 import { changeUser } from './changes.js';
 import { invalid, notFound } from '../../http/errors.js';
-import type { Tx } from '../../db/client.js';
+import type { Exec, Tx } from '../../db/client.js';
 import { auditedIn, type Actor } from '../audit/index.js';
+import * as adminQueries from './adminQueries.js';
 import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './adminQueries.js';
-import { likePattern } from '../../lib/text.js';
-import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -43,37 +40,13 @@ function presentAdminUser(u: UserRow, lastActiveAt: Date | string | null = null)
   };
 }
 
-const lastActive = sql<string | null>`(select max(${activity.createdAt}) from ${activity} where ${activity.userId} = ${users.id})`;
-
 export async function pageUsers(db: Db, q: CallParsed<'adminUsersPage'>['query']) {
-  const like = q.keyword ? likePattern(q.keyword) : null;
-  const where = and(
-    like ? or(ilike(users.username, like), ilike(users.nickname, like)) : undefined,
-    q.status ? eq(users.status, q.status) : undefined,
-    q.role ? eq(users.role, q.role) : undefined,
-  );
-  const { rows, ...total } = await withTotal(
-    db
-      .select({ u: users, lastActive })
-      .from(users)
-      .where(where)
-      .orderBy(
-        ...sortedBy(
-          q,
-          { createdAt: users.createdAt, essayCount: users.essayCount, followerCount: users.followerCount, lastActiveAt: lastActive },
-          users.id,
-          [desc(users.createdAt), desc(users.id)],
-        ),
-      )
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
-  );
+  const { rows, ...total } = await adminQueries.pageAll(db, q);
   return { ...total, list: rows.map((r) => presentAdminUser(r.u, r.lastActive)) };
 }
 
-async function loadUser(db: Db | Tx, id: number) {
-  const [u] = await db.select().from(users).where(eq(users.id, id)).for('update');
+async function loadUser(db: Exec, id: number) {
+  const u = await adminQueries.lockUser(db, id);
   if (!u) throw notFound('用户不存在');
   return u;
 }
@@ -91,16 +64,12 @@ export async function banInTx(tx: Tx, actorId: number, id: number, reason: strin
   if (until && new Date(until).getTime() <= Date.now()) throw invalid('until 封禁结束时间必须晚于现在');
   await refuseLastAdmin(tx, target, '封禁');
   const first = target.status !== 'banned';
-  const [after] = await tx
-    .update(users)
-    .set({ status: 'banned', banReason: reason, bannedUntil: until ? new Date(until) : null })
-    .where(eq(users.id, id))
-    .returning();
+  const after = await adminQueries.updateUser(tx, id, { status: 'banned', banReason: reason, bannedUntil: until ? new Date(until) : null });
   const sessions = await revokeAllSessions(tx, id);
   const essays = first ? await setEssaysBanned(tx, id, true) : [];
   const hidden = first ? await setCommentsBanned(tx, id, true) : { comments: 0, essayIds: [] };
   return {
-    user: after!,
+    user: after,
     summary: { reason, until: until ?? null, sessions, essays: essays.length, comments: hidden.comments },
     touched: [...essays, ...hidden.essayIds],
   };
@@ -134,10 +103,10 @@ export async function banUser(
 async function unbanInTx(tx: Tx, id: number) {
   const target = await loadUser(tx, id);
   if (target.status !== 'banned') throw invalid('id 该用户未被封禁');
-  const [after] = await tx.update(users).set({ status: 'active', banReason: null, bannedUntil: null }).where(eq(users.id, id)).returning();
+  const after = await adminQueries.updateUser(tx, id, { status: 'active', banReason: null, bannedUntil: null });
   const essays = await setEssaysBanned(tx, id, false);
   const shown = await setCommentsBanned(tx, id, false);
-  return { user: after!, summary: { essays: essays.length, comments: shown.comments }, touched: [...essays, ...shown.essayIds] };
+  return { user: after, summary: { essays: essays.length, comments: shown.comments }, touched: [...essays, ...shown.essayIds] };
 }
 
 export async function unbanUser(db: Db, broadcast: Broadcast, actor: Actor, id: number) {
@@ -166,10 +135,7 @@ export async function liftExpiredBan(db: Db, broadcast: Broadcast, u: UserRow) {
 }
 
 export async function liftExpiredBans(db: Db, broadcast: Broadcast) {
-  const due = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.status, 'banned'), sql`${users.bannedUntil} <= now()`));
+  const due = await adminQueries.expiredBans(db);
   for (const u of due) await liftExpiredBan(db, broadcast, u);
   return due.length;
 }
@@ -182,8 +148,7 @@ export async function setRole(db: Db, broadcast: Broadcast, actor: NonNullable<A
         if (id === actor.id) throw invalid('role 不能取消自己的管理员身份');
         await refuseLastAdmin(tx, target, '降级');
       }
-      const [after] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
-      return after!;
+      return adminQueries.updateUser(tx, id, { role });
     }),
   );
   return presentAdminUser(user);

@@ -1,7 +1,10 @@
 /** SQL of the admin console that works on many rows at once. Counters move in SQL, in the caller's transaction. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { classifications, comments, essays, essayTags, sessions, tags, users } from '../../db/schema.js';
-import type { Tx } from '../essays/queries.js';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { CallParsed } from '@shiju/contract';
+import { activity, classifications, comments, essays, essayTags, sessions, tags, users } from '../../db/schema.js';
+import type { Db, Exec, Tx } from '../../db/client.js';
+import { likePattern } from '../../lib/text.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
 /**
  * Puts a set of texts on or off the site together with every count that depends on them: classification,
@@ -91,4 +94,54 @@ export async function setEssaysBanned(tx: Tx, userId: number, banned: boolean) {
     await movePublishedCounts(tx, ids, 1);
   }
   return ids;
+}
+
+const lastActive = sql<string | null>`(select max(${activity.createdAt}) from ${activity} where ${activity.userId} = ${users.id})`;
+
+/** The console's page of users, each with when they were last active. */
+export function pageAll(db: Db, q: CallParsed<'adminUsersPage'>['query']) {
+  const like = q.keyword ? likePattern(q.keyword) : null;
+  const where = and(
+    like ? or(ilike(users.username, like), ilike(users.nickname, like)) : undefined,
+    q.status ? eq(users.status, q.status) : undefined,
+    q.role ? eq(users.role, q.role) : undefined,
+  );
+  return withTotal(
+    db
+      .select({ u: users, lastActive })
+      .from(users)
+      .where(where)
+      .orderBy(
+        ...sortedBy(
+          q,
+          { createdAt: users.createdAt, essayCount: users.essayCount, followerCount: users.followerCount, lastActiveAt: lastActive },
+          users.id,
+          [desc(users.createdAt), desc(users.id)],
+        ),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
+  );
+}
+
+/** The user, locked for the rest of the transaction. */
+export async function lockUser(tx: Exec, id: number) {
+  const [u] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return u;
+}
+
+export type AdminUserChanges = Partial<Pick<typeof users.$inferInsert, 'status' | 'banReason' | 'bannedUntil' | 'role'>>;
+
+export async function updateUser(tx: Tx, id: number, changes: AdminUserChanges) {
+  const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+  return after!;
+}
+
+/** Banned users whose ban has ended. */
+export function expiredBans(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.status, 'banned'), sql`${users.bannedUntil} <= now()`));
 }

@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Exec } from '../../db/client.js';
+import { one } from '../../lib/paging.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { blocks } from '../../db/schema.js';
 
@@ -16,4 +18,30 @@ export function notBlockedBy(viewerId: number, author: SQL | AnyPgColumn): SQL {
  */
 export function blocksAnyone(viewerId: number): SQL {
   return sql`exists (select 1 from ${blocks} bx where bx.blocker_id = ${viewerId})`;
+}
+
+/** Whether `blockerId` blocked `blockedId`. */
+export async function isBlocked(db: Exec, blockerId: number, blockedId: number): Promise<boolean> {
+  const rows = await db
+    .select(one)
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether either of the two blocked the other. */
+export async function blockedEitherWay(db: Exec, a: number, b: number): Promise<boolean> {
+  const rows = await db
+    .select(one)
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The ids of everyone this viewer blocked (a few; read once per request that filters a cached result). */
+export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
+  const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewerId));
+  return new Set(rows.map((r) => r.id));
 }

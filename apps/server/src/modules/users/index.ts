@@ -3,5 +3,5 @@ export { banInTx, banMessage, forgetAll, liftExpiredBan, liftExpiredBans } from 
 export { changeUser, extendMembership, shortenMembership } from './changes.js';
 export { blockedEitherWay, blockedIds, blocksAnyone, isBlocked, notBlockedBy } from './blockQueries.js';
 export { presentUserInfo } from './presenter.js';
-export { bindOpenid, findActiveUser, insertWechatUser, openidTakenByOther, personCardColumns, userByOpenid } from './queries.js';
+export { bindOpenid, findActiveUser, insertWechatUser, openidTakenByOther, personCardColumns, userByOpenid, type UserRow } from './queries.js';
 export { userHandlers } from './routes.js';

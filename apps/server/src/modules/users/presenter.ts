@@ -1,5 +1,5 @@
 import type { UserInfo } from '@shiju/contract';
-import type { UserRow } from '../../http/auth.js';
+import type { UserRow } from './queries.js';
 
 export function presentUserInfo(u: UserRow): UserInfo {
   return {

@@ -1,7 +1,7 @@
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../http/auth.js';
-import type { SensitiveWords } from '../essays/index.js';
+import type { UserRow } from './queries.js';
+import type { SensitiveWords } from '../../lib/sensitive.js';
 import { updateProfile } from './queries.js';
 
 /** Nicknames and bios are public: one with a listed word is refused with a message naming the field. */

@@ -1,0 +1,2 @@
+/** The ads module's public surface: other modules import only from here. */
+export { adHandlers } from './routes.js';

@@ -1,0 +1,3 @@
+/** The export module's public surface: other modules import only from here. */
+export { exportHandlers } from './routes.js';
+export { EXPORTS_PER_HOUR } from './service.js';
