@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { CallParsed } from '@shiju/contract';
-import type { Db, Exec, Tx } from '../../db/client.js';
+import type { Db, Exec } from '../../db/client.js';
 import { orders, paymentNotifications, products, users } from '../../db/schema.js';
 import { countAll, countUpTo, offsetOf, one, withTotal } from '../../lib/paging.js';
 import { likePattern } from '../../lib/text.js';
