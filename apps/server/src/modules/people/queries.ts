@@ -25,7 +25,6 @@ import { cardsSql, type CardRow, type Cursor } from '../essays/index.js';
 import { notBlockedBy } from '../users/index.js';
 import { uploadsIn } from '../files/index.js';
 
-
 /** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
 export async function endFollow(tx: Tx, followerId: number, followeeId: number) {
   const gone = await tx

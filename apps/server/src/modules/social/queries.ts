@@ -5,13 +5,7 @@ import { countUpTo, one, withTotal } from '../../lib/paging.js';
 import { notBlockedBy } from '../users/index.js';
 
 /** Follow or unfollow, idempotent; both people's counters move only when the row really changed. */
-export async function setFollow(
-  db: Db,
-  followerId: number,
-  followeeId: number,
-  on: boolean,
-  afterChange?: (tx: Tx) => Promise<void>,
-) {
+export async function setFollow(db: Db, followerId: number, followeeId: number, on: boolean, afterChange?: (tx: Tx) => Promise<void>) {
   return db.transaction(async (tx) => {
     const changed = on
       ? await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ id: follows.followeeId })
