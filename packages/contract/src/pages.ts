@@ -22,7 +22,7 @@ export const PAGES = [
   { path: '/aboutOur', title: '关于我们' },
   // Not in the seed: an author's page (作者页), reached from the search author card and quoted authors' names.
   { path: '/author', title: '作者' },
-  // Not in the seed: the versioned legal pages the sign-up form links (PIPL consent, issue 16).
+  // Not in the seed: the versioned legal pages the sign-up form links (PIPL consent).
   { path: '/agreement', title: '用户协议' },
   { path: '/privacy', title: '隐私政策' },
 ] as const;

@@ -107,11 +107,10 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
  * Runs a hot read. With `prepared`, on PostgreSQL it is a named prepared statement, parsed once per pooled connection
- * (node-postgres keeps the names) and, after a few runs, planned once too: planning was most of a details page's
- * database time (0.4–0.5 ms against 0.2–0.3 ms of execution). Only for statements whose best plan does not depend on
- * the values: a generic plan of the personal feed (one plan for every reader and page) took seconds where each
- * custom one takes milliseconds, so lists and the feed are planned afresh. PGlite has no pool of connections to keep
- * statements on, so it runs the text plainly.
+ * (node-postgres keeps the names) and, after a few runs, planned once too: a details page's reads cost more to plan
+ * than to run. Only for statements whose best plan does not depend on the values: one generic plan of the personal
+ * feed for every reader and page is far worse than a plan for the values at hand, so lists and the feed are planned
+ * afresh. PGlite has no pool of connections to keep statements on, so it runs the text plainly.
  */
 export async function rowsOf<T>(db: Db, query: SQL, prepared = false): Promise<T[]> {
   const client: unknown = db.$client;

@@ -1,5 +1,5 @@
 /**
- * The whole data model of PRODUCT.md §3, created now so later issues only add behaviour.
+ * The whole data model of PRODUCT.md §3.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
 import { ENGAGEMENT_WEIGHTS, type ThemeLayout } from '@shiju/contract';

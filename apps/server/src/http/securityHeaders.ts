@@ -1,7 +1,7 @@
 /**
  * The security headers of every answer (CSP, nosniff, referrer policy, cross-origin policies…), as helmet writes
  * them, computed once at start. @fastify/helmet builds a new helmet middleware for every request, which re-parses
- * the CSP directives each time (7 % of the CPU of a cached answer); the headers never change, so we keep them.
+ * the CSP directives each time; the headers never change, so we keep them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';

@@ -24,7 +24,7 @@ export const cappedTotal = (n: number): Total => (n > TOTAL_CAP ? { total: TOTAL
 
 /**
  * Counts the rows a page's select would return, but stops after TOTAL_CAP + 1 of them: a large table is never
- * counted whole on a request (counting 346k texts took 0.4–1.3 s). Pass the page's select without order or limit.
+ * counted whole on a request. Pass the page's select without order or limit.
  */
 export async function countUpTo(db: Pick<Db, 'select'>, rows: PgSelect): Promise<Total> {
   const sub = rows.limit(TOTAL_CAP + 1).as('capped');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email, IdParams, inDomain, MailCode, Ok, page, PageQuery, Password, route, Timestamp } from '../schema.js';
 import { Essay, UserBrief, UserInfo } from './entities.js';
 /**
- * People and their rights (issue 16): the following feed, blocking, consent to the user agreement, and
+ * People and their rights: the following feed, blocking, consent to the user agreement, and
  * account deletion with a cooling-off period.
  */
 

@@ -15,7 +15,7 @@ import { assertPasswordAllowed } from './passwordPolicy.js';
 
 /**
  * Login throttles, counted atomically per attempt (a success clears them):
- * - per username and IP: 5 attempts in 15 minutes (A0211), as before;
+ * - per username and IP: 5 attempts in 15 minutes (A0211);
  * - per account, whatever the IP: after 20 attempts in 15 minutes, only IPs this account signed in from during
  *   the last 30 days may keep trying. Rotating IPs (or forged X-Forwarded-For) then buys an attacker at most 20
  *   guesses per quarter hour per account, while the owner, at home, is never locked out by someone else's guessing.

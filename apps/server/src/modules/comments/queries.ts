@@ -73,8 +73,8 @@ const loaded = (r: PageRow): CommentLoaded => ({
 
 /**
  * A text's comment page in one statement: the text's status, the first-level comments of the page with their
- * newest `per` replies, their authors, the capped total and (signed in) the reader's likes. It took four round
- * trips, each a pool checkout and a tiny plan, which is what a comment page's time was made of.
+ * newest `per` replies, their authors, the capped total and (signed in) the reader's likes. One statement because
+ * each separate one would cost a pool checkout and a plan, more than its tiny work.
  */
 export async function commentPage(
   db: Db,

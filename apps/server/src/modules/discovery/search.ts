@@ -1,5 +1,5 @@
 /**
- * Site search (issue 13): texts ranked by relevance then popularity, with Traditional, full-width and pinyin input,
+ * Site search: texts ranked by relevance then popularity, with Traditional, full-width and pinyin input,
  * an author card, facets, snippets centred on the match, suggestions as one types, and 热门搜索 from aggregated
  * counts. People (nickname/username) and tags are searched by name, tags by pinyin too.
  */

@@ -18,8 +18,8 @@ const FIELD_WINDOW = 200;
 /**
  * The title and author tokens of `e` (weights A and B), as indexed by essays_fields_search_idx: a match on them
  * reads only the few texts whose title or author has the words, instead of walking the hot index through every
- * text that merely mentions them (120 ms for 梅花 on the full corpus). Its order is written `hot_score + 0` so the
- * planner cannot choose that walk anyway: it cannot estimate title-only matches and guesses 1% of the table.
+ * text that merely mentions them. Its order is written `hot_score + 0` so the planner cannot choose that walk
+ * anyway: it cannot estimate title-only matches and guesses 1% of the table.
  */
 const FIELD_TOKENS = sql`ts_filter(e.search_vector, '{a,b}')`;
 
@@ -165,7 +165,7 @@ export async function classificationNames(db: Db): Promise<Map<number, string>> 
 
 /**
  * Every author some published text cites: name, era, number of texts (the suggestion and card index), from the
- * table the triggers of migration 0012 keep (13k rows; grouping the 346k texts took a 300 ms parallel scan).
+ * table the triggers of migration 0012 keep, so no request groups the whole corpus.
  */
 export async function authorRows(db: Db): Promise<{ name: string; dynasty: string | null; works: number }[]> {
   return rowsOf(db, sql`select name, dynasty, works from ${authors} where works > 0`);

@@ -1,5 +1,5 @@
 /**
- * What the server renders for the public routes (issue 14): each page's real content, read through the same
+ * What the server renders for the public routes: each page's real content, read through the same
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
  * view: the web app's own details call counts it when a reader's browser takes over.
  */
