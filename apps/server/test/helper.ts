@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { calls, fillPath, type CallData, type CallId, type CallInput } from '@shiju/contract';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -88,20 +89,68 @@ export async function call<T = any>(app: FastifyInstance, opts: InjectOptions & 
   return { status: res.statusCode, code: body.code, msg: body.msg, data: body.data, headers: res.headers };
 }
 
+/** The parts (params, query, body) call K declares, typed by the contract; a part whose fields all have defaults may be left out. */
+type Declared<K extends CallId> = {
+  [P in keyof CallInput<K> as CallInput<K>[P] extends undefined ? never : P]: CallInput<K>[P];
+};
+type Omittable<T> = { [P in keyof T]: object extends T[P] ? P : never }[keyof T];
+export type CallParts<K extends CallId> = Omit<Declared<K>, Omittable<Declared<K>>> & Partial<Pick<Declared<K>, Omittable<Declared<K>>>>;
+
+/** What a test may add to a call: the caller's address, headers, or a raw payload (a multipart upload). */
+export type CallExtras = Pick<InjectOptions, 'headers' | 'remoteAddress' | 'payload'>;
+
+type CallAsArgs<K extends CallId> =
+  object extends CallParts<K>
+    ? [parts?: CallParts<K>, token?: string, extras?: CallExtras]
+    : [parts: CallParts<K>, token?: string, extras?: CallExtras];
+
+/** A query string as the web client writes it: empty values left out, arrays as repeated keys. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** The method and URL of call K with these parts, from the contract's route table. */
+export function routeOf<K extends CallId>(id: K, parts: CallParts<K> | undefined = undefined) {
+  const { params, query } = (parts ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const def = calls[id];
+  return { method: def.method, url: fillPath(def.path, params) + queryString(query) };
+}
+
+/**
+ * Calls the app by contract id, `callAs(app, 'createComment', { body }, token)`: method and path come from the
+ * contract, the parts are checked against its schemas' input types, and `data` has the call's answer type.
+ */
+export async function callAs<K extends CallId>(
+  app: FastifyInstance,
+  id: K,
+  ...[parts, token, extras]: CallAsArgs<K>
+): Promise<Envelope<CallData<K>>> {
+  const { body } = (parts ?? {}) as { body?: unknown };
+  return call<CallData<K>>(app, {
+    ...routeOf(id, parts),
+    ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    ...extras,
+    token,
+  });
+}
+
 let counter = 1000 + Math.floor(Math.random() * 50000);
 /** Registers a fresh user and returns its token and info. */
 export async function signUp(app: FastifyInstance, name?: string, password = 'goodpass123') {
   const username = name ?? `u${process.pid}_${++counter}_${crypto.randomBytes(2).toString('hex')}`;
   // Each simulated person signs up from their own address, as real people do (sign-ups are rate-limited per IP).
   const remoteAddress = `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
-  const r = await call(app, {
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { username, password, nickname: `测试${counter}`, agree: true },
+  const r = await callAs(app, 'register', { body: { username, password, nickname: `测试${counter}`, agree: true } }, undefined, {
     remoteAddress,
   });
   if (r.code !== '00000') throw new Error(`sign-up failed: ${r.code} ${r.msg}`);
-  return { token: r.data.accessToken as string, user: r.data.userInfo, username, password };
+  return { token: r.data.accessToken, user: r.data.userInfo, username, password };
 }
 
 /** A multipart/form-data body of the given parts (files or fields). */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { announcements, essays, users } from '../src/db/schema.js';
-import { COMMENT_BURST } from '../src/modules/comments/service.js';
+import { COMMENT_BURST } from '../src/modules/comments/index.js';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
@@ -17,16 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function publish(p: Person, content: string) {
-  const r = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token: p.token,
-    payload: { type: 'sentence', content, classificationId: tx.meiju.id, status: 'publish' },
-  });
-  expect(r.code).toBe('00000');
-  return r.data.id as number;
-}
 const comment = (p: Person, essayId: number, content: string, parentId?: number) =>
   call(t.app, {
     method: 'POST',
@@ -39,7 +30,7 @@ const unread = async (p: Person) => (await call(t.app, { method: 'GET', url: '/a
 
 describe('comments', () => {
   it('comments and replies keep one root, name whom they answer, and keep the counter exact', async () => {
-    const essayId = await publish(a, '采菊东篱下，悠然见南山。');
+    const essayId = (await publishText(t.app, a, { content: '采菊东篱下，悠然见南山。', classificationId: tx.meiju.id })).id;
     const root = await comment(b, essayId, '好句！');
     expect(root.data).toMatchObject({ rootId: null, content: '好句！', user: { id: b.user.id }, replyToUser: null });
     const r1 = await comment(a, essayId, '谢谢喜欢', root.data.id);
@@ -66,7 +57,7 @@ describe('comments', () => {
   });
 
   it('allows deleting own comments, any comment on one’s own text, any as admin — and nothing else', async () => {
-    const essayId = await publish(a, '欲穷千里目，更上一层楼。');
+    const essayId = (await publishText(t.app, a, { content: '欲穷千里目，更上一层楼。', classificationId: tx.meiju.id })).id;
     const byB = await comment(b, essayId, 'B 的评论');
     const byC = await comment(c, essayId, 'C 的评论');
     const refused = await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byB.data.id}`, token: c.token });
@@ -94,7 +85,7 @@ describe('comments', () => {
     [{ content: 123 }, 'content'],
     [{ essayId: 'x' }, 'essayId'],
   ])('rejects %j naming %s', async (patch, field) => {
-    const essayId = await publish(a, `评论校验 ${field} ${Math.random()}`);
+    const essayId = (await publishText(t.app, a, { content: `评论校验 ${field} ${Math.random()}`, classificationId: tx.meiju.id })).id;
     const r = await call(t.app, {
       method: 'POST',
       url: '/api/v1/app/essay/comment',
@@ -107,7 +98,7 @@ describe('comments', () => {
   });
 
   it('stores comments as plain text, refuses unknown texts or parents, visitors, and floods', async () => {
-    const essayId = await publish(a, '会当凌绝顶，一览众山小。');
+    const essayId = (await publishText(t.app, a, { content: '会当凌绝顶，一览众山小。', classificationId: tx.meiju.id })).id;
     const xss = await comment(b, essayId, '<img src=x onerror=alert(1)>');
     expect(xss.data.content).toBe('<img src=x onerror=alert(1)>');
     expect((await comment(b, 999999, 'hi')).code).toBe('A0404');
@@ -146,7 +137,7 @@ describe('people', () => {
   });
 
   it('shows likes and collections unless the owner keeps them private', async () => {
-    const essayId = await publish(a, '山重水复疑无路，柳暗花明又一村。');
+    const essayId = (await publishText(t.app, a, { content: '山重水复疑无路，柳暗花明又一村。', classificationId: tx.meiju.id })).id;
     const owner = await signUp(t.app);
     await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: owner.token, payload: { essayId, type: 'collect' } });
     const seen = await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/collects` });
@@ -163,7 +154,7 @@ describe('people', () => {
   });
 
   it('hides a text marked 不感兴趣 from that user’s lists only', async () => {
-    const essayId = await publish(a, '不感兴趣的一句。');
+    const essayId = (await publishText(t.app, a, { content: '不感兴趣的一句。', classificationId: tx.meiju.id })).id;
     const r = await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${essayId}`, token: c.token });
     expect(r.code).toBe('00000');
     const listFor = async (p?: Person) =>
@@ -181,7 +172,7 @@ describe('notifications', () => {
   it('tells authors about likes, collects, comments, replies, follows and imitations — once, and never about themselves', async () => {
     const author = await signUp(t.app);
     const fan = await signUp(t.app);
-    const essayId = await publish(author, '人生得意须尽欢。');
+    const essayId = (await publishText(t.app, author, { content: '人生得意须尽欢。', classificationId: tx.meiju.id })).id;
     const like = (method: 'POST' | 'PUT', p: Person, type = 'like') =>
       call(t.app, { method, url: '/api/v1/app/essay/beLike', token: p.token, payload: { essayId, type } });
     await like('POST', fan);
