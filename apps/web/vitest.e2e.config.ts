@@ -14,6 +14,9 @@ export default defineConfig({
     fileParallelism: false,
     isolate: false,
     testTimeout: 60_000,
+    // expect.poll waits for a condition the page reaches on its own; vitest's default deadline (1 s) is a guess at
+    // how fast a busy machine is, where a page can take longer to start and answer.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
   },

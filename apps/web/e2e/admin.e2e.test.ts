@@ -1,21 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, registerUser, signInAs, type Account } from './essay-helpers.js';
+import { callApi, registerUser, signInAs } from './essay-helpers.js';
+import { publishText, signInAdmin } from './factories.js';
 import { chooseFromUserMenu, closePage, opened, openPage, settled, useBrowser, waitForPath, waitForTitle } from './helpers.js';
-
-/** The starter library's editor (README: demo accounts). */
-const ADMIN = { username: 'shiju_admin', password: 'shiju2026' };
-
-async function adminAccount(): Promise<Account> {
-  const s = await callApi<{ accessToken: string; userInfo: Account['userInfo'] }>('POST', '/api/v1/auth/login', ADMIN);
-  return { ...ADMIN, nickname: s.userInfo.nickname, ...s };
-}
-
-/** A published classification to write into. */
-async function firstClassificationId(): Promise<number> {
-  const page = await callApi<{ list: Array<{ id: number }> }>('GET', '/api/v1/pc/classifications/page?pageNum=1&pageSize=1');
-  return page.list[0]!.id;
-}
 
 async function openConsole(page: Page, section: string, label: string): Promise<void> {
   await page.goto(`/admin/${section}`);
@@ -52,7 +39,7 @@ describe("the editor's console", () => {
   afterAll(async () => {
     for (const p of pages) await closePage(p);
     // Other journeys share this server: leave the site as it was (in colour).
-    const admin = await adminAccount();
+    const admin = await signInAdmin();
     await callApi('PUT', '/api/v1/admin/theme', themeBefore, admin.accessToken);
   });
 
@@ -68,7 +55,7 @@ describe("the editor's console", () => {
     expect(await page.getByRole('menuitem', { name: '管理后台' }).count()).toBe(0);
 
     const adminPage = await fresh();
-    await signInAs(adminPage, await adminAccount());
+    await signInAs(adminPage, await signInAdmin());
     await adminPage.goto('/home');
     await settled(adminPage);
     await chooseFromUserMenu(adminPage, '管理后台');
@@ -79,16 +66,11 @@ describe("the editor's console", () => {
   it('approves a text held for review; the author finds it published and a system message saying so', async () => {
     const author = await registerUser('e2e_rev', '待审的作者');
     const words = `街角有人在发刷单兼职的传单 ${Date.now().toString(36)}`;
-    const essay = await callApi<{ id: number; status: string }>(
-      'POST',
-      '/api/v1/app/essay',
-      { type: 'sentence', content: words, classificationId: await firstClassificationId(), status: 'publish' },
-      author.accessToken,
-    );
+    const essay = await publishText(author, { content: words });
     expect(essay.status).toBe('pending');
 
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'review', '审核');
     const row = await rowWith(admin, words);
     // The word that held it back is marked in the text and named beside it.
@@ -137,7 +119,7 @@ describe("the editor's console", () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'reports', '举报');
     const row = await rowWith(admin, spam);
     expect(await row.textContent()).toContain('垃圾广告 ×1');
@@ -156,7 +138,7 @@ describe("the editor's console", () => {
 
   it("turns grey mode on; a visitor's next page load is grey", async () => {
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'theme', '主题');
     const preview = admin.getByLabel('主题预览');
     expect(await preview.evaluate((el) => getComputedStyle(el).filter)).toBe('none');
@@ -179,7 +161,7 @@ describe("the editor's console", () => {
     await callApi('POST', `/api/v1/pc/orders/${order.id}/pay`, undefined, buyer.accessToken);
 
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'orders', '订单');
     const search = admin.getByLabel('订单号或用户名');
     await search.fill(buyer.username);
@@ -205,7 +187,7 @@ describe("the editor's console", () => {
 
   it('sorts the users table on the server by a column header, both ways', async () => {
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'users', '用户');
     const header = admin.locator('.ant-table-thead th', { hasText: '作品' });
     const counts = async () =>
@@ -230,7 +212,7 @@ describe("the editor's console", () => {
   it('bans a user with a reason; their sign-in says why instead of letting them in', async () => {
     const troll = await registerUser('e2e_ban', '捣乱的人');
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'users', '用户');
     const search = admin.getByLabel('用户名或昵称');
     await search.fill(troll.username);
@@ -261,16 +243,11 @@ describe("the editor's console", () => {
   it('hides a text from the site; its author sees it under 已被隐藏 with the reason', async () => {
     const author = await registerUser('e2e_hid', '被隐藏的作者');
     const words = `一句将被隐藏的话 ${Date.now().toString(36)}`;
-    const essay = await callApi<{ id: number; status: string }>(
-      'POST',
-      '/api/v1/app/essay',
-      { type: 'sentence', content: words, classificationId: await firstClassificationId(), status: 'publish' },
-      author.accessToken,
-    );
+    const essay = await publishText(author, { content: words });
     expect(essay.status).toBe('published');
 
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'content', '内容');
     const search = admin.getByLabel('搜索标题或内容');
     await search.fill(words);
@@ -299,12 +276,7 @@ describe("the editor's console", () => {
   it('editing a published text keeps it public; 撤回到草稿 says what happens and takes it off the site', async () => {
     const author = await registerUser('e2e_wd', '改稿的作者');
     const words = `一句已经发布的话 ${Date.now().toString(36)}`;
-    const essay = await callApi<{ id: number }>(
-      'POST',
-      '/api/v1/app/essay',
-      { type: 'sentence', content: words, classificationId: await firstClassificationId(), status: 'publish' },
-      author.accessToken,
-    );
+    const essay = await publishText(author, { content: words });
     const page = await fresh();
     await signInAs(page, author);
     await page.goto(`/editorialEssay?id=${essay.id}`);
@@ -336,7 +308,7 @@ describe("the editor's console", () => {
   it('publishes an announcement written in the rich-text editor; readers find it on /bulletinBoard', async () => {
     const title = `系统维护通知 ${Date.now().toString(36)}`;
     const admin = await fresh();
-    await signInAs(admin, await adminAccount());
+    await signInAs(admin, await signInAdmin());
     await openConsole(admin, 'announcements', '公告');
     await admin.getByRole('button', { name: '发布公告' }).click();
     const dialog = await dialogNamed(admin, '发布公告');

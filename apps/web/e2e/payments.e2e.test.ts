@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { callApi, registerUser, signInAs } from './essay-helpers.js';
+import { signInAdmin } from './factories.js';
 import { baseURL, closePage, opened, openPage, settled, useBrowser, waitForTitle } from './helpers.js';
 
-/** The starter library's editor (README: demo accounts). */
-const ADMIN = { username: 'shiju_admin', password: 'shiju2026' };
 const standin = inject('wechatPayStandin');
 
 describe('paying with WeChat Pay (the local stand-in)', () => {
@@ -19,7 +18,7 @@ describe('paying with WeChat Pay (the local stand-in)', () => {
   });
 
   it('shows the QR code, closes by itself once paid, shows 已支付 and the new expiry; ads are gone on /home', async () => {
-    adminToken = (await callApi<{ accessToken: string }>('POST', '/api/v1/auth/login', ADMIN)).accessToken;
+    adminToken = (await signInAdmin()).accessToken;
     const ad = await callApi<{ id: number }>(
       'POST',
       '/api/v1/admin/ads',

@@ -6,6 +6,7 @@ import { AGREEMENT_VERSION } from '@shiju/contract/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerUser, signInAs, type Account } from './essay-helpers.js';
+import { publishText } from './factories.js';
 import {
   chooseFromUserMenu,
   closePage,
@@ -20,21 +21,6 @@ import {
 import { startServer, type RunningServer } from './server.js';
 
 const browser = useBrowser();
-
-async function firstClassificationId(): Promise<number> {
-  const page = await callApi<{ list: Array<{ id: number }> }>('GET', '/api/v1/pc/classifications/page?pageNum=1&pageSize=1');
-  return page.list[0]!.id;
-}
-
-async function publish(author: Account, content: string): Promise<number> {
-  const form = await callApi<{ id: number }>(
-    'POST',
-    '/api/v1/app/essay',
-    { type: 'sentence', content, classificationId: await firstClassificationId(), status: 'publish' },
-    author.accessToken,
-  );
-  return form.id;
-}
 
 /** The visible panel of the home feed's tabs. */
 /** The shown tab's panel (only the shown one is drawn). */
@@ -55,7 +41,7 @@ describe('关注 and 拉黑', () => {
   afterAll(async () => closePage(page));
 
   it('an empty 关注 tab suggests people to follow', async () => {
-    await publish(poet, '先写一句，好让人发现我');
+    await publishText(poet, { content: '先写一句，好让人发现我' });
     await page.goto('/home?tab=following');
     await waitForTitle(page, '拾句 | 首页');
     await settled(page);
@@ -69,7 +55,7 @@ describe('关注 and 拉黑', () => {
     await page.getByRole('button', { name: '关注', exact: true }).click();
     await page.getByRole('button', { name: '已关注' }).waitFor();
 
-    await publish(poet, words);
+    await publishText(poet, { content: words });
     await page.goto('/home?tab=following');
     await settled(page);
     await feedPanel(page).getByText(words).waitFor();
