@@ -120,7 +120,10 @@ function redisTransport(url: string, broadcast: Broadcast, log: Log) {
   void sub.subscribe(CHANNEL).catch((err: unknown) => log.warn({ err: errInfo(err) }, 'redis subscribe failed'));
   return {
     publish: (message: string) =>
-      void pub.publish(CHANNEL, message).catch((err: unknown) => log.warn({ err: errInfo(err) }, 'redis publish failed')),
+      pub.publish(CHANNEL, message).then(
+        () => undefined,
+        (err: unknown) => log.warn({ err: errInfo(err) }, 'redis publish failed'),
+      ),
     close: async () => {
       sub.disconnect();
       pub.disconnect();
@@ -146,9 +149,10 @@ export async function startCluster(opts: {
   if (!redis)
     broadcast.attachTransport({
       publish: (message) =>
-        void pool
-          .query('select pg_notify($1, $2)', [CHANNEL, message])
-          .catch((err: unknown) => log.warn({ err: errInfo(err) }, 'notify failed')),
+        pool.query('select pg_notify($1, $2)', [CHANNEL, message]).then(
+          () => undefined,
+          (err: unknown) => log.warn({ err: errInfo(err) }, 'notify failed'),
+        ),
     });
   const control = controlConnection(databaseUrl, !redis, broadcast, log);
   await control.ready;

@@ -28,12 +28,15 @@ export function forgetLists(broadcast: Broadcast) {
 }
 
 export interface Transport {
-  publish(message: string): void;
+  /** Resolves once the message is on its way to the other processes (failures are the transport's to log). */
+  publish(message: string): void | Promise<void>;
 }
 
 export interface Broadcast {
   onInvalidate(topic: string, handler: Handler): void;
   invalidate(topic: string, key: string): void;
+  /** The same, resolving once the other processes' transport has the message: a change they must see on their next request. */
+  invalidateSent(topic: string, key: string): Promise<void>;
   /** A message from another process. */
   receive(message: string): void;
   /** After a reconnect: whatever was published meanwhile is unknown, so every cache starts over. */
@@ -57,7 +60,11 @@ export function createBroadcast(): Broadcast {
     },
     invalidate(topic, key) {
       apply(topic, key);
-      transport?.publish(`${origin}|${topic}|${key}`);
+      void transport?.publish(`${origin}|${topic}|${key}`);
+    },
+    async invalidateSent(topic, key) {
+      apply(topic, key);
+      await transport?.publish(`${origin}|${topic}|${key}`);
     },
     receive(message) {
       const [from, topic, ...rest] = message.split('|');

@@ -10,7 +10,8 @@ import { USER_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 
 export async function changeUser<T>(db: Db, broadcast: Broadcast, id: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const result = await db.transaction(fn);
-  broadcast.invalidate(USER_CHANGED, String(id));
+  // Answered only once the other processes' channel has it, so the user's next request anywhere sees the change.
+  await broadcast.invalidateSent(USER_CHANGED, String(id));
   return result;
 }
 

@@ -1,0 +1,138 @@
+/**
+ * Two compiled server processes on one PostgreSQL: a change to a user made through process A (role, ban,
+ * membership, block, password, deletion) is seen on process B's very next request, though B keeps readers'
+ * sessions for the public reads (10 s) and had just kept that user's.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addClassification, api, canRunPrivatePostgres, privatePostgres, query, startServer, type ServerProcess } from './processes.js';
+
+let cluster: Awaited<ReturnType<typeof privatePostgres>>;
+let a: ServerProcess;
+let b: ServerProcess;
+let admin: string;
+let author: { id: number; token: string };
+let published: number;
+let draft: number;
+const run = crypto.randomBytes(3).toString('hex');
+let n = 0;
+
+async function register(base = a.base) {
+  const r = await api(base, 'POST', '/api/v1/auth/register', {
+    body: { username: `uc_${run}_${++n}`, password: 'goodpass123', agree: true },
+  });
+  expect(r.code).toBe('00000');
+  return { id: r.data.userInfo.id as number, token: r.data.accessToken as string, username: `uc_${run}_${n}` };
+}
+
+/** Whether B, on a public read, takes the token for the user who liked the published text (a kept session does). */
+const likedOnB = async (token: string) =>
+  (await api(b.base, 'POST', '/api/v1/pc/essays/details', { token, body: { id: published } })).data?.liked;
+const like = (token: string) => api(a.base, 'POST', '/api/v1/app/essay/beLike', { token, body: { essayId: published } });
+
+describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', () => {
+  beforeAll(async () => {
+    cluster = await privatePostgres();
+    const env = {
+      DATABASE_URL: cluster.url,
+      SIGNUPS_PER_IP: '100',
+      PAYMENT_MANUAL_PAYEE: '拾句文化',
+      PAYMENT_MANUAL_BANK: '招商银行',
+      PAYMENT_MANUAL_ACCOUNT: '6225 0000 1111',
+    };
+    // One migrates the empty database first; the other starts on it.
+    a = await startServer(env);
+    b = await startServer(env);
+    const classificationId = await addClassification(cluster.url);
+    const adminUser = await register();
+    await query(cluster.url, `update users set role = 'admin' where id = $1`, [adminUser.id]);
+    admin = adminUser.token;
+    author = await register();
+    const write = (content: string, status: string) =>
+      api(a.base, 'POST', '/api/v1/app/essay', { token: author.token, body: { type: 'sentence', content, classificationId, status } });
+    published = (await write('春眠不觉晓，处处闻啼鸟。', 'publish')).data.id;
+    draft = (await write('夜来风雨声，花落知多少。', 'draft')).data.id;
+    await query(cluster.url, `insert into products (name, price_fen, days, sort) values ('月度会员', 1500, 30, 1)`);
+    await query(
+      cluster.url,
+      `insert into ads (title, image, link, position, weight, frequency) values ('会员九折', '/brand/ad-1.svg', '/myOrder', 5, 10, 0)`,
+    );
+  });
+
+  afterAll(async () => {
+    for (const s of [a, b]) if (s?.alive()) s.kill('SIGKILL');
+    await cluster?.destroy();
+  });
+
+  it('role: made an editor on A, the user reads drafts on B at once', async () => {
+    const u = await register();
+    const readDraft = () => api(b.base, 'POST', '/api/v1/pc/essays/details', { token: u.token, body: { id: draft } });
+    expect((await readDraft()).code).toBe('A0404'); // B keeps the session of a reader
+    expect((await api(a.base, 'PUT', `/api/v1/admin/users/${u.id}/role`, { token: admin, body: { role: 'admin' } })).code).toBe('00000');
+    expect((await readDraft()).code).toBe('00000');
+  });
+
+  it('ban: banned on A, the token is a visitor’s on B at once', async () => {
+    const u = await register();
+    expect((await like(u.token)).code).toBe('00000');
+    expect(await likedOnB(u.token)).toBe(true);
+    const ban = await api(a.base, 'POST', `/api/v1/admin/users/${u.id}/ban`, { token: admin, body: { reason: '刷屏', until: null } });
+    expect(ban.code).toBe('00000');
+    expect(await likedOnB(u.token)).toBe(false);
+  });
+
+  it('membership: a payment confirmed on A, no ads on B at once', async () => {
+    const u = await register();
+    const adsOnB = async () => (await api(b.base, 'GET', '/api/v1/pc/ads/list/5', { token: u.token })).data as unknown[];
+    expect(await adsOnB()).toHaveLength(1);
+    const products = (await api(a.base, 'GET', '/api/v1/pc/products')).data as { id: number }[];
+    const order = await api(a.base, 'POST', '/api/v1/pc/orders', { token: u.token, body: { productId: products[0]!.id } });
+    expect(
+      (await api(a.base, 'POST', `/api/v1/pc/orders/${order.data.id}/pay`, { token: u.token, body: { provider: 'manual' } })).code,
+    ).toBe('00000');
+    expect((await api(a.base, 'POST', `/api/v1/admin/orders/${order.data.id}/confirm`, { token: admin })).code).toBe('00000');
+    expect(await adsOnB()).toEqual([]);
+  });
+
+  it("block: blocking the author on A takes the author's texts out of the user's lists on B at once", async () => {
+    const u = await register();
+    const listedOnB = async () =>
+      (
+        (await api(b.base, 'POST', '/api/v1/es/essays/pc/page', { token: u.token, body: { pageSize: 50 } })).data.list as { id: number }[]
+      ).some((e) => e.id === published);
+    expect(await listedOnB()).toBe(true);
+    expect((await api(a.base, 'POST', `/api/v1/pc/users/${author.id}/block`, { token: u.token })).code).toBe('00000');
+    expect(await listedOnB()).toBe(false);
+  });
+
+  it('password: changed on A, the other sessions are visitors on B at once', async () => {
+    const u = await register();
+    const other = (await api(a.base, 'POST', '/api/v1/auth/login', { body: { username: u.username, password: 'goodpass123' } })).data
+      .accessToken as string;
+    expect((await like(u.token)).code).toBe('00000');
+    expect(await likedOnB(other)).toBe(true);
+    const changed = await api(a.base, 'PUT', '/api/v1/users/me/password', {
+      token: u.token,
+      body: { oldPassword: 'goodpass123', newPassword: 'better-pass-456' },
+    });
+    expect(changed.code).toBe('00000');
+    expect(await likedOnB(other)).toBe(false);
+    expect(await likedOnB(u.token)).toBe(true);
+  });
+
+  it('deletion: asked for on A, B shows the date at once, and the kept session follows', async () => {
+    const u = await register();
+    expect((await like(u.token)).code).toBe('00000');
+    expect(await likedOnB(u.token)).toBe(true);
+    const asked = await api(a.base, 'POST', '/api/v1/users/me/deletion', {
+      token: u.token,
+      body: { password: 'goodpass123', keepContent: true },
+    });
+    expect(asked.code).toBe('00000');
+    expect((await api(b.base, 'GET', '/api/v1/users/me', { token: u.token })).data.deletionDueAt).toBe(asked.data.deletionDueAt);
+    // The account works until its date: still the same reader on B's public reads.
+    expect(await likedOnB(u.token)).toBe(true);
+    expect((await api(a.base, 'DELETE', '/api/v1/users/me/deletion', { token: u.token })).code).toBe('00000');
+    expect((await api(b.base, 'GET', '/api/v1/users/me', { token: u.token })).data.deletionDueAt).toBeNull();
+  });
+});
