@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { announcements, essays, users } from '../src/db/schema.js';
@@ -19,14 +19,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const comment = (p: Person, essayId: number, content: string, parentId?: number) =>
-  call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay/comment',
-    token: p.token,
-    payload: { essayId, content, ...(parentId ? { parentId } : {}) },
-  });
+  callAs(t.app, 'createComment', { body: { essayId, content, ...(parentId ? { parentId } : {}) } }, p.token);
 const counters = async (id: number) => (await t.database.db.select().from(essays).where(eq(essays.id, id)))[0]!;
-const unread = async (p: Person) => (await call(t.app, { method: 'GET', url: '/api/app/app-users/message', token: p.token })).data;
+const unread = async (p: Person) => (await callAs(t.app, 'messageCount', {}, p.token)).data;
 
 describe('comments', () => {
   it('comments and replies keep one root, name whom they answer, and keep the counter exact', async () => {
@@ -40,42 +35,36 @@ describe('comments', () => {
     for (let i = 0; i < 3; i++) await comment(c, essayId, `第${i}条补充`, root.data.id);
     expect((await counters(essayId)).comments).toBe(6);
 
-    const page = await call(t.app, { method: 'GET', url: `/api/v1/app/essay/comment/page?essayId=${essayId}&sort=new` });
+    const page = await callAs(t.app, 'commentsPage', { query: { essayId, sort: 'new' } });
     expect(page.data.total).toBe(1);
-    expect(page.data.list[0].replyCount).toBe(5);
-    expect(page.data.list[0].replies).toHaveLength(3);
-    expect(page.data.list[0].replies.map((x: any) => x.content)).toEqual(['第0条补充', '第1条补充', '第2条补充']);
-    const all = await call(t.app, { method: 'GET', url: `/api/v1/app/essay/comment/children/page?rootId=${root.data.id}&pageSize=50` });
+    expect(page.data.list[0]!.replyCount).toBe(5);
+    expect(page.data.list[0]!.replies).toHaveLength(3);
+    expect(page.data.list[0]!.replies!.map((x) => x.content)).toEqual(['第0条补充', '第1条补充', '第2条补充']);
+    const all = await callAs(t.app, 'commentChildren', { query: { rootId: root.data.id, pageSize: 50 } });
     expect(all.data.total).toBe(5);
-    expect(all.data.list[0].content).toBe('谢谢喜欢');
+    expect(all.data.list[0]!.content).toBe('谢谢喜欢');
 
     // B deletes their first-level comment: its replies leave the view and the counter drops to 0
-    const del = await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${root.data.id}`, token: b.token });
+    const del = await callAs(t.app, 'deleteComment', { params: { id: root.data.id } }, b.token);
     expect(del.code).toBe('00000');
     expect((await counters(essayId)).comments).toBe(0);
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/app/essay/comment/page?essayId=${essayId}` })).data.total).toBe(0);
+    expect((await callAs(t.app, 'commentsPage', { query: { essayId } })).data.total).toBe(0);
   });
 
   it('allows deleting own comments, any comment on one’s own text, any as admin — and nothing else', async () => {
     const essayId = (await publishText(t.app, a, { content: '欲穷千里目，更上一层楼。', classificationId: tx.meiju.id })).id;
     const byB = await comment(b, essayId, 'B 的评论');
     const byC = await comment(c, essayId, 'C 的评论');
-    const refused = await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byB.data.id}`, token: c.token });
+    const refused = await callAs(t.app, 'deleteComment', { params: { id: byB.data.id } }, c.token);
     expect(refused.status).toBe(403);
     expect(refused.code).toBe('A0301');
     expect((await counters(essayId)).comments).toBe(2);
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byB.data.id}`, token: a.token })).code).toBe(
-      '00000',
-    );
+    expect((await callAs(t.app, 'deleteComment', { params: { id: byB.data.id } }, a.token)).code).toBe('00000');
     const admin = await signUp(t.app);
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byC.data.id}`, token: admin.token })).code).toBe(
-      '00000',
-    );
+    expect((await callAs(t.app, 'deleteComment', { params: { id: byC.data.id } }, admin.token)).code).toBe('00000');
     expect((await counters(essayId)).comments).toBe(0);
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${byC.data.id}`, token: admin.token })).code).toBe(
-      'A0404',
-    );
+    expect((await callAs(t.app, 'deleteComment', { params: { id: byC.data.id } }, admin.token)).code).toBe('A0404');
   });
 
   it.each([
@@ -103,9 +92,7 @@ describe('comments', () => {
     expect(xss.data.content).toBe('<img src=x onerror=alert(1)>');
     expect((await comment(b, 999999, 'hi')).code).toBe('A0404');
     expect((await comment(b, essayId, 'hi', 999999)).code).toBe('A0400');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', payload: { essayId, content: 'hi' } })).code).toBe(
-      'A0230',
-    );
+    expect((await callAs(t.app, 'createComment', { body: { essayId, content: 'hi' } })).code).toBe('A0230');
     const flooder = await signUp(t.app);
     const results = [];
     for (let i = 0; i < COMMENT_BURST + 1; i++) results.push((await comment(flooder, essayId, `刷屏${i}`)).code);
@@ -124,47 +111,43 @@ describe('people', () => {
     expect((await follow(x, y.user.id)).code).toBe('00000');
     expect((await follow(x, x.user.id)).code).toBe('A0400');
     expect((await follow(x, 999999)).code).toBe('A0404');
-    const prof = await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${y.user.id}`, token: x.token });
+    const prof = await callAs(t.app, 'userProfile', { params: { id: y.user.id } }, x.token);
     expect(prof.data).toMatchObject({ followers: 1, following: 0, isFollowing: true });
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${y.user.id}` })).data.isFollowing).toBe(false);
-    const rel = await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${y.user.id}/relations?type=followers`, token: y.token });
+    expect((await callAs(t.app, 'userProfile', { params: { id: y.user.id } })).data.isFollowing).toBe(false);
+    const rel = await callAs(t.app, 'userRelations', { params: { id: y.user.id }, query: { type: 'followers' } }, y.token);
     expect(rel.data.list).toEqual([expect.objectContaining({ id: x.user.id, isFollowing: false, followsMe: true })]);
     expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${y.user.id}/relations?type=friends` })).code).toBe('A0400');
     await follow(x, y.user.id, 'DELETE');
     await follow(x, y.user.id, 'DELETE');
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${y.user.id}` })).data.followers).toBe(0);
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${y.user.id}/follow` })).code).toBe('A0230');
+    expect((await callAs(t.app, 'userProfile', { params: { id: y.user.id } })).data.followers).toBe(0);
+    expect((await callAs(t.app, 'follow', { params: { id: y.user.id } })).code).toBe('A0230');
   });
 
   it('shows likes and collections unless the owner keeps them private', async () => {
     const essayId = (await publishText(t.app, a, { content: '山重水复疑无路，柳暗花明又一村。', classificationId: tx.meiju.id })).id;
     const owner = await signUp(t.app);
-    await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: owner.token, payload: { essayId, type: 'collect' } });
-    const seen = await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/collects` });
+    await callAs(t.app, 'like', { body: { essayId, type: 'collect' } }, owner.token);
+    const seen = await callAs(t.app, 'userCollects', { params: { id: owner.user.id } });
     expect(seen.data.list.map((e: any) => e.id)).toEqual([essayId]);
-    await call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: owner.token, payload: { collectsPublic: false } });
-    const hidden = await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/collects`, token: b.token });
+    await callAs(t.app, 'updateMe', { body: { collectsPublic: false } }, owner.token);
+    const hidden = await callAs(t.app, 'userCollects', { params: { id: owner.user.id } }, b.token);
     expect(hidden.status).toBe(403);
     expect(hidden.code).toBe('A0301');
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/collects`, token: owner.token })).data.total).toBe(
-      1,
-    );
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${owner.user.id}/likes` })).data.total).toBe(0);
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/users/999999/likes' })).code).toBe('A0404');
+    expect((await callAs(t.app, 'userCollects', { params: { id: owner.user.id } }, owner.token)).data.total).toBe(1);
+    expect((await callAs(t.app, 'userLikes', { params: { id: owner.user.id } })).data.total).toBe(0);
+    expect((await callAs(t.app, 'userLikes', { params: { id: 999999 } })).code).toBe('A0404');
   });
 
   it('hides a text marked 不感兴趣 from that user’s lists only', async () => {
     const essayId = (await publishText(t.app, a, { content: '不感兴趣的一句。', classificationId: tx.meiju.id })).id;
-    const r = await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${essayId}`, token: c.token });
+    const r = await callAs(t.app, 'uninterested', { params: { id: essayId } }, c.token);
     expect(r.code).toBe('00000');
     const listFor = async (p?: Person) =>
-      (await call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', token: p?.token, payload: { pageSize: 50 } })).data.list.map(
-        (e: any) => e.id,
-      );
+      (await callAs(t.app, 'essaysPage', { body: { pageSize: 50 } }, p?.token)).data.list.map((e: any) => e.id);
     expect(await listFor(c)).not.toContain(essayId);
     expect(await listFor(b)).toContain(essayId);
     expect(await listFor()).toContain(essayId);
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/uninterested/999999', token: c.token })).code).toBe('A0404');
+    expect((await callAs(t.app, 'uninterested', { params: { id: 999999 } }, c.token)).code).toBe('A0404');
   });
 });
 
@@ -182,18 +165,18 @@ describe('notifications', () => {
     await like('POST', author);
     await comment(fan, essayId, '好诗');
     await comment(author, essayId, '自己评论自己');
-    await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${author.user.id}/follow`, token: fan.token });
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: fan.token,
-      payload: { type: 'sentence', content: '人生失意也尽欢。', classificationId: tx.meiju.id, imitateOf: essayId, status: 'publish' },
-    });
+    await callAs(t.app, 'follow', { params: { id: author.user.id } }, fan.token);
+    await callAs(
+      t.app,
+      'createEssay',
+      { body: { type: 'sentence', content: '人生失意也尽欢。', classificationId: tx.meiju.id, imitateOf: essayId, status: 'publish' } },
+      fan.token,
+    );
     const counts = await unread(author);
     expect(counts.byType).toMatchObject({ like: 1, collect: 1, comment: 1, follow: 1, imitate: 1, reply: 0 });
     expect(counts.total).toBe(5);
 
-    const likes = await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=like', token: author.token });
+    const likes = await callAs(t.app, 'messagesPage', { query: { type: 'like' } }, author.token);
     expect(likes.data.list).toEqual([
       expect.objectContaining({
         type: 'like',
@@ -204,20 +187,16 @@ describe('notifications', () => {
     ]);
     expect((await unread(author)).byType.like).toBe(0);
     expect((await unread(author)).total).toBe(4);
-    const again = await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=like', token: author.token });
-    expect(again.data.list[0].read).toBe(true);
+    const again = await callAs(t.app, 'messagesPage', { query: { type: 'like' } }, author.token);
+    expect(again.data.list[0]!.read).toBe(true);
 
-    const root = (
-      await call(t.app, {
-        method: 'GET',
-        url: `/api/v1/app/essay/comment/page?essayId=${essayId}&sort=new&pageSize=50`,
-        token: author.token,
-      })
-    ).data.list.find((x: any) => x.user.id === fan.user.id);
-    await comment(author, essayId, '谢谢', root.id);
+    const root = (await callAs(t.app, 'commentsPage', { query: { essayId, sort: 'new', pageSize: 50 } }, author.token)).data.list.find(
+      (x) => x.user.id === fan.user.id,
+    );
+    await comment(author, essayId, '谢谢', root!.id);
     expect((await unread(fan)).byType.reply).toBe(1);
     expect((await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=nope', token: fan.token })).code).toBe('A0400');
-    expect((await call(t.app, { method: 'GET', url: '/api/app/app-users/message' })).code).toBe('A0230');
+    expect((await callAs(t.app, 'messageCount')).code).toBe('A0230');
   });
 });
 
@@ -230,19 +209,19 @@ describe('announcements', () => {
       { title: '新公告', content: '<p>新的</p>' },
       { title: '未来公告', content: '<p>还没到</p>', publishedAt: sql`now() + interval '1 day'` as any },
     ]);
-    const page = await call(t.app, { method: 'GET', url: '/api/v1/pc/announcements/page' });
+    const page = await callAs(t.app, 'announcementsPage');
     expect(page.data.list.map((x: any) => x.title)).toEqual(['置顶公告', '新公告', '旧公告']);
     expect(page.data.list[0]).toMatchObject({ summary: '社区规范', read: false });
     const reader = await signUp(t.app);
-    const mine = await call(t.app, { method: 'GET', url: '/api/v1/pc/announcements/message/page/', token: reader.token });
+    const mine = await callAs(t.app, 'announcementMessages', {}, reader.token);
     expect(mine.data.unread).toBe(3);
-    const id = page.data.list[1].id;
-    const one = await call(t.app, { method: 'GET', url: `/api/v1/pc/announcements/${id}/form`, token: reader.token });
+    const id = page.data.list[1]!.id;
+    const one = await callAs(t.app, 'announcementForm', { params: { id } }, reader.token);
     expect(one.data).toMatchObject({ title: '新公告', content: '<p>新的</p>' });
-    const after = await call(t.app, { method: 'GET', url: '/api/v1/pc/announcements/message/page/', token: reader.token });
+    const after = await callAs(t.app, 'announcementMessages', {}, reader.token);
     expect(after.data.unread).toBe(2);
-    expect(after.data.list.find((x: any) => x.id === id).read).toBe(true);
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/announcements/999999/form' })).code).toBe('A0404');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/announcements/message/page/' })).code).toBe('A0230');
+    expect(after.data.list.find((x) => x.id === id)!.read).toBe(true);
+    expect((await callAs(t.app, 'announcementForm', { params: { id: 999999 } })).code).toBe('A0404');
+    expect((await callAs(t.app, 'announcementMessages')).code).toBe('A0230');
   });
 });
