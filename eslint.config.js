@@ -7,6 +7,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
+/** No module-level mutable state in server modules and lib (see the server state block below). */
+const serverStateRules = ['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((at) => [
+  {
+    selector: `${at}[kind='let']`,
+    message: 'No top-level let: mutable state belongs to the app (src/runtime.ts); a value made once is once(() => …).',
+  },
+  {
+    selector: `${at} > VariableDeclarator > NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet|LRUCache|Cache|JobQueue)$/]`,
+    message:
+      'No top-level map, set, cache or queue: it belongs to the app (src/runtime.ts). An immutable lookup table may be allowed by name: eslint-disable-next-line no-restricted-syntax -- <why it never changes>.',
+  },
+]);
+
+/** Writes to users, sessions and blocks belong to the users module (sessions also to auth). */
+const userWriteRules = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(users|sessions|blocks)$/]',
+    message: 'Only the users module writes users, sessions and blocks: call its functions (changeUser, moveUserCounter, …).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/src/db/migrations/**', 'data/**', 'apps/server/bench/out/**'] },
   js.configs.recommended,
@@ -70,25 +91,22 @@ export default tseslint.config(
     },
   },
   // ---- server state: caches, buffers, queues and registries belong to the app (src/runtime.ts), never to a module,
-  // so two apps in one process share nothing. Immutable lookup tables are allowed by name, with the reason. ----
+  // so two apps in one process share nothing. Immutable lookup tables are allowed by name, with the reason.
+  // ---- one owner for changes to a user: only the users module (and auth, which keeps the sessions) writes the
+  // users, sessions and blocks tables; other modules call its functions (changeUser, moveUserCounter, …). ----
   {
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((at) => [
-          {
-            selector: `${at}[kind='let']`,
-            message: 'No top-level let: mutable state belongs to the app (src/runtime.ts); a value made once is once(() => …).',
-          },
-          {
-            selector: `${at} > VariableDeclarator > NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet|LRUCache|Cache|JobQueue)$/]`,
-            message:
-              'No top-level map, set, cache or queue: it belongs to the app (src/runtime.ts). An immutable lookup table may be allowed by name: eslint-disable-next-line no-restricted-syntax -- <why it never changes>.',
-          },
-        ]),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...serverStateRules] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/{users,auth}/**', 'apps/server/src/import/**', 'apps/server/src/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...userWriteRules] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/{users,auth}/**'],
+    rules: { 'no-restricted-syntax': ['error', ...serverStateRules, ...userWriteRules] },
   },
   // ---- end server state ----
   {

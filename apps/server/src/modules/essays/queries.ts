@@ -17,7 +17,7 @@ import {
 import { hotScoreSql } from '../../lib/engagement.js';
 import { cappedTotal, exactTotal } from '../../lib/paging.js';
 import { searchQueryOf } from '../../lib/search.js';
-import { blocksAnyone, notBlockedBy } from '../users/index.js';
+import { blocksAnyone, moveUserCounter, notBlockedBy } from '../users/index.js';
 
 export type EssayRow = typeof essays.$inferSelect;
 
@@ -438,12 +438,7 @@ export async function moveCounts(tx: Exec, before: Contribution | null, after: C
         .update(tags)
         .set({ essayCount: sql`greatest(${tags.essayCount} + ${d}, 0)` })
         .where(eq(tags.id, id));
-  for (const [id, d] of deltas.user)
-    if (d)
-      await tx
-        .update(users)
-        .set({ essayCount: sql`greatest(${users.essayCount} + ${d}, 0)` })
-        .where(eq(users.id, id));
+  for (const [id, d] of deltas.user) if (d) await moveUserCounter(tx, id, 'essayCount', d);
 }
 
 export async function tagIdsOf(db: Exec, essayId: number) {
@@ -482,11 +477,7 @@ export async function toggleReaction(tx: Tx, kind: 'like' | 'collect', on: boole
     .where(eq(essays.id, essayId))
     .returning({ authorId: essays.authorId });
   await refreshHotScore(tx, essayId);
-  if (kind === 'like' && e)
-    await tx
-      .update(users)
-      .set({ likesReceived: sql`greatest(${users.likesReceived} + ${delta}, 0)` })
-      .where(eq(users.id, e.authorId));
+  if (kind === 'like' && e) await moveUserCounter(tx, e.authorId, 'likesReceived', delta);
   return { changed: true, authorId: e?.authorId ?? null };
 }
 

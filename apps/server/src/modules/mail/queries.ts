@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client.js';
-import { emailCodes, sessions, users } from '../../db/schema.js';
+import { emailCodes, users } from '../../db/schema.js';
+import { revokeAllSessions, setEmail, setPasswordHash } from '../users/index.js';
 
 export type Purpose = 'bind' | 'reset';
 
@@ -85,8 +86,7 @@ export async function useCode(db: Exec, id: number, maxTries: number) {
 export async function bindEmail(db: Db, userId: number, codeId: number, email: string, maxTries: number) {
   return db.transaction(async (tx) => {
     if (!(await useCode(tx, codeId, maxTries))) return null;
-    const [row] = await tx.update(users).set({ email }).where(eq(users.id, userId)).returning();
-    return row!;
+    return setEmail(tx, userId, email);
   });
 }
 
@@ -94,10 +94,7 @@ export async function bindEmail(db: Db, userId: number, codeId: number, email: s
 /** Inside changeUser: the code used, the new password set, every session ended. */
 export async function resetPassword(tx: Tx, userId: number, codeId: number, passwordHash: string, maxTries: number) {
   if (!(await useCode(tx, codeId, maxTries))) return false;
-  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await setPasswordHash(tx, userId, passwordHash);
+  await revokeAllSessions(tx, userId);
   return true;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { personCardColumns } from '../users/index.js';
 import { TOTAL_CAP } from '@shiju/contract';
-import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import {
   activity,
   announcementReads,
@@ -16,13 +16,12 @@ import {
   likes,
   messages,
   sentenceDraws,
-  sessions,
   uninterested,
   users,
 } from '../../db/schema.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { cardsSql, type CardRow, type Cursor } from '../essays/index.js';
-import { notBlockedBy } from '../users/index.js';
+import { addBlock, moveUserCounter, notBlockedBy } from '../users/index.js';
 import { uploadsIn } from '../files/index.js';
 
 /** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
@@ -32,26 +31,15 @@ export async function endFollow(tx: Tx, followerId: number, followeeId: number) 
     .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
     .returning({ id: follows.followeeId });
   if (!gone.length) return;
-  await tx
-    .update(users)
-    .set({ followingCount: sql`greatest(${users.followingCount} - 1, 0)` })
-    .where(eq(users.id, followerId));
-  await tx
-    .update(users)
-    .set({ followerCount: sql`greatest(${users.followerCount} - 1, 0)` })
-    .where(eq(users.id, followeeId));
+  await moveUserCounter(tx, followerId, 'followingCount', -1);
+  await moveUserCounter(tx, followeeId, 'followerCount', -1);
 }
 
-/** Blocks (idempotent) and ends the follows between the two, in one transaction. */
-/** Inside changeUser (the blocker's sessions know whether they block anyone). */
-export async function addBlock(tx: Tx, blockerId: number, blockedId: number) {
-  await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+/** Blocks (idempotent) and ends the follows between the two, in the caller's transaction. */
+export async function blockAndUnfollow(tx: Tx, blockerId: number, blockedId: number) {
+  await addBlock(tx, blockerId, blockedId);
   await endFollow(tx, blockerId, blockedId);
   await endFollow(tx, blockedId, blockerId);
-}
-
-export async function removeBlock(db: Exec, blockerId: number, blockedId: number) {
-  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
 }
 
 /** The people a user blocked, most recent first. */
@@ -115,25 +103,7 @@ export async function suggestions(db: Db, viewerId: number, limit: number) {
     .limit(limit);
 }
 
-export async function setAgreement(db: Db, userId: number, version: string) {
-  const [row] = await db
-    .update(users)
-    .set({ agreementVersion: version, agreementAcceptedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
-}
-
 // ---------- account deletion (注销) ----------
-
-export async function setDeletion(db: Exec, userId: number, dueAt: Date | null, keepContent?: boolean) {
-  const [row] = await db
-    .update(users)
-    .set({ deletionDueAt: dueAt, ...(keepContent === undefined ? {} : { deletionKeepContent: keepContent }) })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
-}
 
 /** Accounts whose cooling-off is over, oldest first. */
 export async function dueAccounts(db: Db, limit: number) {
@@ -202,10 +172,8 @@ export async function isVisibleComment(tx: Tx, id: number) {
  */
 export async function wipePersonal(tx: Tx, userId: number, dropContent: boolean) {
   const viewer = `u:${userId}`;
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(interests).where(eq(interests.userId, userId));
   await tx.delete(uninterested).where(eq(uninterested.userId, userId));
-  await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
   await tx.delete(messages).where(eq(messages.userId, userId));
   await tx.delete(activity).where(eq(activity.userId, userId));
   await tx.delete(announcementReads).where(eq(announcementReads.userId, userId));
@@ -217,28 +185,4 @@ export async function wipePersonal(tx: Tx, userId: number, dropContent: boolean)
       .update(comments)
       .set({ status: 'deleted' })
       .where(and(eq(comments.userId, userId), ne(comments.status, 'deleted')));
-}
-
-/** The row that remains: no name, picture, bio, password, WeChat binding or agreement; shown as 已注销用户. */
-export async function anonymize(tx: Tx, userId: number) {
-  await tx
-    .update(users)
-    .set({
-      username: `~deleted${userId}`,
-      nickname: '已注销用户',
-      avatar: null,
-      bio: '',
-      passwordHash: null,
-      wechatOpenid: null,
-      memberUntil: null,
-      banReason: null,
-      bannedUntil: null,
-      likesPublic: false,
-      collectsPublic: false,
-      agreementVersion: null,
-      agreementAcceptedAt: null,
-      deletionDueAt: null,
-      status: 'deleted',
-    })
-    .where(eq(users.id, userId));
 }

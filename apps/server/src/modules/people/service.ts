@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { forgetEssay, forgetLists, type Broadcast } from '../../lib/broadcast.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
-import { allow, reset } from '../../lib/limits.js';
+import { allow, reset } from '../limits/index.js';
 import { offsetOf } from '../../lib/paging.js';
 import { verifyPassword } from '../auth/index.js';
 import { removeComment } from '../comments/index.js';
@@ -12,7 +12,7 @@ import { presentCard } from '../essays/index.js';
 import { removeUnusedUploads } from '../files/index.js';
 import { decodeCursor, encodeCursor, toggleReaction } from '../essays/index.js';
 import { removeEssayInTx } from '../essays/index.js';
-import { changeUser, findActiveUser } from '../users/index.js';
+import { anonymize, changeUser, dropSessionsAndBlocks, findActiveUser, removeBlock, setAgreement, setDeletion } from '../users/index.js';
 import { presentUserInfo } from '../users/index.js';
 import * as q from './queries.js';
 
@@ -40,7 +40,7 @@ export async function block(db: Db, broadcast: Broadcast, me: UserRow, id: numbe
   // Unblocking works for someone who has since been banned too; blocking needs an active account.
   if (on && !(await findActiveUser(db, id))) throw notFound('用户不存在');
   // A reader's session knows whether they block anyone (the lists' filter).
-  await changeUser(db, broadcast, me.id, (tx) => (on ? q.addBlock(tx, me.id, id) : q.removeBlock(tx, me.id, id)));
+  await changeUser(db, broadcast, me.id, (tx) => (on ? q.blockAndUnfollow(tx, me.id, id) : removeBlock(tx, me.id, id)));
   return { ok: true as const };
 }
 
@@ -52,7 +52,7 @@ export async function myBlocks(db: Db, me: UserRow, page: { pageNum: number; pag
 /** Accepts the current version only: an old page left open must not record consent to text the user did not see. */
 export async function acceptAgreement(db: Db, me: UserRow, version: string) {
   if (version !== AGREEMENT_VERSION) throw invalid(`version 协议版本已更新为 ${AGREEMENT_VERSION}，请刷新后重新阅读`);
-  return presentUserInfo(await q.setAgreement(db, me.id, version));
+  return presentUserInfo(await setAgreement(db, me.id, version));
 }
 
 // ---------- account deletion (注销) ----------
@@ -72,11 +72,11 @@ export async function requestDeletion(db: Db, broadcast: Broadcast, me: UserRow,
   if (!(await verifyPassword(me.passwordHash, body.password))) throw new AppError('A0210', '密码不正确');
   await reset(db, deletionTries(me.id).key);
   const due = me.deletionDueAt ?? new Date(Date.now() + DELETION_COOLING_OFF_DAYS * DAY_MS);
-  return presentUserInfo(await changeUser(db, broadcast, me.id, (tx) => q.setDeletion(tx, me.id, due, body.keepContent)));
+  return presentUserInfo(await changeUser(db, broadcast, me.id, (tx) => setDeletion(tx, me.id, due, body.keepContent)));
 }
 
 export async function cancelDeletion(db: Db, broadcast: Broadcast, me: UserRow) {
-  return presentUserInfo(await changeUser(db, broadcast, me.id, (tx) => q.setDeletion(tx, me.id, null)));
+  return presentUserInfo(await changeUser(db, broadcast, me.id, (tx) => setDeletion(tx, me.id, null)));
 }
 
 /**
@@ -109,7 +109,8 @@ export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number,
     // Kept or removed, the cached pages of their texts show the old name.
     touched.push(...f.texts.map((e) => e.id));
     await q.wipePersonal(tx, userId, !u.deletionKeepContent);
-    await q.anonymize(tx, userId);
+    await dropSessionsAndBlocks(tx, userId);
+    await anonymize(tx, userId);
     return true;
   });
   if (done) {

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { collects, essays, follows, likes, uninterested, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
-import { notBlockedBy } from '../users/index.js';
+import { moveUserCounter, notBlockedBy } from '../users/index.js';
 
 /** Follow or unfollow, idempotent; both people's counters move only when the row really changed. */
 export async function setFollow(db: Db, followerId: number, followeeId: number, on: boolean, afterChange?: (tx: Tx) => Promise<void>) {
@@ -15,14 +15,8 @@ export async function setFollow(db: Db, followerId: number, followeeId: number, 
           .returning({ id: follows.followeeId });
     if (!changed.length) return false;
     const d = on ? 1 : -1;
-    await tx
-      .update(users)
-      .set({ followingCount: sql`greatest(${users.followingCount} + ${d}, 0)` })
-      .where(eq(users.id, followerId));
-    await tx
-      .update(users)
-      .set({ followerCount: sql`greatest(${users.followerCount} + ${d}, 0)` })
-      .where(eq(users.id, followeeId));
+    await moveUserCounter(tx, followerId, 'followingCount', d);
+    await moveUserCounter(tx, followeeId, 'followerCount', d);
     if (afterChange) await afterChange(tx);
     return true;
   });

@@ -1,8 +1,8 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Exec } from '../../db/client.js';
+import type { Db, Exec, Tx } from '../../db/client.js';
 import { one } from '../../lib/paging.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { blocks } from '../../db/schema.js';
+import { blocks, sessions } from '../../db/schema.js';
 
 /**
  * The condition "`author` is not someone the viewer blocked", for any list, feed or thread: `author` is the SQL
@@ -44,4 +44,20 @@ export async function blockedEitherWay(db: Exec, a: number, b: number): Promise<
 export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
   const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewerId));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Blocks (idempotent); the caller ends the follows between the two in the same transaction. */
+/** Inside changeUser (the blocker's sessions know whether they block anyone). */
+export async function addBlock(tx: Tx, blockerId: number, blockedId: number) {
+  await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function removeBlock(db: Exec, blockerId: number, blockedId: number) {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+/** A departing user's sessions and blocks either way, inside the deletion's transaction. */
+export async function dropSessionsAndBlocks(tx: Tx, userId: number) {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
 }

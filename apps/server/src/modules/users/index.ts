@@ -1,7 +1,32 @@
 /** The users module's public surface: other modules import only from here. */
 export { banInTx, banMessage, forgetAll, liftExpiredBan, liftExpiredBans } from './admin.js';
 export { changeUser, extendMembership, shortenMembership } from './changes.js';
-export { blockedEitherWay, blockedIds, blocksAnyone, isBlocked, notBlockedBy } from './blockQueries.js';
+export {
+  addBlock,
+  blockedEitherWay,
+  blockedIds,
+  blocksAnyone,
+  dropSessionsAndBlocks,
+  isBlocked,
+  notBlockedBy,
+  removeBlock,
+} from './blockQueries.js';
 export { presentUserInfo } from './presenter.js';
-export { bindOpenid, findActiveUser, insertWechatUser, openidTakenByOther, personCardColumns, userByOpenid, type UserRow } from './queries.js';
+export {
+  bindOpenid,
+  findActiveUser,
+  insertWechatUser,
+  openidTakenByOther,
+  personCardColumns,
+  userByOpenid,
+  type UserRow,
+  anonymize,
+  moveUserCounter,
+  setAgreement,
+  setDeletion,
+  setEmail,
+  setPasswordHash,
+  type UserCounter,
+} from './queries.js';
 export { userHandlers } from './routes.js';
+export { revokeAllSessions } from './adminQueries.js';

@@ -1,5 +1,5 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Exec, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
 /** A user as stored (never sent as is: presenters choose the fields). */
@@ -55,4 +55,68 @@ export async function openidTakenByOther(db: Db, openid: string, userId: number)
 
 export async function bindOpenid(db: Db, userId: number, openid: string) {
   await db.update(users).set({ wechatOpenid: openid }).where(eq(users.id, userId));
+}
+
+/** The counters kept on a user's row, moved by the writes of other domains inside their transactions. */
+export type UserCounter = 'essayCount' | 'followerCount' | 'followingCount' | 'likesReceived';
+
+/** Moves one of a user's counters by `delta`, never below zero. */
+export async function moveUserCounter(tx: Exec, userId: number, counter: UserCounter, delta: number) {
+  await tx
+    .update(users)
+    .set({ [counter]: sql`greatest(${users[counter]} + ${delta}, 0)` })
+    .where(eq(users.id, userId));
+}
+
+/** A bound email address, inside the caller's transaction (the code was used there). */
+export async function setEmail(tx: Exec, userId: number, email: string) {
+  const [row] = await tx.update(users).set({ email }).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+/** A new password hash, inside the caller's transaction. */
+export async function setPasswordHash(tx: Exec, userId: number, passwordHash: string) {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function setAgreement(db: Db, userId: number, version: string) {
+  const [row] = await db
+    .update(users)
+    .set({ agreementVersion: version, agreementAcceptedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+export async function setDeletion(db: Exec, userId: number, dueAt: Date | null, keepContent?: boolean) {
+  const [row] = await db
+    .update(users)
+    .set({ deletionDueAt: dueAt, ...(keepContent === undefined ? {} : { deletionKeepContent: keepContent }) })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** The row that remains: no name, picture, bio, password, WeChat binding or agreement; shown as 已注销用户. */
+export async function anonymize(tx: Tx, userId: number) {
+  await tx
+    .update(users)
+    .set({
+      username: `~deleted${userId}`,
+      nickname: '已注销用户',
+      avatar: null,
+      bio: '',
+      passwordHash: null,
+      wechatOpenid: null,
+      memberUntil: null,
+      banReason: null,
+      bannedUntil: null,
+      likesPublic: false,
+      collectsPublic: false,
+      agreementVersion: null,
+      agreementAcceptedAt: null,
+      deletionDueAt: null,
+      status: 'deleted',
+    })
+    .where(eq(users.id, userId));
 }
