@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays } from '../src/db/schema.js';
@@ -35,46 +35,21 @@ describe('ISO weeks on the Shanghai calendar', () => {
 
 describe('interests and the personal feed', () => {
   it('needs at least 3 existing tags, and replaces them on update', async () => {
-    const tooFew = await call(t.app, {
-      method: 'POST',
-      url: '/api/pc/pc-users/create/tag',
-      token: reader.token,
-      payload: { tagIds: [tx.tangshi.id] },
-    });
+    const tooFew = await callAs(t.app, 'createInterests', { body: { tagIds: [tx.tangshi.id] } }, reader.token);
     expect(tooFew.code).toBe('A0400');
     expect(tooFew.msg).toContain('tagIds');
-    const unknown = await call(t.app, {
-      method: 'POST',
-      url: '/api/pc/pc-users/create/tag',
-      token: reader.token,
-      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, 999999] },
-    });
+    const unknown = await callAs(t.app, 'createInterests', { body: { tagIds: [tx.tangshi.id, tx.sixiang.id, 999999] } }, reader.token);
     expect(unknown.code).toBe('A0400');
     expect(unknown.msg).toContain('999999');
-    const dup = await call(t.app, {
-      method: 'POST',
-      url: '/api/pc/pc-users/create/tag',
-      token: reader.token,
-      payload: { tagIds: [tx.tangshi.id, tx.tangshi.id, tx.sixiang.id] },
-    });
+    const dup = await callAs(t.app, 'createInterests', { body: { tagIds: [tx.tangshi.id, tx.tangshi.id, tx.sixiang.id] } }, reader.token);
     expect(dup.code).toBe('A0400');
-    const ok = await call(t.app, {
-      method: 'POST',
-      url: '/api/pc/pc-users/create/tag',
-      token: reader.token,
-      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.dufu.id] },
-    });
+    const ok = await callAs(t.app, 'createInterests', { body: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.dufu.id] } }, reader.token);
     expect(ok.data.tagIds.sort()).toEqual([tx.tangshi.id, tx.sixiang.id, tx.dufu.id].sort());
-    const upd = await call(t.app, {
-      method: 'POST',
-      url: '/api/pc/pc-users/update/tag',
-      token: reader.token,
-      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id] },
-    });
+    const upd = await callAs(t.app, 'updateInterests', { body: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id] } }, reader.token);
     expect(upd.code).toBe('00000');
-    const got = await call(t.app, { method: 'GET', url: '/api/pc/pc-users/get/tag', token: reader.token });
+    const got = await callAs(t.app, 'getInterests', {}, reader.token);
     expect(got.data.tagIds.sort()).toEqual([tx.tangshi.id, tx.sixiang.id, tx.libai.id].sort());
-    expect((await call(t.app, { method: 'GET', url: '/api/pc/pc-users/get/tag' })).code).toBe('A0230');
+    expect((await callAs(t.app, 'getInterests')).code).toBe('A0230');
   });
 
   it('feeds texts under interest tags (and their children), minus own and uninterested', async () => {
@@ -89,20 +64,19 @@ describe('interests and the personal feed', () => {
     ).id;
     const own = (await publishText(t.app, reader, { content: '我自己的句子', tagIds: [tx.sixiang.id], classificationId: tx.meiju.id })).id;
     const elsewhere = (await publishText(t.app, writer, { content: '没有标签的句子', classificationId: tx.meiju.id })).id;
-    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${hidden}`, token: reader.token });
-    const feed = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyPage?pageSize=50', token: reader.token });
+    await callAs(t.app, 'uninterested', { params: { id: hidden } }, reader.token);
+    const feed = await callAs(t.app, 'hobbyPage', { query: { pageSize: 50 } }, reader.token);
     const ids = feed.data.list.map((e: any) => e.id);
     expect(ids).toEqual(expect.arrayContaining([underChild, underSixiang]));
     for (const x of [hidden, own, elsewhere]) expect(ids).not.toContain(x);
     expect(feed.data).toMatchObject({ total: ids.length, totalCapped: false });
-    const groups = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyList', token: reader.token });
+    const groups = await callAs(t.app, 'hobbyList', {}, reader.token);
     expect(groups.data.map((g: any) => g.tag.name).sort()).toEqual(['唐诗', '思乡', '李白'].sort());
-    expect(groups.data.find((g: any) => g.tag.name === '李白').essays.map((e: any) => e.id)).toEqual([underChild]);
+    expect(groups.data.find((g: any) => g.tag.name === '李白')!.essays.map((e: any) => e.id)).toEqual([underChild]);
   });
 
   it('keeps the feed total between pages but follows a mark, a new text and new interests at once', async () => {
-    const feed = async (pageNum = 1) =>
-      (await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/hobbyPage?pageSize=1&pageNum=${pageNum}`, token: reader.token })).data;
+    const feed = async (pageNum = 1) => (await callAs(t.app, 'hobbyPage', { query: { pageSize: 1, pageNum } }, reader.token)).data;
     // A text written behind the app's back (no cache is told): the kept total does not see it until dropped.
     const quietly = async (content: string) => {
       const [row] = (
@@ -122,7 +96,7 @@ describe('interests and the personal feed', () => {
       .id;
     const afterNew = await feed();
     expect(afterNew.total).toBe(first.total + 2);
-    expect(afterNew.list[0].id).toBe(added);
+    expect(afterNew.list[0]!.id).toBe(added);
     // So does a mark 不感兴趣 (here on a text outside the feed, so only the quiet one moves the count).
     await quietly('悄悄写入的第二句');
     expect((await feed(2)).total).toBe(first.total + 2);
@@ -130,15 +104,10 @@ describe('interests and the personal feed', () => {
     expect((await feed()).total).toBe(first.total + 3);
     await quietly('悄悄写入的第三句');
     expect((await feed(2)).total).toBe(first.total + 3);
-    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${untagged}`, token: reader.token });
+    await callAs(t.app, 'uninterested', { params: { id: untagged } }, reader.token);
     expect((await feed()).total).toBe(first.total + 4);
     // And new interests.
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/pc/pc-users/update/tag',
-      token: reader.token,
-      payload: { tagIds: [tx.tangshi.id, tx.dufu.id, tx.libai.id] },
-    });
+    await callAs(t.app, 'updateInterests', { body: { tagIds: [tx.tangshi.id, tx.dufu.id, tx.libai.id] } }, reader.token);
     const narrower = await feed();
     expect(narrower.total).toBeLessThan(first.total);
     expect(narrower.list.map((e: any) => e.id)).not.toContain(added);
@@ -151,17 +120,17 @@ describe('rankings', () => {
     const fresh = (await publishText(t.app, writer, { content: '今天新发的一句', classificationId: tx.meiju.id })).id;
     await t.database.db.execute(sql`update essays set published_at = now() - interval '40 days', likes = 1000 where id = ${old}`);
     const fans = await Promise.all([1, 2, 3].map(() => signUp(t.app)));
-    for (const f of fans) await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: f.token, payload: { essayId: old } });
-    const ranking = (payload: object) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload });
+    for (const f of fans) await callAs(t.app, 'like', { body: { essayId: old } }, f.token);
+    const ranking = (payload: object) => callAs(t.app, 'ranking', { body: payload });
     // The lists are computed by the rankings job: nothing shows before it runs, and the likes count once it has.
     expect((await ranking({ period: 'day' })).data).toMatchObject({ list: [], total: 0, totalCapped: false });
     await refreshRankings(t.database.db, t.app.runtime.broadcast);
-    const day = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'day', pageSize: 50 } });
+    const day = await callAs(t.app, 'ranking', { body: { period: 'day', pageSize: 50 } });
     const dayIds = day.data.list.map((e: any) => e.id);
     expect(dayIds).toContain(old);
     expect(dayIds).toContain(fresh);
     const oldEntry = day.data.list.find((e: any) => e.id === old);
-    expect(oldEntry.engagement).toBe(9); // three likes today, not its 1003 all-time likes
+    expect(oldEntry!.engagement).toBe(9); // three likes today, not its 1003 all-time likes
     expect(day.data.list.map((e: any) => e.rank)).toEqual(day.data.list.map((_: any, i: number) => i + 1));
     const scores = day.data.list.map((e: any) => e.score);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
@@ -169,13 +138,9 @@ describe('rankings', () => {
     const byClass = await ranking({ period: 'day', classificationId: tx.meiju.id, pageSize: 50 });
     expect(byClass.data.list.map((e: any) => e.id)).toEqual(dayIds);
     expect((await ranking({ period: 'day', classificationId: tx.sanwen.id })).data.list).toEqual([]);
-    const all = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
-    expect(all.data.list[0].id).toBe(old);
-    const essaysOnly = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/es/essays/ranking/page',
-      payload: { period: 'all', type: 'essay' },
-    });
+    const all = await callAs(t.app, 'ranking', { body: { period: 'all' } });
+    expect(all.data.list[0]!.id).toBe(old);
+    const essaysOnly = await callAs(t.app, 'ranking', { body: { period: 'all', type: 'essay' } });
     expect(essaysOnly.data.list.every((e: any) => e.type === 'essay')).toBe(true);
     expect((await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'year' } })).code).toBe('A0400');
   });
@@ -183,7 +148,7 @@ describe('rankings', () => {
 
 describe('best of the week', () => {
   it('freezes the top texts of a past week once and serves past weeks', async () => {
-    const empty = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek' });
+    const empty = await callAs(t.app, 'bestWeek');
     expect(empty.data).toEqual({ week: null, weeks: [], list: [] });
     const ids = [
       (await publishText(t.app, writer, { content: '精选一', classificationId: tx.meiju.id })).id,
@@ -198,35 +163,35 @@ describe('best of the week', () => {
         .where(eq(essays.id, id));
     expect(await freezeWeek(t.database.db, '2026-W40')).toBe(3);
     expect(await freezeWeek(t.database.db, '2026-W40')).toBe(0);
-    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek?week=2026-W40' });
+    const r = await callAs(t.app, 'bestWeek', { query: { week: '2026-W40' } });
     expect(r.data.week).toBe('2026-W40');
     expect(r.data.weeks).toContain('2026-W40');
     expect(r.data.list.map((e: any) => e.id)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(r.data.list[0].rank).toBe(1);
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek' })).data.week).toBe('2026-W40');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek?week=2026-W41' })).code).toBe('A0404');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/bestWeek?week=2026-47' })).code).toBe('A0400');
+    expect(r.data.list[0]!.rank).toBe(1);
+    expect((await callAs(t.app, 'bestWeek')).data.week).toBe('2026-W40');
+    expect((await callAs(t.app, 'bestWeek', { query: { week: '2026-W41' } })).code).toBe('A0404');
+    expect((await callAs(t.app, 'bestWeek', { query: { week: '2026-47' } })).code).toBe('A0400');
   });
 });
 
 describe('search', () => {
   it('finds texts by Chinese words, people and tags, with highlights', async () => {
     const id = (await publishText(t.app, writer, { content: '两岸猿声啼不住，轻舟已过万重山。', classificationId: tx.meiju.id })).id;
-    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('轻舟')}` });
+    const r = await callAs(t.app, 'search', { query: { q: '轻舟' } });
     expect(r.data.list.map((e: any) => e.id)).toContain(id);
     expect(r.data.highlights).toContain('轻舟');
-    const users = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?type=user&q=${encodeURIComponent(writer.username)}` });
-    expect(users.data.list[0].id).toBe(writer.user.id);
+    const users = await callAs(t.app, 'search', { query: { type: 'user', q: writer.username } });
+    expect(users.data.list[0]!.id).toBe(writer.user.id);
     expect(users.data.list[0]).not.toHaveProperty('passwordHash');
     // Each hit says which kind it is and carries exactly that kind's fields (the contract's SearchHit).
-    expect(Object.keys(users.data.list[0]).sort()).toEqual(['avatar', 'bio', 'essays', 'followers', 'id', 'kind', 'nickname']);
+    expect(Object.keys(users.data.list[0]!).sort()).toEqual(['avatar', 'bio', 'essays', 'followers', 'id', 'kind', 'nickname']);
     expect(r.data.list.every((e: any) => e.kind === 'essay' && typeof e.summary === 'string')).toBe(true);
-    const tags = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?type=tag&q=${encodeURIComponent('李')}` });
+    const tags = await callAs(t.app, 'search', { query: { type: 'tag', q: '李' } });
     expect(tags.data.list.map((x: any) => x.name)).toContain('李白');
-    expect(Object.keys(tags.data.list[0]).sort()).toEqual(['essayCount', 'id', 'kind', 'letter', 'name', 'parentId']);
+    expect(Object.keys(tags.data.list[0]!).sort()).toEqual(['essayCount', 'id', 'kind', 'letter', 'name', 'parentId']);
     const weird = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent("%_'&|!():*")}` });
     expect(weird.code).toBe('00000');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/search?q=' })).code).toBe('A0400');
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${'长'.repeat(51)}` })).code).toBe('A0400');
+    expect((await callAs(t.app, 'search', { query: { q: '' } })).code).toBe('A0400');
+    expect((await callAs(t.app, 'search', { query: { q: '长'.repeat(51) } })).code).toBe('A0400');
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
 import { weekRange } from '@shiju/contract/core';
-import { call, createTestApp, multipart, signUp, type TestContext } from './helper.js';
+import { call, callAs, createTestApp, multipart, signUp, type TestContext } from './helper.js';
 import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import {
@@ -39,11 +39,11 @@ afterAll(async () => t?.close());
 const get = (url: string, p?: Person) => call(t.app, { method: 'GET', url, token: p?.token });
 const post = (url: string, p?: Person, payload?: object) => call(t.app, { method: 'POST', url, token: p?.token, payload });
 const del = (url: string, p?: Person) => call(t.app, { method: 'DELETE', url, token: p?.token });
-const follow = (p: Person, whom: Person) => post(`/api/v1/pc/users/${whom.user.id}/follow`, p);
-const block = (p: Person, whom: Person) => post(`/api/v1/pc/users/${whom.user.id}/block`, p);
-const unblock = (p: Person, whom: Person) => del(`/api/v1/pc/users/${whom.user.id}/block`, p);
+const follow = (p: Person, whom: Person) => callAs(t.app, 'follow', { params: { id: whom.user.id } }, p.token);
+const block = (p: Person, whom: Person) => callAs(t.app, 'block', { params: { id: whom.user.id } }, p.token);
+const unblock = (p: Person, whom: Person) => callAs(t.app, 'unblock', { params: { id: whom.user.id } }, p.token);
 const comment = (p: Person, essayId: number, content: string, parentId?: number) =>
-  post('/api/v1/app/essay/comment', p, { essayId, content, ...(parentId ? { parentId } : {}) });
+  callAs(t.app, 'createComment', { body: { essayId, content, ...(parentId ? { parentId } : {}) } }, p.token);
 const feed = (p: Person | undefined, qs = '') => get(`/api/v1/pc/essays/following${qs}`, p);
 const ids = (r: { data: { list: { id: number }[] } }) => r.data.list.map((e) => e.id);
 const listNew = (p: Person | undefined, extra: object = {}) =>
@@ -439,7 +439,7 @@ describe('consent to the user agreement', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.username, 'agreed_user'));
     expect(row!.agreementVersion).toBe(AGREEMENT_VERSION);
     expect(row!.agreementAcceptedAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
-    const me = await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: r.data.accessToken });
+    const me = await callAs(t.app, 'me', {}, r.data.accessToken);
     expect(me.data.agreementVersion).toBe(AGREEMENT_VERSION);
   });
 
@@ -620,7 +620,7 @@ describe('account deletion (注销)', () => {
     };
     const onDisk = (url: string) => fs.existsSync(path.join(t.config.uploadDir, url.slice('/uploads/'.length)));
     const setAvatar = async (p: Person, avatar: string) =>
-      expect((await call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: p.token, payload: { avatar } })).code).toBe('00000');
+      expect((await callAs(t.app, 'updateMe', { body: { avatar } }, p.token)).code).toBe('00000');
     /** An essay with a cover and an image in its text. */
     const illustrated = async (p: Person, cover: string, inline: string) => {
       const r = await post('/api/v1/app/essay', p, {

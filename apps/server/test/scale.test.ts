@@ -1,8 +1,8 @@
 /** What keeps lists, details and rankings fast on a large corpus: capped totals, counters, round trips, rankings. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ENGAGEMENT_WEIGHTS, TOTAL_CAP } from '@shiju/contract';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { ENGAGEMENT_WEIGHTS, TOTAL_CAP, type CallInput } from '@shiju/contract';
+import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { classifications, essays, rankingEntries, tags, users } from '../src/db/schema.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
@@ -13,8 +13,8 @@ type Person = Awaited<ReturnType<typeof signUp>>;
 let bulkAuthor: Person, reader: Person;
 const BULK = TOTAL_CAP + 5;
 
-const list = (body: object, token?: string) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', token, payload: body });
-const details = (id: number, token?: string) => call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', token, payload: { id } });
+const list = (body: CallInput<'essaysPage'>['body'], token?: string) => callAs(t.app, 'essaysPage', { body }, token);
+const details = (id: number, token?: string) => callAs(t.app, 'essayDetails', { body: { id } }, token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,10 +54,8 @@ describe('list totals', () => {
     expect(byClass.data).toMatchObject({ total: BULK, totalCapped: false });
     const byTag = await list({ tagId: tx.sixiang.id, sort: 'hot' });
     expect(byTag.data).toMatchObject({ total: BULK, totalCapped: false });
-    const hidden = byClass.data.list[0].id as number;
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${hidden}`, token: reader.token })).code).toBe(
-      '00000',
-    );
+    const hidden = byClass.data.list[0]!.id;
+    expect((await callAs(t.app, 'uninterested', { params: { id: hidden } }, reader.token)).code).toBe('00000');
     const mine = await list({ classificationId: tx.sanwen.id }, reader.token);
     expect(mine.data).toMatchObject({ total: BULK - 1, totalCapped: false });
     expect(mine.data.list.map((e: any) => e.id)).not.toContain(hidden);
@@ -66,8 +64,8 @@ describe('list totals', () => {
 
   it('are shared by every reader above the cap, and counted for the reader below it', async () => {
     // Broad: "1000+" whoever reads, whatever they hid.
-    const hidden = (await list({ authorId: bulkAuthor.user.id })).data.list[1].id as number;
-    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${hidden}`, token: reader.token });
+    const hidden = (await list({ authorId: bulkAuthor.user.id })).data.list[1]!.id;
+    await callAs(t.app, 'uninterested', { params: { id: hidden } }, reader.token);
     const broad = await list({ authorId: bulkAuthor.user.id, sort: 'likes' }, reader.token);
     expect(broad.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
     expect(broad.data.list.map((e: any) => e.id)).not.toContain(hidden);
@@ -78,7 +76,7 @@ describe('list totals', () => {
       select 'sentence', '小集' || g, '小集' || g, ${small.user.id}, ${tx.sanwen.id}, 'published', now() - interval '10 years' from generate_series(1, 3) g`);
     const shared = await list({ authorId: small.user.id });
     expect(shared.data).toMatchObject({ total: 3, totalCapped: false });
-    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/uninterested/${shared.data.list[0].id}`, token: reader.token });
+    await callAs(t.app, 'uninterested', { params: { id: shared.data.list[0]!.id } }, reader.token);
     expect((await list({ authorId: small.user.id, sort: 'hot', pageNum: 2, pageSize: 1 }, reader.token)).data).toMatchObject({
       total: 2,
       totalCapped: false,
@@ -87,9 +85,9 @@ describe('list totals', () => {
   });
 
   it('are capped on every other list, search included', async () => {
-    const found = await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('批量')}&type=essay` });
+    const found = await callAs(t.app, 'search', { query: { q: '批量', type: 'essay' } });
     expect(found.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
-    const people = await call(t.app, { method: 'GET', url: '/api/v1/pc/search?q=zz-nobody&type=user' });
+    const people = await callAs(t.app, 'search', { query: { q: 'zz-nobody', type: 'user' } });
     expect(people.data).toMatchObject({ list: [], total: 0, totalCapped: false });
   });
 });
@@ -115,7 +113,7 @@ describe('round trips', () => {
     const pageOf = async (token: string) =>
       (await sentTexts(() => list({ type: 'sentence', sort: 'new' }, token))).find((x) => x.includes('with page as')) ?? '';
     expect(await pageOf(blocker.token)).not.toContain('nb.blocker_id');
-    await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${someone.user.id}/block`, token: blocker.token });
+    await callAs(t.app, 'block', { params: { id: someone.user.id } }, blocker.token);
     expect(await pageOf(blocker.token)).toContain('nb.blocker_id');
   });
 
@@ -132,25 +130,23 @@ describe('round trips', () => {
 
   it('answer the interest groups in three, however many interests the reader has', async () => {
     const fan = await signUp(t.app);
-    const set = await call(t.app, {
-      method: 'POST',
-      url: '/api/pc/pc-users/create/tag',
-      token: fan.token,
-      payload: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id, tx.dufu.id] },
-    });
+    const set = await callAs(
+      t.app,
+      'createInterests',
+      { body: { tagIds: [tx.tangshi.id, tx.sixiang.id, tx.libai.id, tx.dufu.id] } },
+      fan.token,
+    );
     expect(set.code).toBe('00000');
     let groups: any;
-    const sent = await statements(
-      async () => (groups = await call(t.app, { method: 'GET', url: '/api/v1/pc/essays/hobbyList', token: fan.token })),
-    );
+    const sent = await statements(async () => (groups = await callAs(t.app, 'hobbyList', {}, fan.token)));
     expect(sent).toBeLessThanOrEqual(3);
     expect(groups.data).toHaveLength(4);
     expect(groups.data.find((g: any) => g.tag.id === tx.sixiang.id).essays.length).toBeGreaterThan(0);
   });
 
   it('answer a signed-in list or details in at most two', async () => {
-    const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0].id as number;
-    await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: reader.token, payload: { essayId: id } });
+    const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0]!.id;
+    await callAs(t.app, 'like', { body: { essayId: id } }, reader.token);
     let page: any;
     expect(
       await statements(async () => (page = await list({ classificationId: tx.sanwen.id, sort: 'likes' }, reader.token))),
@@ -174,48 +170,36 @@ describe('round trips', () => {
     const sessionLookups = (texts: string[]) => texts.filter((x) => x.includes('"sessions"')).length;
     const admin = await signUp(t.app);
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
-    const id = (await list({ classificationId: tx.sanwen.id })).data.list[0].id as number;
+    const id = (await list({ classificationId: tx.sanwen.id })).data.list[0]!.id;
     for (const end of ['sign-out', 'ban'] as const) {
       const someone = await signUp(t.app);
-      await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: someone.token, payload: { essayId: id } });
+      await callAs(t.app, 'like', { body: { essayId: id } }, someone.token);
       expect(sessionLookups(await sentTexts(() => details(id, someone.token)))).toBe(1);
       let shown: any;
       expect(sessionLookups(await sentTexts(async () => (shown = await details(id, someone.token))))).toBe(0);
       expect(sessionLookups(await sentTexts(() => list({ type: 'sentence' }, someone.token)))).toBe(0);
       expect(shown.data.liked).toBe(true);
       // Calls that need the user always read the session from the database.
-      expect(sessionLookups(await sentTexts(() => call(t.app, { method: 'GET', url: '/api/v1/users/me', token: someone.token })))).toBe(1);
+      expect(sessionLookups(await sentTexts(() => callAs(t.app, 'me', {}, someone.token)))).toBe(1);
       const ended =
         end === 'sign-out'
-          ? await call(t.app, { method: 'POST', url: '/api/v1/auth/logout', token: someone.token })
-          : await call(t.app, {
-              method: 'POST',
-              url: `/api/v1/admin/users/${someone.user.id}/ban`,
-              token: admin.token,
-              payload: { reason: '刷屏', until: null },
-            });
+          ? await callAs(t.app, 'logout', {}, someone.token)
+          : await callAs(t.app, 'adminBanUser', { params: { id: someone.user.id }, body: { reason: '刷屏', until: null } }, admin.token);
       expect(ended.code).toBe('00000');
       // At once, not 10 s later: the token is a visitor's now.
       expect((await details(id, someone.token)).data.liked).toBe(false);
-      expect((await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: someone.token })).code).toBe('A0230');
+      expect((await callAs(t.app, 'me', {}, someone.token)).code).toBe('A0230');
     }
   });
 
   it("answer a comment page in two for a reader, with the replies, the reader's likes and a refusal for unpublished texts", async () => {
-    const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0].id as number;
+    const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0]!.id;
     const post = async (content: string, parentId?: number) =>
-      (
-        await call(t.app, {
-          method: 'POST',
-          url: '/api/v1/app/essay/comment',
-          token: reader.token,
-          payload: { essayId: id, content, parentId },
-        })
-      ).data;
+      (await callAs(t.app, 'createComment', { body: { essayId: id, content, parentId } }, reader.token)).data;
     const root = await post('第一条评论');
     for (const text of ['回复一', '回复二', '回复三', '回复四']) await post(text, root.id);
     await post('第二条评论');
-    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/comment/${root.id}/like`, token: reader.token });
+    await callAs(t.app, 'likeComment', { params: { id: root.id } }, reader.token);
     let page: any;
     const url = `/api/v1/app/essay/comment/page?essayId=${id}&sort=hot&pageNum=1&pageSize=10`;
     expect(await statements(async () => (page = await call(t.app, { method: 'GET', url, token: reader.token })))).toBeLessThanOrEqual(2);
@@ -237,7 +221,7 @@ describe('round trips', () => {
 
 describe('rankings', () => {
   it('are precomputed lists that no request recomputes, with the reader’s flags on top', async () => {
-    const top = (await list({ authorId: bulkAuthor.user.id, pageSize: 1 })).data.list[0].id as number;
+    const top = (await list({ authorId: bulkAuthor.user.id, pageSize: 1 })).data.list[0]!.id;
     // Earlier tests viewed this text, and their views wait in the buffer for a timer; written now, they can no longer
     // land between two of the readings below. Its counters are then set outright, whatever earlier tests left.
     await t.app.runtime.views.flush();
@@ -250,30 +234,20 @@ describe('rankings', () => {
     const stored = await t.database.db.select().from(rankingEntries).where(eq(rankingEntries.period, 'all'));
     // Each list keeps its depth, not the whole table.
     expect(stored.length).toBeLessThan(BULK);
-    const all = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/es/essays/ranking/page',
-      token: reader.token,
-      payload: { period: 'all' },
-    });
+    const all = await callAs(t.app, 'ranking', { body: { period: 'all' } }, reader.token);
     expect(all.data.list[0]).toMatchObject({ id: top, rank: 1, engagement: 1500 });
     // A like moves the counters at once but the ranking only on the next refresh; the viewer's flag is live.
-    await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: reader.token, payload: { essayId: top } });
-    const again = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/es/essays/ranking/page',
-      token: reader.token,
-      payload: { period: 'all' },
-    });
+    await callAs(t.app, 'like', { body: { essayId: top } }, reader.token);
+    const again = await callAs(t.app, 'ranking', { body: { period: 'all' } }, reader.token);
     expect(again.data.list[0]).toMatchObject({ id: top, engagement: 1500, liked: true, likes: 501 });
     // A visitor's page is kept until the next refresh, which replaces it at once.
-    const visitor = () => call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'all' } });
+    const visitor = () => callAs(t.app, 'ranking', { body: { period: 'all' } });
     expect((await visitor()).data.list[0]).toMatchObject({ id: top, engagement: 1500 });
     await refreshRankings(t.database.db, t.app.runtime.broadcast);
     const later = await visitor();
     expect(later.data.list[0]).toMatchObject({ id: top, engagement: 1503, liked: false });
     // A text that leaves the lists leaves the kept page at once.
-    await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${top}`, token: bulkAuthor.token });
+    await callAs(t.app, 'deleteEssay', { params: { id: top } }, bulkAuthor.token);
     expect((await visitor()).data.list.map((e: any) => e.id)).not.toContain(top);
   });
 });
@@ -281,10 +255,10 @@ describe('rankings', () => {
 describe('tag lists', () => {
   it('walk the sort keys copied onto essay_tags, which follow every write to the text', async () => {
     const db = t.database.db;
-    const x = (await list({ authorId: bulkAuthor.user.id, pageNum: 90, pageSize: 10 })).data.list[0].id as number;
+    const x = (await list({ authorId: bulkAuthor.user.id, pageNum: 90, pageSize: 10 })).data.list[0]!.id;
     // As a signed-in reader: visitors' pages are cached for seconds, and these writes bypass the app.
-    const first = async (sort: string) =>
-      (await list({ tagId: tx.sixiang.id, sort, pageSize: 1 }, reader.token)).data.list[0]?.id as number;
+    const first = async (sort: 'new' | 'hot' | 'likes') =>
+      (await list({ tagId: tx.sixiang.id, sort, pageSize: 1 }, reader.token)).data.list[0]?.id;
     // Written by hand, not through the app: the copies still follow.
     await db.update(essays).set({ likes: 100_000 }).where(eq(essays.id, x));
     expect(await first('likes')).toBe(x);
@@ -294,14 +268,14 @@ describe('tag lists', () => {
       .where(eq(essays.id, x));
     expect(await first('new')).toBe(x);
     await db.update(essays).set({ status: 'pending' }).where(eq(essays.id, x));
-    for (const sort of ['likes', 'new', 'hot']) expect(await first(sort)).not.toBe(x);
+    for (const sort of ['likes', 'new', 'hot'] as const) expect(await first(sort)).not.toBe(x);
     // A text published through the app is first in its tag's newest list at once.
-    const fresh = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: reader.token,
-      payload: { type: 'sentence', content: '新写的一句', classificationId: tx.meiju.id, tagIds: [tx.sixiang.id], status: 'publish' },
-    });
+    const fresh = await callAs(
+      t.app,
+      'createEssay',
+      { body: { type: 'sentence', content: '新写的一句', classificationId: tx.meiju.id, tagIds: [tx.sixiang.id], status: 'publish' } },
+      reader.token,
+    );
     expect(await first('new')).toBe(fresh.data.id);
   });
 });

@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, createTestApp, multipart, signUp, type TestContext } from './helper.js';
+import { call, callAs, createTestApp, multipart, signUp, type TestContext } from './helper.js';
 import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays, users } from '../src/db/schema.js';
@@ -80,9 +80,7 @@ describe('2 · limits hold under concurrency', () => {
       await publishText(t.app, { token: u.token }, { content: '人生若只如初见，何事秋风悲画扇。', classificationId: tx.meiju.id })
     ).id;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', token: u.token, payload: { essayId, content: `评论 ${i}` } }),
-      ),
+      Array.from({ length: 20 }, (_, i) => callAs(t.app, 'createComment', { body: { essayId, content: `评论 ${i}` } }, u.token)),
     );
     expect(answers.filter((r) => r.code === '00000')).toHaveLength(COMMENT_BURST);
     expect(answers.filter((r) => r.code === 'A0501')).toHaveLength(20 - COMMENT_BURST);
@@ -154,15 +152,15 @@ describe('4 · bad input answers A0400, never 500', () => {
     const u = await signUp(t.app);
     const cases = [
       register({ username: 'nul_user', password: 'fine-pass-2026', nickname: '李\u0000白' }),
-      call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: u.token, payload: { bio: 'a\u0000b' } }),
-      call(t.app, {
-        method: 'POST',
-        url: '/api/v1/app/essay',
-        token: u.token,
-        payload: { type: 'sentence', content: '床前\u0000明月光', classificationId: tx.meiju.id, status: 'publish' },
-      }),
-      call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('明\u0000月')}` }),
-      call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', payload: { keyword: '\u0007' } }),
+      callAs(t.app, 'updateMe', { body: { bio: 'a\u0000b' } }, u.token),
+      callAs(
+        t.app,
+        'createEssay',
+        { body: { type: 'sentence', content: '床前\u0000明月光', classificationId: tx.meiju.id, status: 'publish' } },
+        u.token,
+      ),
+      callAs(t.app, 'search', { query: { q: '明\u0000月' } }),
+      callAs(t.app, 'essaysPage', { body: { keyword: '\u0007' } }),
     ];
     const answers = await Promise.all(cases);
     for (const r of answers) {
@@ -175,14 +173,14 @@ describe('4 · bad input answers A0400, never 500', () => {
 
   it('keeps line breaks in multi-line text and refuses them in a single-line field', async () => {
     const u = await signUp(t.app);
-    const ok = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: u.token,
-      payload: { type: 'sentence', content: '春眠不觉晓，\n处处闻啼鸟。', classificationId: tx.meiju.id, status: 'publish' },
-    });
+    const ok = await callAs(
+      t.app,
+      'createEssay',
+      { body: { type: 'sentence', content: '春眠不觉晓，\n处处闻啼鸟。', classificationId: tx.meiju.id, status: 'publish' } },
+      u.token,
+    );
     expect(ok.code).toBe('00000');
-    const bad = await call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: u.token, payload: { nickname: '两\n行' } });
+    const bad = await callAs(t.app, 'updateMe', { body: { nickname: '两\n行' } }, u.token);
     expect(bad.code).toBe('A0400');
     expect(bad.msg).toContain('nickname');
   });
@@ -195,9 +193,9 @@ describe('4 · bad input answers A0400, never 500', () => {
       Buffer.from(JSON.stringify([5, 1])).toString('base64url'),
       'not-base64-at-all!!',
     ];
-    for (const sort of ['new', 'hot', 'likes']) {
+    for (const sort of ['new', 'hot', 'likes'] as const) {
       for (const cursor of crafted) {
-        const r = await call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', payload: { sort, cursor } });
+        const r = await callAs(t.app, 'essaysPage', { body: { sort, cursor } });
         expect(r.status, `${sort} ${cursor}`).toBeLessThan(500);
         expect(['00000', 'A0400']).toContain(r.code);
       }
@@ -268,34 +266,38 @@ describe('6 · own uploads only, by exact shape', () => {
 
   it('refuses a path that only starts like an upload, as avatar, cover and inside essay HTML', async () => {
     const u = await signUp(t.app);
-    const avatar = await call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: u.token, payload: { avatar: traversal } });
+    const avatar = await callAs(t.app, 'updateMe', { body: { avatar: traversal } }, u.token);
     expect(avatar.code).toBe('A0400');
-    const cover = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: u.token,
-      payload: {
-        type: 'essay',
-        title: '封面',
-        content: '<p>正文</p>',
-        cover: traversal,
-        classificationId: tx.sanwen.id,
-        status: 'publish',
+    const cover = await callAs(
+      t.app,
+      'createEssay',
+      {
+        body: {
+          type: 'essay',
+          title: '封面',
+          content: '<p>正文</p>',
+          cover: traversal,
+          classificationId: tx.sanwen.id,
+          status: 'publish',
+        },
       },
-    });
+      u.token,
+    );
     expect(cover.code).toBe('A0400');
-    const html = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: u.token,
-      payload: {
-        type: 'essay',
-        title: '图片',
-        content: `<p>看图</p><img src="${traversal}"><img src="/uploads/2026/11/0123456789abcdef0123456789abcdef.png">`,
-        classificationId: tx.sanwen.id,
-        status: 'publish',
+    const html = await callAs(
+      t.app,
+      'createEssay',
+      {
+        body: {
+          type: 'essay',
+          title: '图片',
+          content: `<p>看图</p><img src="${traversal}"><img src="/uploads/2026/11/0123456789abcdef0123456789abcdef.png">`,
+          classificationId: tx.sanwen.id,
+          status: 'publish',
+        },
       },
-    });
+      u.token,
+    );
     expect(html.code).toBe('00000');
     const [row] = await t.database.db.select({ content: essays.content }).from(essays).where(eq(essays.id, html.data.id));
     expect(row!.content).not.toContain('..');
@@ -325,7 +327,7 @@ describe('7 · passwords', () => {
   it('throttles wrong old passwords on change-password like login, and refuses a common new one', async () => {
     const u = await signUp(t.app);
     const change = (oldPassword: string, newPassword = 'brand-new-pass-1') =>
-      call(t.app, { method: 'PUT', url: '/api/v1/users/me/password', token: u.token, payload: { oldPassword, newPassword } });
+      callAs(t.app, 'changePassword', { body: { oldPassword, newPassword } }, u.token);
     expect((await change(u.password, 'iloveyou')).code).toBe('A0400');
     const codes: string[] = [];
     for (let i = 0; i < LOGIN_MAX_FAILURES + 1; i++) codes.push((await change(`not-it-${i}`)).code);
