@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './password.js';
 import * as q from './queries.js';
 import type { SensitiveWords } from '../../lib/sensitive.js';
 import { banMessage, changeUser, liftExpiredBan } from '../users/index.js';
-import { allow, reset } from '../../lib/limits.js';
+import { allow, reset } from '../limits/index.js';
 import { assertPasswordAllowed } from './passwordPolicy.js';
 
 /**

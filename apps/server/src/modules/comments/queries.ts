@@ -180,3 +180,29 @@ export async function toggleLike(tx: Tx, userId: number, commentId: number, on: 
     .returning({ likes: comments.likes });
   return { changed: changed.length > 0, likes: row?.likes ?? 0 };
 }
+
+export async function insertComment(
+  tx: Exec,
+  values: Pick<typeof comments.$inferInsert, 'essayId' | 'userId' | 'rootId' | 'replyToUserId' | 'content'>,
+): Promise<number> {
+  const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
+  return row!.id;
+}
+
+/** Moves a text's comment count by `delta`, never below zero. */
+export async function moveEssayComments(tx: Exec, essayId: number, delta: number) {
+  await tx
+    .update(essays)
+    .set({ comments: sql`greatest(${essays.comments} + ${delta}, 0)` })
+    .where(eq(essays.id, essayId));
+}
+
+/** Moves a first-level comment's reply count by `delta`, never below zero. */
+export async function moveReplyCount(tx: Exec, rootId: number, delta: number) {
+  await tx
+    .update(comments)
+    .set({ replyCount: sql`greatest(${comments.replyCount} + ${delta}, 0)` })
+    .where(eq(comments.id, rootId));
+}
+
+export type CommentRow = typeof comments.$inferSelect;

@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Comment } from '@shiju/contract';
 import { canDeleteComment } from '@shiju/contract/core';
 import type { Db } from '../../db/client.js';
-import { comments, essays } from '../../db/schema.js';
 import type { UserRow } from '../users/index.js';
 import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
 import { findEssay, refreshHotScore } from '../essays/index.js';
@@ -11,7 +9,7 @@ import { notify } from '../messages/index.js';
 import type { SensitiveWords } from '../../lib/sensitive.js';
 import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
 import * as q from './queries.js';
-import { allow } from '../../lib/limits.js';
+import { allow } from '../limits/index.js';
 import { isBlocked } from '../users/index.js';
 
 /** A burst of comments a person may post within a minute before A0501. */
@@ -116,33 +114,28 @@ export async function createComment(
 
   const id = await db.transaction(async (tx) => {
     const rootId = parent ? (parent.rootId ?? parent.id) : null;
-    const [row] = await tx
-      .insert(comments)
-      .values({ essayId: essay.id, userId: me.id, rootId, replyToUserId: parent?.userId ?? null, content })
-      .returning({ id: comments.id });
-    await tx
-      .update(essays)
-      .set({ comments: sql`${essays.comments} + 1` })
-      .where(eq(essays.id, essay.id));
+    const commentId = await q.insertComment(tx, {
+      essayId: essay.id,
+      userId: me.id,
+      rootId,
+      replyToUserId: parent?.userId ?? null,
+      content,
+    });
+    await q.moveEssayComments(tx, essay.id, 1);
     await refreshHotScore(tx, essay.id);
-    if (rootId)
-      await tx
-        .update(comments)
-        .set({ replyCount: sql`${comments.replyCount} + 1` })
-        .where(eq(comments.id, rootId));
+    if (rootId) await q.moveReplyCount(tx, rootId, 1);
     const snippet = content.slice(0, 100);
-    if (parent)
-      await notify(tx, { userId: parent.userId, type: 'reply', actorId: me.id, essayId: essay.id, commentId: row!.id, content: snippet });
+    if (parent) await notify(tx, { userId: parent.userId, type: 'reply', actorId: me.id, essayId: essay.id, commentId, content: snippet });
     if (!parent || parent.userId !== essay.authorId)
       await notify(tx, {
         userId: essay.authorId,
         type: 'comment',
         actorId: me.id,
         essayId: essay.id,
-        commentId: row!.id,
+        commentId,
         content: snippet,
       });
-    return row!.id;
+    return commentId;
   });
   forgetEssay(rt.broadcast, essay.id);
   return { ...present(await q.loadOne(db, id), new Set()), replies: [], replyCount: 0 };
@@ -160,17 +153,10 @@ export async function deleteComment(db: Db, broadcast: Broadcast, me: UserRow, i
 }
 
 /** Inside a transaction: removes a comment (with a first-level one's replies) and keeps the counts exact. */
-export async function removeComment(tx: Tx, c: Pick<typeof comments.$inferSelect, 'id' | 'essayId' | 'rootId'>) {
+export async function removeComment(tx: Tx, c: Pick<q.CommentRow, 'id' | 'essayId' | 'rootId'>) {
   const removed = await q.hideWithReplies(tx, c.id);
-  await tx
-    .update(essays)
-    .set({ comments: sql`greatest(${essays.comments} - ${removed}, 0)` })
-    .where(eq(essays.id, c.essayId));
+  await q.moveEssayComments(tx, c.essayId, -removed);
   await refreshHotScore(tx, c.essayId);
-  if (c.rootId && removed)
-    await tx
-      .update(comments)
-      .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
-      .where(eq(comments.id, c.rootId));
+  if (c.rootId && removed) await q.moveReplyCount(tx, c.rootId, -1);
   return removed;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { AppError } from '../../http/errors.js';
 import { RawAnswer } from '../../http/envelope.js';
-import { allow } from '../../lib/limits.js';
+import { allow } from '../limits/index.js';
 import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf } from './queries.js';
 

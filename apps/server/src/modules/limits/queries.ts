@@ -3,9 +3,9 @@
  * requests cannot all read "under the limit" before any of them writes (the race a count-then-insert has),
  * and every API process shares the same counts.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { rateCounters } from '../db/schema.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rateCounters } from '../../db/schema.js';
 
 export interface Window {
   /** Counter name and subject, e.g. `login:ip:libai|10.0.0.1`. */
@@ -16,26 +16,33 @@ export interface Window {
 /** Adds one to the counter (a new window once the old one is over) and answers the count including this hit. */
 export async function hit(db: Db, w: Window): Promise<number> {
   const secs = w.windowMs / 1000;
-  const rows = await db.execute<{ count: number }>(sql`
-    insert into ${rateCounters} (key, count, window_start) values (${w.key}, 1, now())
-    on conflict (key) do update set
-      count = case when ${rateCounters.windowStart} <= now() - make_interval(secs => ${secs}) then 1 else ${rateCounters.count} + 1 end,
-      window_start = case when ${rateCounters.windowStart} <= now() - make_interval(secs => ${secs}) then now() else ${rateCounters.windowStart} end
-    returning count`);
-  return Number(rows.rows[0]?.count ?? 1);
+  const over = sql`${rateCounters.windowStart} <= now() - make_interval(secs => ${secs})`;
+  const rows = await db
+    .insert(rateCounters)
+    .values({ key: w.key, count: 1, windowStart: sql`now()` })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`case when ${over} then 1 else ${rateCounters.count} + 1 end`,
+        windowStart: sql`case when ${over} then now() else ${rateCounters.windowStart} end`,
+      },
+    })
+    .returning({ count: rateCounters.count });
+  return Number(rows[0]?.count ?? 1);
 }
 
 /** The current count of a window (0 when it is over or was never hit). */
 export async function peek(db: Db, w: Window): Promise<number> {
   const secs = w.windowMs / 1000;
-  const rows = await db.execute<{ count: number }>(
-    sql`select count from ${rateCounters} where key = ${w.key} and window_start > now() - make_interval(secs => ${secs})`,
-  );
-  return Number(rows.rows[0]?.count ?? 0);
+  const rows = await db
+    .select({ count: rateCounters.count })
+    .from(rateCounters)
+    .where(and(eq(rateCounters.key, w.key), sql`${rateCounters.windowStart} > now() - make_interval(secs => ${secs})`));
+  return Number(rows[0]?.count ?? 0);
 }
 
 export async function reset(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from ${rateCounters} where key = ${key}`);
+  await db.delete(rateCounters).where(eq(rateCounters.key, key));
 }
 
 /** Counts one and answers whether the caller is still within `max` for this window. */

@@ -11,7 +11,7 @@ import type { Broadcast } from '../../lib/broadcast.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { changeUser } from '../users/index.js';
 import { AppError, invalid } from '../../http/errors.js';
-import { allow } from '../../lib/limits.js';
+import { allow } from '../limits/index.js';
 import { hashPassword } from '../auth/index.js';
 import { assertPasswordAllowed } from '../auth/index.js';
 import { presentUserInfo } from '../users/index.js';

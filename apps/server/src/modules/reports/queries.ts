@@ -107,3 +107,21 @@ export async function usersByIds(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db.select({ id: users.id, nickname: users.nickname, avatar: users.avatar }).from(users).where(inArray(users.id, ids));
 }
+
+/** Which report groups a page shows: by status, target type and target. */
+export function reportFilter(f: {
+  status?: ReportRow['status'] | undefined;
+  targetType?: TargetType | undefined;
+  targetId?: number;
+}): SQL | undefined {
+  return and(
+    f.status ? eq(reports.status, f.status) : undefined,
+    f.targetType ? eq(reports.targetType, f.targetType) : undefined,
+    f.targetId !== undefined ? eq(reports.targetId, f.targetId) : undefined,
+  );
+}
+
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return !!u;
+}

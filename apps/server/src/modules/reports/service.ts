@@ -2,11 +2,9 @@
  * 举报: readers report texts, comments and users (one open report per reporter and target, burst-limited);
  * editors work through a queue grouped by target and resolve a target's open reports together.
  */
-import { allow } from '../../lib/limits.js';
-import { and, eq } from 'drizzle-orm';
+import { allow } from '../limits/index.js';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { reports, users } from '../../db/schema.js';
 import type { UserRow } from '../users/index.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
@@ -34,8 +32,7 @@ async function ownerOf(db: Db, type: q.TargetType, id: number) {
     case 'comment':
       return (await findVisible(db, id))?.userId ?? null;
     case 'user': {
-      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-      return u?.id ?? null;
+      return (await q.userExists(db, id)) ? id : null;
     }
   }
 }
@@ -121,10 +118,7 @@ async function presentGroups(db: Db, groups: GroupRow[]) {
 }
 
 export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['query']) {
-  const where = and(
-    query.status ? eq(reports.status, query.status) : undefined,
-    query.targetType ? eq(reports.targetType, query.targetType) : undefined,
-  );
+  const where = q.reportFilter({ status: query.status, targetType: query.targetType });
   const { rows, ...total } = await q.pageGroups(db, where, query.pageSize, offsetOf(query));
   return { ...total, list: await presentGroups(db, rows) };
 }
@@ -211,11 +205,6 @@ export async function resolve(
   const done = owner === null ? await db.transaction(work) : await changeUser(db, broadcast, owner, work);
   forgetAll(broadcast, done.essayIds);
   const status = body.action === 'dismiss' ? 'dismissed' : 'resolved';
-  const { rows } = await q.pageGroups(
-    db,
-    and(eq(reports.targetType, r.targetType), eq(reports.targetId, r.targetId), eq(reports.status, status)),
-    1,
-    0,
-  );
+  const { rows } = await q.pageGroups(db, q.reportFilter({ targetType: r.targetType, targetId: r.targetId, status }), 1, 0);
   return (await presentGroups(db, rows))[0]!;
 }
