@@ -1,25 +1,17 @@
 /** The best-of-week list as the console edits it. */
-import { eq,inArray } from 'drizzle-orm';
 import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
-import { bestWeekEntries,essays,users } from '../../db/schema.js';
-import { invalid,notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../http/errors.js';
 import { previousWeek } from '@shiju/contract/core';
-import { frozenWeeks,weekEntries } from './bestWeek.js';
-import { audited,type Actor } from '../audit/index.js';
+import { entryTexts, frozenWeeks, replaceWeek, textStatuses, weekEntries } from './queries.js';
+import { audited, type Actor } from '../audit/index.js';
 
 export async function bestWeekFor(db: Db, week?: string) {
   const weeks = await frozenWeeks(db);
   const shown = week ?? weeks[0] ?? previousWeek();
   const entries = await weekEntries(db, shown, false);
   const ids = entries.map((e) => e.essayId);
-  const rows = ids.length
-    ? await db
-        .select({ e: essays, author: { id: users.id, nickname: users.nickname, avatar: users.avatar } })
-        .from(essays)
-        .innerJoin(users, eq(users.id, essays.authorId))
-        .where(inArray(essays.id, ids))
-    : [];
+  const rows = ids.length ? await entryTexts(db, ids) : [];
   const byId = new Map(rows.map((r) => [r.e.id, r]));
   const list = entries.flatMap((entry, i) => {
     const r = byId.get(entry.essayId);
@@ -58,19 +50,17 @@ export async function saveBestWeek(db: Db, actor: NonNullable<Actor>, body: Call
     { action: 'bestWeek.update', targetType: 'bestWeek', targetId: body.week, summary: { entries: body.entries } },
     async (tx) => {
       const before = new Set((await weekEntries(tx, body.week, false)).map((e) => e.essayId));
-      const found = ids.length ? await tx.select({ id: essays.id, status: essays.status }).from(essays).where(inArray(essays.id, ids)) : [];
+      const found = ids.length ? await textStatuses(tx, ids) : [];
       for (const id of ids) {
         const e = found.find((f) => f.id === id);
         if (!e || e.status === 'deleted') throw notFound(`作品 ${id} 不存在`);
         if (!before.has(id) && e.status !== 'published') throw invalid(`entries 作品 ${id} 未发布，不能加入精选`);
       }
-      await tx.delete(bestWeekEntries).where(eq(bestWeekEntries.week, body.week));
-      if (body.entries.length)
-        await tx
-          .insert(bestWeekEntries)
-          .values(
-            body.entries.map((e, i) => ({ week: body.week, essayId: e.essayId, rank: i + 1, pinned: e.pinned, note: e.note || null })),
-          );
+      await replaceWeek(
+        tx,
+        body.week,
+        body.entries.map((e) => ({ essayId: e.essayId, pinned: e.pinned, note: e.note || null })),
+      );
     },
   );
   return bestWeekFor(db, body.week);

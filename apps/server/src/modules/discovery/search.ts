@@ -9,12 +9,9 @@ import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { blockedIds } from '../users/index.js';
 import { cardsOf, type CardRow } from '../essays/index.js';
-import { personCardColumns } from '../users/index.js';
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { tags, users } from '../../db/schema.js';
 import { htmlToText } from '../../lib/html.js';
-import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
+import { cappedTotal } from '../../lib/paging.js';
 import { parseQuery, pinyinKeys, type ParsedQuery } from '../../lib/search.js';
 import { toSimplified } from '../../lib/text.js';
 import { presentCard } from '../essays/index.js';
@@ -83,13 +80,7 @@ interface TagEntry {
 }
 
 /** Every tag with its pinyin. */
-const loadTagIndex = async (db: Db): Promise<TagEntry[]> =>
-  (
-    await db
-      .select({ id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount })
-      .from(tags)
-      .orderBy(desc(tags.essayCount), desc(tags.id))
-  ).map((t) => ({ ...t, keys: pinyinKeys(t.name) }));
+const loadTagIndex = async (db: Db): Promise<TagEntry[]> => (await q.allTags(db)).map((t) => ({ ...t, keys: pinyinKeys(t.name) }));
 
 interface Counting {
   pending: Map<string, number>;
@@ -289,7 +280,7 @@ export async function search(db: Db, s: SearchState, opts: SearchOptions) {
   }
   const pageIds = candidates.slice(opts.offset, opts.offset + opts.limit).map((c) => c.id);
   const [rows, facets] = await Promise.all([
-    cardsOf<CardRow & { content: string | null }>(db, pageIds, opts.viewerId, ESSAY_BODY),
+    cardsOf<CardRow & { content: string | null }>(db, pageIds, opts.viewerId, q.ESSAY_BODY),
     first ? facetsFor(db, s, all) : null,
   ]);
   const marks = highlightsOf(p, author ? [author.name] : []);
@@ -311,9 +302,6 @@ export async function search(db: Db, s: SearchState, opts: SearchOptions) {
     similar,
   };
 }
-
-/** The body of a long text beside its card, to centre its snippet on the match. */
-const ESSAY_BODY = sql`, case when e.type = 'essay' then e.content end as content`;
 
 async function authorCard(db: Db, s: SearchState, p: ParsedQuery) {
   const a = await authorNamed(db, s, p);
@@ -380,17 +368,7 @@ function namePatterns(q: string): string[] {
 
 async function searchUsers(db: Db, opts: SearchOptions) {
   const likes = namePatterns(opts.q);
-  const where = and(eq(users.status, 'active'), or(...likes.flatMap((l) => [ilike(users.nickname, l), ilike(users.username, l)])));
-  const { rows: list, ...total } = await withTotal(
-    db
-      .select(personCardColumns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.followerCount), desc(users.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
-  );
+  const { rows: list, ...total } = await q.usersNamed(db, likes, opts.limit, opts.offset);
   return { list: list.map((u) => ({ kind: 'user' as const, ...u })), ...total };
 }
 
@@ -403,18 +381,7 @@ async function tagsMatching(db: Db, s: SearchState, p: ParsedQuery): Promise<num
 
 async function searchTags(db: Db, s: SearchState, p: ParsedQuery, opts: SearchOptions) {
   const byPinyin = await tagsMatching(db, s, p);
-  const byName = namePatterns(opts.q).map((l) => ilike(tags.name, l));
-  const where = or(...byName, ...(byPinyin.length ? [inArray(tags.id, byPinyin.slice(0, 500))] : []));
-  const { rows: list, ...total } = await withTotal(
-    db
-      .select({ id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount })
-      .from(tags)
-      .where(where)
-      .orderBy(desc(tags.essayCount), desc(tags.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    countUpTo(db, db.select(one).from(tags).where(where).$dynamic()),
-  );
+  const { rows: list, ...total } = await q.tagsNamed(db, namePatterns(opts.q), byPinyin.slice(0, 500), opts.limit, opts.offset);
   return { list: list.map((g) => ({ kind: 'tag' as const, ...g })), ...total };
 }
 

@@ -7,10 +7,12 @@
  * popular texts that merely mention it). Only those are scored: a query on a common word reads a few thousand rows
  * of the hot index, not the 20,000+ texts that have the word.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { authors, classifications, essays, searchCounts } from '../../db/schema.js';
+import { authors, classifications, essays, searchCounts, tags, users } from '../../db/schema.js';
+import { countUpTo, one, withTotal } from '../../lib/paging.js';
+import { personCardColumns } from '../users/index.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { tsqueryOf, type ParsedQuery } from '../../lib/search.js';
 
@@ -217,4 +219,32 @@ export async function similarQueries(db: Db, q: string, n: number): Promise<stri
     )}) order by count desc limit ${n}`,
   );
   return rows.map((r) => r.query);
+}
+
+/** The body of a long text beside its card, to centre its snippet on the match. */
+export const ESSAY_BODY = sql`, case when e.type = 'essay' then e.content end as content`;
+
+const tagColumns = { id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount };
+
+/** Every tag, most used first (the pinyin index is built from it). */
+export function allTags(db: Db) {
+  return db.select(tagColumns).from(tags).orderBy(desc(tags.essayCount), desc(tags.id));
+}
+
+/** Active people whose nickname or username matches one of the patterns, most followed first. */
+export function usersNamed(db: Db, patterns: string[], limit: number, offset: number) {
+  const where = and(eq(users.status, 'active'), or(...patterns.flatMap((l) => [ilike(users.nickname, l), ilike(users.username, l)])));
+  return withTotal(
+    db.select(personCardColumns).from(users).where(where).orderBy(desc(users.followerCount), desc(users.id)).limit(limit).offset(offset),
+    countUpTo(db, db.select(one).from(users).where(where).$dynamic()),
+  );
+}
+
+/** Tags whose name matches one of the patterns, or among `ids`, most used first. */
+export function tagsNamed(db: Db, patterns: string[], ids: number[], limit: number, offset: number) {
+  const where = or(...patterns.map((l) => ilike(tags.name, l)), ...(ids.length ? [inArray(tags.id, ids)] : []));
+  return withTotal(
+    db.select(tagColumns).from(tags).where(where).orderBy(desc(tags.essayCount), desc(tags.id)).limit(limit).offset(offset),
+    countUpTo(db, db.select(one).from(tags).where(where).$dynamic()),
+  );
 }
