@@ -3,9 +3,8 @@
  * first-level tags each classification shows. Theme tags carry the keywords the importer uses to
  * recognise them in a text; collection tags (唐诗, 论语…) are given by the source instead.
  */
-import { isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { classifications, classificationTagRel, essays, essayTags, tags } from '../db/schema.js';
+import * as statements from './statements.js';
 import { tagLetter } from '../lib/text.js';
 
 export const CLASSIFICATIONS = [
@@ -328,21 +327,19 @@ export interface Catalog {
 /** Classifications have no unique key, so insert only the names not present yet. */
 async function ensureClassifications(db: Db): Promise<Map<string, number>> {
   for (const [i, c] of CLASSIFICATIONS.entries()) {
-    await db.execute(sql`insert into ${classifications} (name, description, sort)
-      select ${c.name}, ${c.description}, ${(i + 1) * 10}
-      where not exists (select 1 from ${classifications} where name = ${c.name})`);
+    await statements.ensureClassification(db, { name: c.name, description: c.description, sort: (i + 1) * 10 });
   }
-  const rows = await db.select({ id: classifications.id, name: classifications.name }).from(classifications);
+  const rows = await statements.classificationIds(db);
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
 async function ensureTags(db: Db): Promise<Map<string, number>> {
   const tree = [...COLLECTION_TAGS, ...THEME_TAGS];
-  await db
-    .insert(tags)
-    .values(tree.map((t, i) => ({ name: t.name, letter: tagLetter(t.name), sort: (i + 1) * 10 })))
-    .onConflictDoNothing();
-  const firstLevel = await db.select({ id: tags.id, name: tags.name }).from(tags).where(isNull(tags.parentId));
+  await statements.insertTags(
+    db,
+    tree.map((t, i) => ({ name: t.name, letter: tagLetter(t.name), sort: (i + 1) * 10 })),
+  );
+  const firstLevel = await statements.firstLevelTags(db);
   const parentIds = new Map(firstLevel.map((r) => [r.name, r.id]));
   const children = tree.flatMap((t) =>
     t.children.map((c, i) => {
@@ -350,8 +347,8 @@ async function ensureTags(db: Db): Promise<Map<string, number>> {
       return { name, parentId: parentIds.get(t.name)!, letter: tagLetter(name, { person: t.people }), sort: (i + 1) * 10 };
     }),
   );
-  await db.insert(tags).values(children).onConflictDoNothing();
-  const all = await db.select({ id: tags.id, name: tags.name, parentId: tags.parentId }).from(tags);
+  await statements.insertTags(db, children);
+  const all = await statements.allTags(db);
   const byId = new Map(all.map((r) => [r.id, r.name]));
   return new Map(all.map((r) => [tagKey(r.name, r.parentId === null ? undefined : byId.get(r.parentId)), r.id]));
 }
@@ -362,7 +359,7 @@ async function ensureClassificationTags(db: Db, classIds: Map<string, number>, t
   const rows = Object.entries(CLASSIFICATION_TAGS).flatMap(([c, names]) =>
     names.map((name, i) => ({ classificationId: classIds.get(c)!, tagId: tagIds.get(name)!, sort: (i + 1) * 10 })),
   );
-  await db.insert(classificationTagRel).values(rows).onConflictDoNothing();
+  await statements.insertClassificationTags(db, rows);
 }
 
 /** Create whatever part of the catalogue is missing (idempotent) and return its ids. */
@@ -380,16 +377,4 @@ export async function ensureCatalog(db: Db): Promise<Catalog> {
   };
 }
 
-/**
- * A classification page lists its first-level tags; make sure every first-level tag an imported
- * text carries can be reached from that text's classification.
- */
-export async function linkUsedTags(db: Db): Promise<void> {
-  await db.execute(sql`insert into ${classificationTagRel} (classification_id, tag_id, sort)
-    select distinct e.classification_id, t.id, 1000
-    from ${essays} e
-    join ${essayTags} et on et.essay_id = e.id
-    join ${tags} t on t.id = et.tag_id and t.parent_id is null
-    where e.classification_id is not null and e.status = 'published'
-    on conflict do nothing`);
-}
+export { linkUsedTags } from './statements.js';

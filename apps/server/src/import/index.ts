@@ -2,11 +2,10 @@
  * The importer's entry points: the starter library a fresh install loads on first start, and the
  * full chinese-poetry corpus for benchmarks. Both are idempotent: a second run adds nothing.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
 import { ensureCatalog, linkUsedTags, type Catalog } from './catalog.js';
 import { refreshImportCounts } from './counts.js';
+import { noUsers } from './statements.js';
 import { ensureSiteContent } from './site.js';
 import { fullSources, starterSources, type Source } from './sources/index.js';
 import { prepareText } from './texts.js';
@@ -118,15 +117,9 @@ export function importFullCorpus(db: Db, opts: ImportOptions = {}): Promise<Impo
   return runImport(db, fullSources(), opts);
 }
 
-/** A database nobody has used yet: no users at all. */
-async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return (row?.n ?? 0) === 0;
-}
-
 /** First start of an empty database: load the starter library. Returns whether it did. */
 export async function seedIfEmpty(db: Db, log: ImportLogger): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+  if (!(await noUsers(db))) return false;
   log.info({}, '数据库为空，正在载入入门内容库 (loading the starter library)');
   const summary = await importStarter(db);
   log.info({ added: summary.added, seconds: Number(summary.seconds.toFixed(1)) }, '入门内容库已载入 (starter library loaded)');

@@ -2,10 +2,9 @@
  * What a fresh site needs besides texts: demo accounts, announcements, sidebar ads, the theme and
  * the membership plans. Every insert is skipped when its natural key already exists.
  */
-import { inArray, sql } from 'drizzle-orm';
 import { AGREEMENT_VERSION } from '@shiju/contract';
 import type { Db } from '../db/client.js';
-import { ads, announcements, products, themes, users } from '../db/schema.js';
+import * as statements from './statements.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { DEFAULT_THEME } from '../modules/site/index.js';
 
@@ -22,30 +21,21 @@ const DEMO_USERS = [
 
 /** Create the missing demo accounts (hashing only for those) and return the editor's id. */
 async function ensureUsers(db: Db): Promise<number> {
-  const existing = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(
-      inArray(
-        sql`lower(${users.username})`,
-        DEMO_USERS.map((u) => u.username),
-      ),
-    );
+  const existing = await statements.usersNamed(
+    db,
+    DEMO_USERS.map((u) => u.username),
+  );
   const present = new Set(existing.map((u) => u.username.toLowerCase()));
   const missing = DEMO_USERS.filter((u) => !present.has(u.username));
   if (missing.length > 0) {
     const hash = await hashPassword(DEMO_PASSWORD);
-    await db
-      .insert(users)
-      // The site's own demo accounts start on the current agreement; people who sign up accept it themselves.
-      .values(missing.map((u) => ({ ...u, passwordHash: hash, agreementVersion: AGREEMENT_VERSION, agreementAcceptedAt: new Date() })))
-      .onConflictDoNothing();
+    // The site's own demo accounts start on the current agreement; people who sign up accept it themselves.
+    await statements.insertUsers(
+      db,
+      missing.map((u) => ({ ...u, passwordHash: hash, agreementVersion: AGREEMENT_VERSION, agreementAcceptedAt: new Date() })),
+    );
   }
-  const [editor] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${EDITOR_USERNAME}`);
-  return editor!.id;
+  return (await statements.userIdNamed(db, EDITOR_USERNAME))!;
 }
 
 const DAY = 86_400_000;
@@ -99,9 +89,7 @@ const ANNOUNCEMENTS = [
 async function ensureAnnouncements(db: Db, now: Date): Promise<void> {
   for (const a of ANNOUNCEMENTS) {
     const at = new Date(now.getTime() - a.daysAgo * DAY).toISOString();
-    await db.execute(sql`insert into ${announcements} (title, content, pinned, published_at, created_at)
-      select ${a.title}, ${a.content}, ${a.pinned}, ${at}, ${at}
-      where not exists (select 1 from ${announcements} where title = ${a.title})`);
+    await statements.ensureAnnouncement(db, { title: a.title, content: a.content, pinned: a.pinned, publishedAt: at, createdAt: at });
   }
 }
 
@@ -146,15 +134,13 @@ const ADS = [
 
 async function ensureAds(db: Db): Promise<void> {
   for (const ad of ADS) {
-    await db.execute(sql`insert into ${ads} (title, image, link, position, weight, frequency)
-      select ${ad.title}, ${ad.image}, ${ad.link}, ${SIDEBAR}, ${ad.weight}, ${ad.frequency}
-      where not exists (select 1 from ${ads} where title = ${ad.title})`);
+    await statements.ensureAd(db, { ...ad, position: SIDEBAR });
   }
 }
 
 /** The PC site theme: a warm ink-brown accent. */
 async function ensureTheme(db: Db): Promise<void> {
-  await db.insert(themes).values({ type: 0, layout: DEFAULT_THEME }).onConflictDoNothing();
+  await statements.insertThemeIfMissing(db, 0, DEFAULT_THEME);
 }
 
 const PLANS = [
@@ -165,9 +151,7 @@ const PLANS = [
 
 async function ensureProducts(db: Db): Promise<void> {
   for (const [i, p] of PLANS.entries()) {
-    await db.execute(sql`insert into ${products} (name, description, price_fen, days, sort)
-      select ${p.name}, ${p.description}, ${p.priceFen}, ${p.days}, ${(i + 1) * 10}
-      where not exists (select 1 from ${products} where name = ${p.name})`);
+    await statements.ensureProduct(db, { ...p, sort: (i + 1) * 10 });
   }
 }
 

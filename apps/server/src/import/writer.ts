@@ -2,9 +2,8 @@
  * Batched, idempotent inserts: one multi-row INSERT per batch, ON CONFLICT (import key) DO NOTHING,
  * and the tag links and dated engagement of exactly the rows that were new, all in one transaction.
  */
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { essays, essayTags, importedEngagement } from '../db/schema.js';
+import { insertEngagement, insertEssays, insertEssayTags, type EssayInsert } from './statements.js';
 import { SEARCH_VERSION, searchVectorOf } from '../lib/search.js';
 import type { PreparedEssay } from './texts.js';
 
@@ -32,27 +31,22 @@ export class EssayWriter {
     this.batch = [];
     if (rows.length === 0) return;
     const inserted = await this.db.transaction(async (tx) => {
-      const created = await tx
-        .insert(essays)
-        .values(rows.map((r) => this.toRow(r)))
-        .onConflictDoNothing()
-        .returning({ id: essays.id, importKey: essays.importKey });
+      const created = await insertEssays(
+        tx,
+        rows.map((r) => this.toRow(r)),
+      );
       const links = tagLinks(rows, created);
-      if (links.length > 0) await tx.insert(essayTags).values(links).onConflictDoNothing();
+      if (links.length > 0) await insertEssayTags(tx, links);
       const moments = momentRows(rows, created);
       // A few thousand rows of 5 parameters per statement.
-      for (let i = 0; i < moments.length; i += 5000)
-        await tx
-          .insert(importedEngagement)
-          .values(moments.slice(i, i + 5000))
-          .onConflictDoNothing();
+      for (let i = 0; i < moments.length; i += 5000) await insertEngagement(tx, moments.slice(i, i + 5000));
       return created.length;
     });
     this.added += inserted;
     this.skipped += rows.length - inserted;
   }
 
-  private toRow(r: PreparedEssay): PgInsertValue<typeof essays> {
+  private toRow(r: PreparedEssay): EssayInsert {
     return {
       type: r.type,
       title: r.title,

@@ -1,0 +1,234 @@
+/**
+ * The importer's statements: the catalogue rows, the texts and their links, the counters recomputed after an import,
+ * and the site content a new database starts with.
+ */
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client.js';
+import { aliased, columnNames } from '../db/names.js';
+import {
+  ads,
+  announcements,
+  classifications,
+  classificationTagRel,
+  essays,
+  essayTags,
+  importedEngagement,
+  products,
+  tags,
+  themes,
+  users,
+} from '../db/schema.js';
+import type { ThemeLayout } from '@shiju/contract';
+
+// ---------- catalogue ----------
+
+/**
+ * Inserts the row unless one with the same value in `key` exists: for the site's own rows (classifications,
+ * announcements, ads, plans), whose tables have no unique key to conflict on. `row` is keyed by the table's fields.
+ */
+async function insertUnlessPresent(db: Db, table: PgTable, key: string, row: Record<string, unknown>) {
+  const columns = getTableColumns(table);
+  const fields = Object.keys(row);
+  await db.execute(sql`insert into ${table} (${columnNames(...fields.map((f) => columns[f]!))})
+    select ${sql.join(
+      fields.map((f) => sql`${row[f]}`),
+      sql`, `,
+    )}
+    where not exists (select 1 from ${table} where ${columns[key]!} = ${row[key]})`);
+}
+
+export function classificationIds(db: Db) {
+  return db.select({ id: classifications.id, name: classifications.name }).from(classifications);
+}
+
+export async function insertTags(db: Db, rows: (typeof tags.$inferInsert)[]) {
+  await db.insert(tags).values(rows).onConflictDoNothing();
+}
+
+export function firstLevelTags(db: Db) {
+  return db.select({ id: tags.id, name: tags.name }).from(tags).where(isNull(tags.parentId));
+}
+
+export function allTags(db: Db) {
+  return db.select({ id: tags.id, name: tags.name, parentId: tags.parentId }).from(tags);
+}
+
+export async function insertClassificationTags(db: Db, rows: (typeof classificationTagRel.$inferInsert)[]) {
+  await db.insert(classificationTagRel).values(rows).onConflictDoNothing();
+}
+
+/** Links every first-level tag a published text carries to that text's classification. */
+export async function linkUsedTags(db: Db): Promise<void> {
+  const e = alias(essays, 'e');
+  const et = alias(essayTags, 'et');
+  const t = alias(tags, 't');
+  await db.execute(sql`insert into ${classificationTagRel} (${columnNames(classificationTagRel.classificationId, classificationTagRel.tagId, classificationTagRel.sort)})
+    select distinct ${e.classificationId}, ${t.id}, 1000
+    from ${aliased(e)}
+    join ${aliased(et)} on ${et.essayId} = ${e.id}
+    join ${aliased(t)} on ${t.id} = ${et.tagId} and ${t.parentId} is null
+    where ${e.classificationId} is not null and ${e.status} = 'published'
+    on conflict do nothing`);
+}
+
+// ---------- start ----------
+
+/** A database nobody has used yet: no users at all. */
+export async function noUsers(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+// ---------- counters ----------
+
+/** Every tag's published texts, recounted in one grouped pass (a correlated count per tag takes minutes on the corpus). */
+export async function refreshTagCounts(db: Db): Promise<void> {
+  const t2 = alias(tags, 't2');
+  const e = alias(essays, 'e');
+  const counted = db
+    .select({ tagId: essayTags.tagId, n: sql<number>`count(*)::int`.as('n') })
+    .from(essayTags)
+    .innerJoin(e, and(eq(e.id, essayTags.essayId), eq(e.status, 'published')))
+    .groupBy(essayTags.tagId)
+    .as('c');
+  await db.execute(sql`update ${tags} set ${columnNames(tags.essayCount)} = coalesce(${counted.n}, 0)
+    from ${aliased(t2)} left join ${counted} on ${counted.tagId} = ${t2.id}
+    where ${t2.id} = ${tags.id} and ${tags.essayCount} is distinct from coalesce(${counted.n}, 0)`);
+}
+
+export async function refreshClassificationCounts(db: Db): Promise<void> {
+  const k2 = alias(classifications, 'k2');
+  const counted = db
+    .select({ classificationId: essays.classificationId, n: sql<number>`count(*)::int`.as('n') })
+    .from(essays)
+    .where(eq(essays.status, 'published'))
+    .groupBy(essays.classificationId)
+    .as('c');
+  await db.execute(sql`update ${classifications} set ${columnNames(classifications.essayCount)} = coalesce(${counted.n}, 0)
+    from ${aliased(k2)} left join ${counted} on ${counted.classificationId} = ${k2.id}
+    where ${k2.id} = ${classifications.id} and ${classifications.essayCount} is distinct from coalesce(${counted.n}, 0)`);
+}
+
+/** Published essays of the importing author, and the likes they have received. */
+export async function refreshAuthorCounts(db: Db, authorId: number): Promise<void> {
+  const counted = db
+    .select({ n: sql<number>`count(*)::int`.as('n'), likes: sql<number>`coalesce(sum(${essays.likes}), 0)::int`.as('likes') })
+    .from(essays)
+    .where(and(eq(essays.authorId, authorId), eq(essays.status, 'published')))
+    .as('c');
+  await db.execute(sql`update ${users} set ${columnNames(users.essayCount)} = ${counted.n}, ${columnNames(users.likesReceived)} = ${counted.likes}
+    from ${counted} where ${users.id} = ${authorId}`);
+}
+
+// ---------- site content ----------
+
+/** Which of these usernames (lower case) have an account. */
+export function usersNamed(db: Db, usernames: string[]) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, usernames));
+}
+
+export async function insertUsers(db: Db, rows: (typeof users.$inferInsert)[]) {
+  await db.insert(users).values(rows).onConflictDoNothing();
+}
+
+export async function userIdNamed(db: Db, username: string): Promise<number | undefined> {
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username}`);
+  return u?.id;
+}
+
+export async function insertThemeIfMissing(db: Db, type: number, layout: ThemeLayout) {
+  await db.insert(themes).values({ type, layout }).onConflictDoNothing();
+}
+
+export const ensureClassification = (db: Db, row: Pick<typeof classifications.$inferInsert, 'name' | 'description' | 'sort'>) =>
+  insertUnlessPresent(db, classifications, 'name', row);
+
+export const ensureAnnouncement = (
+  db: Db,
+  row: Pick<typeof announcements.$inferInsert, 'title' | 'content' | 'pinned'> & { publishedAt: string; createdAt: string },
+) => insertUnlessPresent(db, announcements, 'title', row);
+
+export const ensureAd = (db: Db, row: Pick<typeof ads.$inferInsert, 'title' | 'image' | 'link' | 'position' | 'weight' | 'frequency'>) =>
+  insertUnlessPresent(db, ads, 'title', row);
+
+export const ensureProduct = (db: Db, row: Pick<typeof products.$inferInsert, 'name' | 'description' | 'priceFen' | 'days' | 'sort'>) =>
+  insertUnlessPresent(db, products, 'name', row);
+
+// ---------- texts ----------
+
+export type EssayInsert = PgInsertValue<typeof essays>;
+
+/** Inserts a batch of texts (a text whose import key exists already is skipped); answers those created. */
+export function insertEssays(tx: Tx, rows: EssayInsert[]) {
+  return tx.insert(essays).values(rows).onConflictDoNothing().returning({ id: essays.id, importKey: essays.importKey });
+}
+
+export async function insertEssayTags(tx: Tx, links: (typeof essayTags.$inferInsert)[]) {
+  await tx.insert(essayTags).values(links).onConflictDoNothing();
+}
+
+export async function insertEngagement(tx: Tx, rows: (typeof importedEngagement.$inferInsert)[]) {
+  await tx.insert(importedEngagement).values(rows).onConflictDoNothing();
+}
+
+// ---------- search reindex ----------
+
+/** Texts whose search fields are older than `version`. */
+export async function countStale(db: Db, version: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(essays)
+    .where(lt(essays.searchVersion, version));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The next `limit` texts after `after` whose search fields are older than `version`, with their tags' names and the
+ * era (`eras`: collection tag → era) of the first first-level collection tag they carry.
+ */
+export function staleTexts(db: Db, after: number, version: number, eras: [string, string][], limit: number) {
+  const t = alias(tags, 't');
+  const et = alias(essayTags, 'et');
+  const eraCase = sql.join(
+    eras.map(([tag, era]) => sql`when ${tag} then ${era}`),
+    sql` `,
+  );
+  return db
+    .select({
+      id: essays.id,
+      type: essays.type,
+      title: essays.title,
+      content: essays.content,
+      source: essays.source,
+      workAuthor: essays.workAuthor,
+      workTitle: essays.workTitle,
+      dynasty: essays.dynasty,
+      tags: sql<
+        string[] | null
+      >`(select array_agg(${t.name}) from ${aliased(et)} join ${aliased(t)} on ${t.id} = ${et.tagId} where ${et.essayId} = ${essays.id})`,
+      era: sql<string | null>`(select case ${t.name} ${eraCase} end from ${aliased(et)} join ${aliased(t)} on ${t.id} = ${et.tagId}
+        where ${et.essayId} = ${essays.id} and ${t.parentId} is null and ${t.name} in (${sql.join(
+          eras.map(([tag]) => sql`${tag}`),
+          sql`, `,
+        )}) limit 1)`,
+    })
+    .from(essays)
+    .where(and(gt(essays.id, after), lt(essays.searchVersion, version)))
+    .orderBy(asc(essays.id))
+    .limit(limit);
+}
+
+export async function updateSearchFields(
+  tx: Tx,
+  id: number,
+  set: Pick<typeof essays.$inferInsert, 'workAuthor' | 'workTitle' | 'dynasty' | 'searchVersion'> & { searchVector: SQL },
+) {
+  await tx.update(essays).set(set).where(eq(essays.id, id));
+}
