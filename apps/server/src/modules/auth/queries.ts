@@ -1,6 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Exec } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { aliased } from '../../db/names.js';
+import { blocks, sessions, users } from '../../db/schema.js';
 
 export async function findUserByUsername(db: Db, username: string) {
   const rows = await db
@@ -40,4 +42,37 @@ export async function revokeOtherSessions(db: Exec, userId: number, keepSessionI
 
 export async function setPasswordHash(db: Exec, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertSession(db: Pick<Exec, 'insert'>, values: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(values);
+}
+
+export async function revokeSession(tx: Exec, sessionId: number) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+const b = alias(blocks, 'b');
+
+/** The session lookup every signed-in request makes, prepared once per app (named on PostgreSQL). */
+export function sessionQuery(db: Db) {
+  return db
+    .select({
+      s: { id: sessions.id, lastUsedAt: sessions.lastUsedAt },
+      u: users,
+      blocks: sql<boolean>`exists (select 1 from ${aliased(b)} where ${b.blockerId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+/** Slides a session's expiry. */
+export async function touchSession(db: Db, sessionId: number, now: Date, expiresAt: Date) {
+  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, sessionId));
 }

@@ -4,9 +4,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Exec } from '../../db/client.js';
-import { blocks, sessions, users } from '../../db/schema.js';
+import { insertSession, sessionQuery, touchSession } from './queries.js';
 import { EVERYTHING, USER_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -16,8 +15,6 @@ export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-
 
 export interface Session {
   user: UserRow;
@@ -39,7 +36,7 @@ export function newToken(): string {
 
 export async function createSession(db: Pick<Exec, 'insert'>, userId: number, req: FastifyRequest): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({
+  await insertSession(db, {
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + SESSION_MS),
@@ -49,27 +46,7 @@ export async function createSession(db: Pick<Exec, 'insert'>, userId: number, re
   return token;
 }
 
-export async function revokeSession(tx: Exec, sessionId: number) {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(eq(sessions.id, sessionId));
-}
-
-/** The session lookup every signed-in request makes, prepared once per app (named on PostgreSQL). */
-function sessionQuery(db: Db) {
-  return db
-    .select({
-      s: { id: sessions.id, lastUsedAt: sessions.lastUsedAt },
-      u: users,
-      blocks: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_id = ${users.id})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('session_by_token');
-}
+export { revokeSession } from './queries.js';
 
 export interface SessionStore {
   /** The session as calls that need a signed-in user see it: always read from the database. */
@@ -103,10 +80,7 @@ export function createSessionStore(db: Db, broadcast: Broadcast, metrics: Metric
     const row = rows[0];
     if (!row || row.u.status !== 'active') return null;
     if (now.getTime() - row.s.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-      await db
-        .update(sessions)
-        .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) })
-        .where(eq(sessions.id, row.s.id));
+      await touchSession(db, row.s.id, now, new Date(now.getTime() + SESSION_MS));
     }
     return { user: row.u, sessionId: row.s.id, blocksSomeone: row.blocks === true };
   };

@@ -120,3 +120,23 @@ export async function anonymize(tx: Tx, userId: number) {
     })
     .where(eq(users.id, userId));
 }
+
+/** Adds days to a buyer's membership, from now or from its current end if later (inside changeUser). */
+export async function extendMembership(tx: Exec, userId: number, days: number) {
+  const [u] = await tx
+    .update(users)
+    .set({ memberUntil: sql`greatest(coalesce(${users.memberUntil}, now()), now()) + make_interval(days => ${days})` })
+    .where(eq(users.id, userId))
+    .returning({ memberUntil: users.memberUntil });
+  return u?.memberUntil ?? null;
+}
+
+/** Takes back a refunded order's days, never below now (inside changeUser). */
+export async function shortenMembership(tx: Exec, userId: number, days: number) {
+  const [u] = await tx
+    .update(users)
+    .set({ memberUntil: sql`greatest(now(), ${users.memberUntil} - make_interval(days => ${days}))` })
+    .where(eq(users.id, userId))
+    .returning({ memberUntil: users.memberUntil });
+  return u?.memberUntil ?? null;
+}
