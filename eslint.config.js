@@ -109,6 +109,32 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...serverStateRules, ...userWriteRules] },
   },
   // ---- end server state ----
+  // ---- server layers: tables are named only in statement files (a module's queries.ts or <name>Queries.ts,
+  // import/statements.ts) and in src/db; services, presenters and routes call those. The typescript-eslint twin of
+  // no-restricted-imports, so this does not replace the module-boundary patterns above. ----
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/modules/*/queries.ts',
+      'apps/server/src/modules/*/*Queries.ts',
+      'apps/server/src/import/statements.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'db/schema(\\.js)?$',
+              message: 'Tables belong in statement files (queries.ts, <name>Queries.ts, import/statements.ts): call a statement there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end server layers ----
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
