@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { makeAdmin } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { ads, orders, products, tags, users } from '../src/db/schema.js';
+import { ads, orders, products, tags } from '../src/db/schema.js';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
@@ -20,8 +21,7 @@ beforeAll(async () => {
     { PAYMENT_MANUAL_PAYEE: '拾句文化有限公司', PAYMENT_MANUAL_BANK: '招商银行上海分行', PAYMENT_MANUAL_ACCOUNT: '6214 8300 0000 0001' },
   );
   tx = await seedTaxonomy(t.database.db);
-  admin = await signUp(t.app);
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+  admin = await makeAdmin(t);
   const [p] = await t.database.db.insert(products).values({ name: '月度会员', priceFen: 1500, days: 30 }).returning();
   planId = p!.id;
 });

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { callList, fillPath } from '@shiju/contract';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
+import { makeAdmin } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
 import { auditLog, classifications, themes, users } from '../src/db/schema.js';
@@ -14,16 +15,10 @@ let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
-async function makeAdmin() {
-  const a = await signUp(t.app);
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, a.user.id));
-  return a;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   tx = await seedTaxonomy(t.database.db);
-  admin = await makeAdmin();
+  admin = await makeAdmin(t);
 });
 afterAll(async () => t?.close());
 
@@ -36,13 +31,11 @@ const write = (token: string, content: string, extra: Record<string, unknown> = 
   });
 const adminCall = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   call(t.app, { method, url, token: admin.token, ...(payload ? { payload } : {}) });
-const details = (id: number, token?: string) => call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: { id }, token });
-const latestIds = async () =>
-  (await call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', payload: { pageSize: 50 } })).data.list.map((e: any) => e.id);
+const details = (id: number, token?: string) => callAs(t.app, 'essayDetails', { body: { id } }, token);
+const latestIds = async () => (await callAs(t.app, 'essaysPage', { body: { pageSize: 50 } })).data.list.map((e) => e.id);
 const auditCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
 const lastAudit = async () => (await adminCall('GET', '/api/v1/admin/audit/page?pageSize=1')).data.list[0];
-const systemMessages = async (token: string) =>
-  (await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=system', token })).data.list;
+const systemMessages = async (token: string) => (await callAs(t.app, 'messagesPage', { query: { type: 'system' } }, token)).data.list;
 
 describe('authorization', () => {
   const adminCalls = callList.filter((c) => c.auth === 'admin');
@@ -170,8 +163,8 @@ describe('review of pending texts', () => {
     const [cls] = await t.database.db.select().from(classifications).where(eq(classifications.id, tx.meiju.id));
     expect(cls!.essayCount).toBeGreaterThanOrEqual(1);
     const msgs = await systemMessages(author.token);
-    expect(msgs[0].content).toContain('已通过审核');
-    expect(msgs[0].essay.id).toBe(w.data.id);
+    expect(msgs[0]!.content).toContain('已通过审核');
+    expect(msgs[0]!.essay!.id).toBe(w.data.id);
     // Reviewing twice is refused and changes nothing.
     expect((await adminCall('POST', `/api/v1/admin/essays/${w.data.id}/review`, { action: 'approve' })).code).toBe('A0400');
   });
@@ -183,7 +176,7 @@ describe('review of pending texts', () => {
     expect(r.data).toMatchObject({ status: 'rejected', statusReason: '含广告信息' });
     const mine = await call(t.app, { method: 'GET', url: '/api/v1/app/essay/page', token: author.token });
     expect(mine.data.list[0]).toMatchObject({ id: w.data.id, status: 'rejected', statusReason: '含广告信息' });
-    expect((await systemMessages(author.token))[0].content).toContain('含广告信息');
+    expect((await systemMessages(author.token))[0]!.content).toContain('含广告信息');
     expect((await details(w.data.id)).code).toBe('A0404');
     expect((await adminCall('POST', '/api/v1/admin/essays/999999/review', { action: 'approve' })).code).toBe('A0404');
   });
@@ -248,7 +241,7 @@ describe('hide and restore', () => {
     });
     expect(edit.code).toBe('A0400');
     expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/${id}/withdraw`, token: author.token })).code).toBe('A0400');
-    expect((await systemMessages(author.token))[0].content).toContain('抄袭');
+    expect((await systemMessages(author.token))[0]!.content).toContain('抄袭');
     expect((await adminCall('POST', `/api/v1/admin/essays/${id}/hide`, { reason: '再藏' })).code).toBe('A0400');
 
     const back = await adminCall('POST', `/api/v1/admin/essays/${id}/restore`);
@@ -410,7 +403,7 @@ describe('users', () => {
     expect((await adminCall('POST', `/api/v1/admin/users/${admin.user.id}/ban`, { reason: '自我封禁' })).code).toBe('A0400');
     const self = await adminCall('PUT', `/api/v1/admin/users/${admin.user.id}/role`, { role: 'user' });
     expect([self.code, self.msg.includes('自己')]).toEqual(['A0400', true]);
-    const second = await makeAdmin();
+    const second = await makeAdmin(t);
     // With two admins, one may demote the other — but then the remaining one is the last.
     expect((await adminCall('PUT', `/api/v1/admin/users/${second.user.id}/role`, { role: 'user' })).data.role).toBe('user');
     const promoted = await adminCall('PUT', `/api/v1/admin/users/${second.user.id}/role`, { role: 'admin' });
@@ -535,7 +528,7 @@ describe('reports', () => {
     expect((await details(b.data.id, author.token)).code).toBe('A0404');
     const told = await systemMessages(author.token);
     expect(told[0]).toMatchObject({ essay: null });
-    expect(told[0].content).toContain('确认抄袭');
+    expect(told[0]!.content).toContain('确认抄袭');
     const [u] = await t.database.db.select({ n: users.essayCount }).from(users).where(eq(users.id, author.user.id));
     expect(u!.n).toBe(0);
   });

@@ -4,12 +4,12 @@
  * collection (a sentence of one's own is not offered 楚辞 or 五代词).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { importStarter } from '../src/import/index.js';
 import { clearSearchIndexes } from '../src/modules/discovery/index.js';
 import { authorPageSql } from '../src/modules/discovery/index.js';
-import { users } from '../src/db/schema.js';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { makeAdmin } from './factories.js';
 
 let t: TestContext;
 let poetry = 0;
@@ -141,8 +141,7 @@ describe('the authors table', () => {
     expect(await works('拾句新人')).toBe(1);
 
     // An editor hides and restores it.
-    const admin = await signUp(t.app);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const admin = await makeAdmin(t);
     const hide = await call(t.app, {
       method: 'POST',
       url: `/api/v1/admin/essays/${a.data.id}/hide`,

@@ -8,15 +8,12 @@ import type { CallInput } from '@shiju/contract';
 import { users } from '../src/db/schema.js';
 import { callAs, signUp, type TestContext } from './helper.js';
 
-export interface TestUser {
+/** A signed-up reader: the sign-up's answer (token, userInfo as `user`, username, password) with its id and name. */
+export type TestUser = Awaited<ReturnType<typeof signUp>> & {
   id: number;
-  token: string;
   /** The username, as typed at sign-in. */
   name: string;
-  password: string;
-  /** The userInfo the sign-up answered with. */
-  user: Awaited<ReturnType<typeof signUp>>['user'];
-}
+};
 
 export interface UserOptions {
   /** A username of its own (a fresh unique one otherwise). */
@@ -27,7 +24,7 @@ export interface UserOptions {
 /** A fresh reader, signed up through the API from an address of their own. */
 export async function makeUser(app: FastifyInstance, opts: UserOptions = {}): Promise<TestUser> {
   const s = await signUp(app, opts.name, opts.password);
-  return { id: s.user.id, token: s.token, name: s.username, password: s.password, user: s.user };
+  return { ...s, id: s.user.id, name: s.username };
 }
 
 /**

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
-import { orders, paymentNotifications, products, users } from '../src/db/schema.js';
+import { makeAdmin } from './factories.js';
+import { orders, paymentNotifications, products } from '../src/db/schema.js';
 import { startWechatStandin, type Deliver, type WechatStandin } from './standins/wechatpay.js';
 import { startAlipayStandin, type AlipayStandin } from './standins/alipay.js';
 import { reconcilePayments, syncPayment } from '../src/modules/orders/index.js';
@@ -34,8 +35,7 @@ beforeAll(async () => {
   };
   wx.setDeliver(deliver);
   ali.setDeliver(deliver);
-  admin = await signUp(t.app);
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+  admin = await makeAdmin(t);
   const [p] = await t.database.db.insert(products).values({ name: '月度会员', priceFen: 1500, days: 30 }).returning();
   monthly = p!.id;
 });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ENGAGEMENT_WEIGHTS, TOTAL_CAP, type CallInput } from '@shiju/contract';
 import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
+import { makeAdmin } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { classifications, essays, rankingEntries, tags, users } from '../src/db/schema.js';
+import { classifications, essays, rankingEntries, tags } from '../src/db/schema.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
 
 let t: TestContext;
@@ -168,8 +169,7 @@ describe('round trips', () => {
 
   it("look a reader's session up once across a page's public calls, and drop it at once when it ends or is banned", async () => {
     const sessionLookups = (texts: string[]) => texts.filter((x) => x.includes('"sessions"')).length;
-    const admin = await signUp(t.app);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const admin = await makeAdmin(t);
     const id = (await list({ classificationId: tx.sanwen.id })).data.list[0]!.id;
     for (const end of ['sign-out', 'ban'] as const) {
       const someone = await signUp(t.app);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
-import { publishText } from './factories.js';
+import { makeAdmin, publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { announcements, essays, users } from '../src/db/schema.js';
+import { announcements, essays } from '../src/db/schema.js';
 import { COMMENT_BURST } from '../src/modules/comments/index.js';
 
 let t: TestContext;
@@ -60,8 +60,7 @@ describe('comments', () => {
     expect(refused.code).toBe('A0301');
     expect((await counters(essayId)).comments).toBe(2);
     expect((await callAs(t.app, 'deleteComment', { params: { id: byB.data.id } }, a.token)).code).toBe('00000');
-    const admin = await signUp(t.app);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const admin = await makeAdmin(t);
     expect((await callAs(t.app, 'deleteComment', { params: { id: byC.data.id } }, admin.token)).code).toBe('00000');
     expect((await counters(essayId)).comments).toBe(0);
     expect((await callAs(t.app, 'deleteComment', { params: { id: byC.data.id } }, admin.token)).code).toBe('A0404');
