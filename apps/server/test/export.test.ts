@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { orders, products } from '../src/db/schema.js';
-import { EXPORTS_PER_HOUR } from '../src/modules/export/service.js';
+import { EXPORTS_PER_HOUR } from '../src/modules/export/index.js';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { codeIn, startMailbox, type Mailbox } from './mailbox.js';
 import { emailCodes, rateCounters, users } from '../src/db/schema.js';
-import { CODE_TRIES, RECOVERY_PER_IP } from '../src/modules/mail/service.js';
+import { CODE_TRIES, RECOVERY_PER_IP } from '../src/modules/mail/index.js';
 import { loadConfig } from '../src/config.js';
 
 let t: TestContext;

@@ -4,8 +4,8 @@ import { OPEN_SENTENCE_RECENT } from '@shiju/contract';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays, essayTags, users } from '../src/db/schema.js';
-import { decodeDrawToken, encodeDrawToken } from '../src/modules/open/token.js';
-import { authorOf } from '../src/modules/open/service.js';
+import { decodeDrawToken, encodeDrawToken } from '../src/modules/open/index.js';
+import { authorOf } from '../src/modules/open/index.js';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
