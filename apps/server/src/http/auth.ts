@@ -6,8 +6,6 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../modules/users/index.js';
 
-export type { UserRow };
-
 const VISITOR_COOKIE = 'sj_vid';
 
 export interface Caller {

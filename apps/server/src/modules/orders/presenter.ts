@@ -1,10 +1,9 @@
 import { ORDER_PENDING_MINUTES } from '@shiju/contract/core';
+import { iso } from '../../lib/time.js';
 import type { OrderRow, ProductRow } from './queries.js';
 
 /** When a pending order closes by itself: its transfer window once paying by transfer, else 30 minutes. */
 export const closesAt = (o: OrderRow) => o.payBefore ?? new Date(o.createdAt.getTime() + ORDER_PENDING_MINUTES * 60 * 1000);
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const presentProduct = (p: ProductRow) => ({
   id: p.id,
