@@ -11,6 +11,7 @@ import {
   useBrowser,
   waitForPath,
   waitForTitle,
+  waitForToast,
 } from './helpers.js';
 
 describe('sign-up, sign-in, sign-out', () => {
@@ -123,7 +124,7 @@ describe('an expired session', () => {
       );
     });
     await page.goto('/space');
-    await page.getByText(SIGNED_OUT_TOAST).waitFor();
+    await waitForToast(page, SIGNED_OUT_TOAST);
     await waitForPath(page, '/home');
     expect(await storage(page, 'accessToken')).toBeNull();
     expect(await storage(page, 'userInfo')).toBeNull();

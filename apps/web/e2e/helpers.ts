@@ -53,7 +53,37 @@ export async function openPage(
         /* about:blank has no storage */
       }
     }, TOUR_SEEN_KEY);
+  await context.addInitScript(recordToasts);
   return context.newPage();
+}
+
+/**
+ * Runs in every document the page opens: keeps the text of every toast shown, so a test can check for a toast that
+ * has already faded (a toast lasts 3 s, which a busy machine can spend before the test looks).
+ */
+function recordToasts(): void {
+  const seen: string[] = [];
+  (window as unknown as { __toasts: string[] }).__toasts = seen;
+  const observe = () =>
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.ant-message-notice')) {
+        const text = el.textContent ?? '';
+        if (text && !el.hasAttribute('data-e2e-seen')) {
+          el.setAttribute('data-e2e-seen', '');
+          seen.push(text);
+        }
+      }
+    }).observe(document.documentElement, { childList: true, subtree: true });
+  if (document.documentElement) observe();
+  else document.addEventListener('DOMContentLoaded', observe, { once: true });
+}
+
+/** Waits until this document has shown a toast with `text`, even one already gone. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((shown) => shown.includes(t)),
+    text,
+  );
 }
 
 export async function closePage(page: Page): Promise<void> {
