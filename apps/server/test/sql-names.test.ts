@@ -38,11 +38,8 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/discovery/rankingQueries.ts',
   'modules/discovery/searchQueries.ts',
   'modules/essays/queries.ts',
-  'modules/files/queries.ts',
-  'modules/open/queries.ts',
   'modules/people/queries.ts',
   'modules/users/adminQueries.ts',
-  'modules/users/blockQueries.ts',
 ]);
 
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
+import { ads, announcements, classifications, essays, themes, users } from '../../db/schema.js';
 import { UPLOAD_PATTERN } from './uploads.js';
 
 /**
@@ -11,17 +12,17 @@ import { UPLOAD_PATTERN } from './uploads.js';
 export async function uploadsInUse(db: Db, urls: string[]): Promise<Set<string>> {
   if (!urls.length) return new Set();
   const wanted = sql`${`{${urls.join(',')}}`}::text[]`;
-  const found = (column: SQL) => sql`(regexp_matches(${column}, ${UPLOAD_PATTERN}, 'g'))[1]`;
+  const found = (column: SQLWrapper) => sql`(regexp_matches(${column}, ${UPLOAD_PATTERN}, 'g'))[1]`;
   const rows = await rowsOf<{ url: string }>(
     db,
     sql`select url from (
-      select avatar as url from users where avatar = any(${wanted})
-      union select cover from essays where status <> 'deleted' and cover = any(${wanted})
-      union select ${found(sql.raw('content'))} from essays where status <> 'deleted' and strpos(content, '/uploads/') > 0
-      union select cover from classifications where cover = any(${wanted})
-      union select ${found(sql.raw('content'))} from announcements where strpos(content, '/uploads/') > 0
-      union select image from ads where image = any(${wanted})
-      union select ${found(sql.raw('layout::text'))} from themes
+      select ${users.avatar} as url from ${users} where ${users.avatar} = any(${wanted})
+      union select ${essays.cover} from ${essays} where ${essays.status} <> 'deleted' and ${essays.cover} = any(${wanted})
+      union select ${found(essays.content)} from ${essays} where ${essays.status} <> 'deleted' and strpos(${essays.content}, '/uploads/') > 0
+      union select ${classifications.cover} from ${classifications} where ${classifications.cover} = any(${wanted})
+      union select ${found(announcements.content)} from ${announcements} where strpos(${announcements.content}, '/uploads/') > 0
+      union select ${ads.image} from ${ads} where ${ads.image} = any(${wanted})
+      union select ${found(sql`${themes.layout}::text`)} from ${themes}
     ) used where url = any(${wanted})`,
   );
   return new Set(rows.map((r) => r.url));

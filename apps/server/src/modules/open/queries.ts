@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { OPEN_SENTENCE_RECENT } from '@shiju/contract';
+import { aliased, columnName, columnNames } from '../../db/names.js';
+import { classifications, essays, essayTags, sentenceDraws, tags } from '../../db/schema.js';
 import { notBlockedBy } from '../users/index.js';
 
 export interface DrawFilter {
@@ -11,29 +14,34 @@ export interface DrawFilter {
   author?: string;
 }
 
-export type DrawnRow = {
-  id: number;
-  content: string;
-  source: string | null;
-  classification_id: number | null;
-  classification_name: string | null;
-  tags: { id: number; name: string }[];
+type EssayRow = typeof essays.$inferSelect;
+
+/** A drawn sentence: the text's columns, its classification's name and its tags (the keys the service reads). */
+export type DrawnRow = Pick<EssayRow, 'id' | 'content' | 'source'> & {
+  classification_id: EssayRow['classificationId'];
+  classification_name: (typeof classifications.$inferSelect)['name'] | null;
+  tags: Pick<typeof tags.$inferSelect, 'id' | 'name'>[];
 };
+
+const e = alias(essays, 'e');
+const c = alias(classifications, 'c');
+const et = alias(essayTags, 'et');
+const t = alias(tags, 't');
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m);
 
 function conditions(f: DrawFilter, exclude: number[], viewerId?: number): SQL {
-  const parts: SQL[] = [sql`e.status = 'published'`, sql`e.type = 'sentence'`];
-  if (viewerId) parts.push(notBlockedBy(viewerId, sql`e.author_id`));
-  if (f.classificationId) parts.push(sql`e.classification_id = ${f.classificationId}`);
-  if (f.tagId) parts.push(sql`exists (select 1 from essay_tags et where et.essay_id = e.id and et.tag_id = ${f.tagId})`);
-  if (f.minLength) parts.push(sql`char_length(e.content) >= ${f.minLength}`);
-  if (f.maxLength) parts.push(sql`char_length(e.content) <= ${f.maxLength}`);
+  const parts: SQL[] = [sql`${e.status} = 'published'`, sql`${e.type} = 'sentence'`];
+  if (viewerId) parts.push(notBlockedBy(viewerId, e.authorId));
+  if (f.classificationId) parts.push(sql`${e.classificationId} = ${f.classificationId}`);
+  if (f.tagId) parts.push(sql`exists (select 1 from ${aliased(et)} where ${et.essayId} = ${e.id} and ${et.tagId} = ${f.tagId})`);
+  if (f.minLength) parts.push(sql`char_length(${e.content}) >= ${f.minLength}`);
+  if (f.maxLength) parts.push(sql`char_length(${e.content}) <= ${f.maxLength}`);
   if (f.author) {
     const a = likeEscape(f.author);
-    parts.push(sql`(e.source = ${f.author} or e.source like ${a + '《%'})`);
+    parts.push(sql`(${e.source} = ${f.author} or ${e.source} like ${a + '《%'})`);
   }
-  if (exclude.length) parts.push(sql`e.id <> all(${`{${exclude.join(',')}}`}::int[])`);
+  if (exclude.length) parts.push(sql`${e.id} <> all(${`{${exclude.join(',')}}`}::int[])`);
   return sql.join(parts, sql` and `);
 }
 
@@ -47,32 +55,32 @@ export async function drawOne(db: Db, f: DrawFilter, exclude: number[], pivot: n
   const where = conditions(f, exclude, viewerId);
   const pick = (from: SQL) =>
     db.execute<DrawnRow>(sql`
-      select e.id, e.content, e.source, e.classification_id, c.name as classification_name,
-        coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.parent_id nulls first, t.id)
-          from essay_tags et join tags t on t.id = et.tag_id where et.essay_id = e.id), '[]'::json) as tags
-      from essays e left join classifications c on c.id = e.classification_id
+      select ${e.id}, ${e.content}, ${e.source}, ${e.classificationId}, ${c.name} as classification_name,
+        coalesce((select json_agg(json_build_object('id', ${t.id}, 'name', ${t.name}) order by ${t.parentId} nulls first, ${t.id})
+          from ${aliased(et)} join ${aliased(t)} on ${t.id} = ${et.tagId} where ${et.essayId} = ${e.id}), '[]'::json) as tags
+      from ${aliased(e)} left join ${aliased(c)} on ${c.id} = ${e.classificationId}
       where ${where} and ${from}
-      order by e.id limit 1`);
-  const after = await pick(sql`e.id >= ${pivot}`);
+      order by ${e.id} limit 1`);
+  const after = await pick(sql`${e.id} >= ${pivot}`);
   if (after.rows[0]) return after.rows[0];
-  const wrapped = await pick(sql`e.id < ${pivot}`);
+  const wrapped = await pick(sql`${e.id} < ${pivot}`);
   return wrapped.rows[0] ?? null;
 }
 
 /** The lowest and highest essay id (two index look-ups). */
 export async function idRange(db: Db): Promise<{ lo: number; hi: number }> {
-  const r = await db.execute<{ lo: number | null; hi: number | null }>(sql`select min(id) as lo, max(id) as hi from essays`);
+  const r = await db.execute<{ lo: number | null; hi: number | null }>(sql`select min(${essays.id}) as lo, max(${essays.id}) as hi from ${essays}`);
   return { lo: Number(r.rows[0]?.lo ?? 1), hi: Number(r.rows[0]?.hi ?? 1) };
 }
 
 export async function recentDraws(db: Db, viewer: string): Promise<number[]> {
-  const r = await db.execute<{ recent: number[] }>(sql`select recent from sentence_draws where viewer = ${viewer}`);
+  const r = await db.execute<{ recent: number[] }>(sql`select ${sentenceDraws.recent} from ${sentenceDraws} where ${sentenceDraws.viewer} = ${viewer}`);
   return (r.rows[0]?.recent ?? []).map(Number);
 }
 
 /** Puts `id` first in the viewer's recent list, keeping the newest 200. */
 export async function rememberDraw(db: Db, viewer: string, id: number): Promise<void> {
   await db.execute(sql`
-    insert into sentence_draws (viewer, recent, updated_at) values (${viewer}, array[${id}]::int[], now())
-    on conflict (viewer) do update set recent = (array[${id}]::int[] || sentence_draws.recent)[1:${OPEN_SENTENCE_RECENT}], updated_at = now()`);
+    insert into ${sentenceDraws} (${columnNames(sentenceDraws.viewer, sentenceDraws.recent, sentenceDraws.updatedAt)}) values (${viewer}, array[${id}]::int[], now())
+    on conflict (${columnName(sentenceDraws.viewer)}) do update set ${columnName(sentenceDraws.recent)} = (array[${id}]::int[] || ${sentenceDraws.recent})[1:${OPEN_SENTENCE_RECENT}], ${columnName(sentenceDraws.updatedAt)} = now()`);
 }
