@@ -19,7 +19,7 @@ import type { Database } from './db/client.js';
 import { clientError, frameworkError, registerErrorHandling, sendApiNotFound } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { registerCalls, type Handlers } from './http/routes.js';
-import { handlers } from './modules/index.js';
+import { createHandlers } from './modules/index.js';
 import { registerOpenApiHeaders } from './modules/open/index.js';
 import { logSerializers } from './lib/logSafe.js';
 import { loadPrerenderer } from './modules/seo/index.js';
@@ -41,6 +41,7 @@ export interface AppOptions {
   database: Database;
   /** Close the database with the app (main.ts); tests close it themselves. */
   ownsDatabase?: boolean;
+  /** Handlers that replace the modules' own for some calls (tests). */
   handlers?: Handlers;
   rateLimits?: Partial<Record<CallId, { max: number; timeWindow: number }>>;
   /** Where logs go (tests capture them); stdout by default. */
@@ -188,7 +189,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...DEFAULT_RATE_LIMITS,
     register: { max: config.signupsPerIp, timeWindow: DEFAULT_RATE_LIMITS.register!.timeWindow },
   };
-  registerCalls(app, { db: database.db, config, runtime }, opts.handlers ?? handlers, rateLimits);
+  registerCalls(app, runtime.sessions, { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers }, rateLimits);
   await registerWeb(app, config, database.db);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.

@@ -1,8 +1,8 @@
 /**
  * What one app holds in memory: its caches, the view buffer, the search counts, the readers' kept sessions, the
  * broadcast that invalidates them in every process, the mail transport, its metrics and the payment polling state.
- * buildApp makes one per app, so two apps in one process (tests) share nothing; handlers reach it as
- * `ctx.runtime` and hand services the parts they need.
+ * buildApp makes one per app, so two apps in one process (tests) share nothing; each module's handler factory
+ * receives the parts it names (http/routes.ts ModuleDeps) and hands services what they need.
  */
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';

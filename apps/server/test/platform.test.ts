@@ -3,7 +3,7 @@ import { callList, ERRORS, RAW_RESPONSES } from '@shiju/contract';
 import { call, createTestApp, type TestContext } from './helper.js';
 import Fastify from 'fastify';
 import { missingHandlers, registerCalls } from '../src/http/routes.js';
-import { handlers } from '../src/modules/index.js';
+import { createHandlers } from '../src/modules/index.js';
 import { DEFAULT_RATE_LIMITS } from '../src/app.js';
 
 let t: TestContext;
@@ -76,7 +76,6 @@ describe('envelope and error table', () => {
   it('turns unexpected failures into B0001 without leaking internals', async () => {
     const ctx = await createTestApp({
       handlers: {
-        ...handlers,
         health: async () => {
           throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
         },
@@ -160,18 +159,18 @@ describe('contract coverage', () => {
     for (const s of seed) expect(paths, s).toContain(s);
   });
 
+  const allHandlers = () => createHandlers({ db: t.database.db, config: t.config, runtime: t.app.runtime });
+
   it('has a handler for every call of the contract', () => {
-    expect(missingHandlers(handlers)).toEqual([]);
+    expect(missingHandlers(allHandlers())).toEqual([]);
   });
 
   it('refuses to start when a call has no handler, naming it', async () => {
-    const { products: _dropped, ...partial } = handlers;
+    const { products: _dropped, ...partial } = allHandlers();
     expect(missingHandlers(partial)).toEqual(['products']);
     const app = Fastify();
     try {
-      expect(() => registerCalls(app, { db: t.database.db, config: t.config, runtime: t.app.runtime }, partial, {})).toThrow(
-        /\bproducts\b/,
-      );
+      expect(() => registerCalls(app, t.app.runtime.sessions, partial, {})).toThrow(/\bproducts\b/);
       // Nothing was registered: the check comes before the first route.
       expect(app.hasRoute({ method: 'GET', url: '/api/health' })).toBe(false);
     } finally {

@@ -17,23 +17,29 @@ import type { SessionStore } from '../modules/auth/index.js';
 import type { Runtime } from '../runtime.js';
 import { isPrerender } from './prerender.js';
 
-export interface Deps {
+/**
+ * A module factory's dependencies: the database, the settings and the parts of the app's runtime it names, so a
+ * module's signature says which caches, buffers and broadcasts it touches (and the compiler holds it to that).
+ */
+export interface ModuleDeps<K extends keyof Runtime = never> {
   db: Db;
   config: Config;
-  /** The app's caches, broadcast, view buffer, sessions and the rest of its in-memory state (runtime.ts). */
-  runtime: Runtime;
+  runtime: Pick<Runtime, K>;
 }
 
-export type Ctx<K extends CallId> = CallParsed<K> &
-  Deps & {
-    req: FastifyRequest;
-    reply: FastifyReply;
-    caller: Caller;
-    /** The signed-in user; only valid on calls whose auth is required or admin. */
-    me: UserRow;
-    /** The body exactly as sent, on a provider's callback (`rawCallback`); '' elsewhere. */
-    rawBody: string;
-  };
+/** What buildApp hands the modules: all of the runtime (modules/index.ts gives each factory its part). */
+export type AppDeps = ModuleDeps<keyof Runtime>;
+
+/** What a handler gets for one request; the module's dependencies it has from its factory. */
+export type Ctx<K extends CallId> = CallParsed<K> & {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  caller: Caller;
+  /** The signed-in user; only valid on calls whose auth is required or admin. */
+  me: UserRow;
+  /** The body exactly as sent, on a provider's callback (`rawCallback`); '' elsewhere. */
+  rawBody: string;
+};
 
 export type Handler<K extends CallId> = (ctx: Ctx<K>) => Promise<CallData<K> | RawAnswer>;
 export type Handlers = { [K in CallId]?: Handler<K> };
@@ -71,7 +77,7 @@ async function identify(req: FastifyRequest, reply: FastifyReply, def: CallDef, 
 
 export function registerCalls(
   app: FastifyInstance,
-  deps: Deps,
+  sessions: SessionStore,
   handlers: Handlers,
   rateLimits: Partial<Record<CallId, { max: number; timeWindow: number }>>,
 ) {
@@ -110,13 +116,12 @@ export function registerCalls(
         // The server's own prerendering calls are not the reader's: the page request they serve is.
         config: limit ? { rateLimit: { ...limit, allowList: (req: FastifyRequest) => isPrerender(req) } } : { rateLimit: false },
         handler: async (req, reply) => {
-          const caller = await identify(req, reply, def, deps.runtime.sessions);
+          const caller = await identify(req, reply, def, sessions);
           const params = parsePart(def.params, req.params, '路径参数');
           const query = parsePart(def.query, req.query, '查询参数');
           const rawBody = raw && typeof req.body === 'string' ? req.body : '';
           const body = def.multipart || raw ? undefined : parsePart(def.body, req.body, '请求体');
           const ctx = {
-            ...deps,
             params,
             query,
             body,

@@ -1,4 +1,4 @@
-import type { Handlers } from '../http/routes.js';
+import type { AppDeps, Handlers } from '../http/routes.js';
 import { adHandlers } from './ads/index.js';
 import { auditHandlers } from './audit/index.js';
 import { dashboardHandlers } from './dashboard/index.js';
@@ -22,28 +22,34 @@ import { peopleHandlers } from './people/index.js';
 import { exportHandlers } from './export/index.js';
 import { mailHandlers } from './mail/index.js';
 
-/** The handler of every call, by contract id; registration refuses to start when one is missing (http/routes.ts). */
-export const handlers: Handlers = {
-  ...siteHandlers,
-  ...authHandlers,
-  ...userHandlers,
-  ...classificationHandlers,
-  ...tagHandlers,
-  ...essayHandlers,
-  ...fileHandlers,
-  ...commentHandlers,
-  ...socialHandlers,
-  ...messageHandlers,
-  ...announcementHandlers,
-  ...wechatHandlers,
-  ...discoveryHandlers,
-  ...adHandlers,
-  ...orderHandlers,
-  ...reportHandlers,
-  ...auditHandlers,
-  ...dashboardHandlers,
-  ...openHandlers,
-  ...peopleHandlers,
-  ...exportHandlers,
-  ...mailHandlers,
-};
+/**
+ * Composes the modules: each factory gets the app's database, settings and runtime, and answers its calls' handlers.
+ * The result has a handler for every call, by contract id; registration refuses to start when one is missing
+ * (http/routes.ts).
+ */
+export function createHandlers(deps: AppDeps): Handlers {
+  return {
+    ...siteHandlers(deps),
+    ...authHandlers(deps),
+    ...userHandlers(deps),
+    ...classificationHandlers(deps),
+    ...tagHandlers(deps),
+    ...essayHandlers(deps),
+    ...fileHandlers(deps),
+    ...commentHandlers(deps),
+    ...socialHandlers(deps),
+    ...messageHandlers(deps),
+    ...announcementHandlers(deps),
+    ...wechatHandlers(deps),
+    ...discoveryHandlers(deps),
+    ...adHandlers(deps),
+    ...orderHandlers(deps),
+    ...reportHandlers(deps),
+    ...auditHandlers(deps),
+    ...dashboardHandlers(deps),
+    ...openHandlers(deps),
+    ...peopleHandlers(deps),
+    ...exportHandlers(deps),
+    ...mailHandlers(deps),
+  };
+}

@@ -1,6 +1,8 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { pageAudit } from './service.js';
 
-export const auditHandlers = defineHandlers({
-  adminAuditPage: async ({ db, query }) => pageAudit(db, query),
-});
+export function auditHandlers({ db }: ModuleDeps) {
+  return defineHandlers({
+    adminAuditPage: async ({ query }) => pageAudit(db, query),
+  });
+}

@@ -1,10 +1,12 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import * as auth from './service.js';
 
-export const authHandlers = defineHandlers({
-  register: async ({ db, req, body, runtime }) => auth.register(db, req, body, runtime.sensitive),
-  login: async ({ db, req, body, runtime }) => auth.login(db, runtime.broadcast, req, body),
-  logout: async ({ db, me, caller, runtime }) => auth.logout(db, runtime.broadcast, me.id, caller.sessionId!),
-  changePassword: async ({ db, me, caller, body, runtime }) =>
-    auth.changePassword(db, runtime.broadcast, me.id, me.username, me.passwordHash, caller.sessionId!, body),
-});
+export function authHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'sensitive'>) {
+  return defineHandlers({
+    register: async ({ req, body }) => auth.register(db, req, body, runtime.sensitive),
+    login: async ({ req, body }) => auth.login(db, runtime.broadcast, req, body),
+    logout: async ({ me, caller }) => auth.logout(db, runtime.broadcast, me.id, caller.sessionId!),
+    changePassword: async ({ me, caller, body }) =>
+      auth.changePassword(db, runtime.broadcast, me.id, me.username, me.passwordHash, caller.sessionId!, body),
+  });
+}

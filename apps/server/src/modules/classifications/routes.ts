@@ -1,20 +1,22 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as q from './queries.js';
 import * as admin from './admin.js';
 import { actorOf } from '../audit/index.js';
 
-export const classificationHandlers = defineHandlers({
-  classificationsPage: async ({ db, query }) => q.pageClassifications(db, query.pageSize, offsetOf(query)),
-  classificationDetail: async ({ db, params }) => {
-    const c = await q.findClassification(db, params.id);
-    if (!c) throw notFound('分类不存在');
-    return c;
-  },
-  adminClassifications: async ({ db }) => admin.listClassifications(db),
-  adminCreateClassification: async ({ db, me, req, body }) => admin.createClassification(db, actorOf(me, req), body),
-  adminUpdateClassification: async ({ db, me, req, params, body, runtime }) =>
-    admin.updateClassification(db, runtime.broadcast, actorOf(me, req), params.id, body),
-  adminDeleteClassification: async ({ db, me, req, params }) => admin.deleteClassification(db, actorOf(me, req), params.id),
-});
+export function classificationHandlers({ db, runtime }: ModuleDeps<'broadcast'>) {
+  return defineHandlers({
+    classificationsPage: async ({ query }) => q.pageClassifications(db, query.pageSize, offsetOf(query)),
+    classificationDetail: async ({ params }) => {
+      const c = await q.findClassification(db, params.id);
+      if (!c) throw notFound('分类不存在');
+      return c;
+    },
+    adminClassifications: async () => admin.listClassifications(db),
+    adminCreateClassification: async ({ me, req, body }) => admin.createClassification(db, actorOf(me, req), body),
+    adminUpdateClassification: async ({ me, req, params, body }) =>
+      admin.updateClassification(db, runtime.broadcast, actorOf(me, req), params.id, body),
+    adminDeleteClassification: async ({ me, req, params }) => admin.deleteClassification(db, actorOf(me, req), params.id),
+  });
+}

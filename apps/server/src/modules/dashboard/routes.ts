@@ -1,6 +1,8 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { dashboard } from './service.js';
 
-export const dashboardHandlers = defineHandlers({
-  adminDashboard: async ({ db, query }) => dashboard(db, query.days),
-});
+export function dashboardHandlers({ db }: ModuleDeps) {
+  return defineHandlers({
+    adminDashboard: async ({ query }) => dashboard(db, query.days),
+  });
+}

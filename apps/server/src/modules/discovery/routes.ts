@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import { presentCard, presentEssays } from '../essays/index.js';
@@ -10,64 +10,66 @@ import { hotSearches, search, suggest } from './search.js';
 import * as bestWeekAdmin from './bestWeekAdmin.js';
 import { actorOf } from '../audit/index.js';
 
-export const discoveryHandlers = defineHandlers({
-  ranking: async ({ db, body, caller, runtime }) => {
-    const offset = offsetOf(body);
-    const load = async (viewerId?: number) => {
-      const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, viewerId);
-      return {
-        list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, score: r.rank_score, engagement: r.engagement })),
-        ...total,
+export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'feedTotals' | 'rankings' | 'search'>) {
+  return defineHandlers({
+    ranking: async ({ body, caller }) => {
+      const offset = offsetOf(body);
+      const load = async (viewerId?: number) => {
+        const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, viewerId);
+        return {
+          list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, score: r.rankScore, engagement: r.engagement })),
+          ...total,
+        };
       };
-    };
-    if (caller.user) return load(caller.user.id);
-    return runtime.rankings.get(JSON.stringify(body), () => load());
-  },
-  bestWeek: async ({ db, query, caller }) => {
-    const weeks = await frozenWeeks(db);
-    const week = query.week ?? weeks[0] ?? null;
-    if (!week) return { week: null, weeks, list: [] };
-    if (!weeks.includes(week)) throw notFound('该周的精选尚未产生');
-    const entries = await weekEntries(db, week, true, caller.user?.id);
-    const essays = await presentEssays(
-      db,
-      entries.map((e) => e.essayId),
-      caller.user?.id,
-    );
-    const byId = new Map(entries.map((e) => [e.essayId, e]));
-    return { week, weeks, list: essays.map((e, i) => ({ ...e, rank: i + 1, note: byId.get(e.id)?.note ?? null })) };
-  },
-  search: async ({ db, query, caller, runtime }) =>
-    search(db, runtime.search, {
-      q: query.q,
-      type: query.type,
-      limit: query.pageSize,
-      offset: offsetOf(query),
-      viewerId: caller.user?.id,
-      blocksSomeone: caller.blocksSomeone,
-      filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
-    }),
-  searchSuggest: async ({ db, query, runtime }) => suggest(db, runtime.search, query.q),
-  authorEssays: async ({ db, params, query, caller }) => authorPage(db, params.name, query.pageSize, offsetOf(query), caller.user?.id),
-  hotSearches: async ({ db, runtime }) => hotSearches(db, runtime.search),
-  getInterests: async ({ db, me }) => interests.getInterests(db, me.id),
-  createInterests: async ({ db, me, body, runtime }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),
-  updateInterests: async ({ db, me, body, runtime }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),
-  hobbyPage: async ({ db, me, query, caller, runtime }) => {
-    const { cards, total, totalCapped } = await interests.feedPage(
-      db,
-      runtime.feedTotals,
-      me.id,
-      query.pageSize,
-      offsetOf(query),
-      caller.blocksSomeone,
-    );
-    return { list: cards.map(presentCard), total, totalCapped };
-  },
-  hobbyList: async ({ db, me }) => {
-    const groups = await interests.newestPerInterest(db, me.id, 4);
-    return groups.map((g) => ({ tag: g.tag, essays: g.cards.map(presentCard) }));
-  },
-  adminBestWeek: async ({ db, query }) => bestWeekAdmin.bestWeekFor(db, query.week),
-  adminUpdateBestWeek: async ({ db, me, req, body }) => bestWeekAdmin.saveBestWeek(db, actorOf(me, req), body),
-});
+      if (caller.user) return load(caller.user.id);
+      return runtime.rankings.get(JSON.stringify(body), () => load());
+    },
+    bestWeek: async ({ query, caller }) => {
+      const weeks = await frozenWeeks(db);
+      const week = query.week ?? weeks[0] ?? null;
+      if (!week) return { week: null, weeks, list: [] };
+      if (!weeks.includes(week)) throw notFound('该周的精选尚未产生');
+      const entries = await weekEntries(db, week, true, caller.user?.id);
+      const essays = await presentEssays(
+        db,
+        entries.map((e) => e.essayId),
+        caller.user?.id,
+      );
+      const byId = new Map(entries.map((e) => [e.essayId, e]));
+      return { week, weeks, list: essays.map((e, i) => ({ ...e, rank: i + 1, note: byId.get(e.id)?.note ?? null })) };
+    },
+    search: async ({ query, caller }) =>
+      search(db, runtime.search, {
+        q: query.q,
+        type: query.type,
+        limit: query.pageSize,
+        offset: offsetOf(query),
+        viewerId: caller.user?.id,
+        blocksSomeone: caller.blocksSomeone,
+        filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
+      }),
+    searchSuggest: async ({ query }) => suggest(db, runtime.search, query.q),
+    authorEssays: async ({ params, query, caller }) => authorPage(db, params.name, query.pageSize, offsetOf(query), caller.user?.id),
+    hotSearches: async () => hotSearches(db, runtime.search),
+    getInterests: async ({ me }) => interests.getInterests(db, me.id),
+    createInterests: async ({ me, body }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),
+    updateInterests: async ({ me, body }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),
+    hobbyPage: async ({ me, query, caller }) => {
+      const { cards, total, totalCapped } = await interests.feedPage(
+        db,
+        runtime.feedTotals,
+        me.id,
+        query.pageSize,
+        offsetOf(query),
+        caller.blocksSomeone,
+      );
+      return { list: cards.map(presentCard), total, totalCapped };
+    },
+    hobbyList: async ({ me }) => {
+      const groups = await interests.newestPerInterest(db, me.id, 4);
+      return groups.map((g) => ({ tag: g.tag, essays: g.cards.map(presentCard) }));
+    },
+    adminBestWeek: async ({ query }) => bestWeekAdmin.bestWeekFor(db, query.week),
+    adminUpdateBestWeek: async ({ me, req, body }) => bestWeekAdmin.saveBestWeek(db, actorOf(me, req), body),
+  });
+}

@@ -1,6 +1,8 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { exportData } from './service.js';
 
-export const exportHandlers = defineHandlers({
-  exportData: async ({ db, me }) => exportData(db, me),
-});
+export function exportHandlers({ db }: ModuleDeps) {
+  return defineHandlers({
+    exportData: async ({ me }) => exportData(db, me),
+  });
+}

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../http/errors.js';
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { storeImage } from './service.js';
 
 /** The one file of an upload request; a second file is refused rather than silently dropped. */
@@ -25,6 +25,8 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   return buf;
 }
 
-export const fileHandlers = defineHandlers({
-  upload: async ({ req, config, runtime }) => storeImage(await readUpload(req), config.uploadDir, runtime.imageJobs),
-});
+export function fileHandlers({ config, runtime }: ModuleDeps<'imageJobs'>) {
+  return defineHandlers({
+    upload: async ({ req }) => storeImage(await readUpload(req), config.uploadDir, runtime.imageJobs),
+  });
+}

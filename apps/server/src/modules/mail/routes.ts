@@ -1,9 +1,11 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import * as mail from './service.js';
 
-export const mailHandlers = defineHandlers({
-  bindEmail: async ({ db, runtime, me, body }) => mail.sendBindCode(db, runtime.mailer, me, body.email),
-  verifyEmail: async ({ db, me, body }) => mail.verifyBind(db, me, body.email, body.code),
-  forgotPassword: async ({ db, runtime, req, body }) => mail.forgotPassword(db, runtime.mailer, req.log, req.ip, body.account),
-  resetPassword: async ({ db, req, body, runtime }) => mail.resetPassword(db, runtime.broadcast, req.ip, body),
-});
+export function mailHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'mailer'>) {
+  return defineHandlers({
+    bindEmail: async ({ me, body }) => mail.sendBindCode(db, runtime.mailer, me, body.email),
+    verifyEmail: async ({ me, body }) => mail.verifyBind(db, me, body.email, body.code),
+    forgotPassword: async ({ req, body }) => mail.forgotPassword(db, runtime.mailer, req.log, req.ip, body.account),
+    resetPassword: async ({ req, body }) => mail.resetPassword(db, runtime.broadcast, req.ip, body),
+  });
+}

@@ -1,8 +1,10 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as messages from './service.js';
 
-export const messageHandlers = defineHandlers({
-  messageCount: async ({ db, me }) => messages.unreadCounts(db, me.id),
-  messagesPage: async ({ db, me, query }) => messages.pageMessages(db, me.id, query.type, query.pageSize, offsetOf(query)),
-});
+export function messageHandlers({ db }: ModuleDeps) {
+  return defineHandlers({
+    messageCount: async ({ me }) => messages.unreadCounts(db, me.id),
+    messagesPage: async ({ me, query }) => messages.pageMessages(db, me.id, query.type, query.pageSize, offsetOf(query)),
+  });
+}

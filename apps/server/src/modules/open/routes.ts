@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { drawSentence } from './service.js';
 
 export const OPEN_PREFIX = '/api/v1/open/';
 
-export const openHandlers = defineHandlers({
-  openSentence: async ({ db, req, caller, query, runtime }) => drawSentence(db, runtime.openRanges, req, caller, query),
-});
+export function openHandlers({ db, runtime }: ModuleDeps<'openRanges'>) {
+  return defineHandlers({
+    openSentence: async ({ req, caller, query }) => drawSentence(db, runtime.openRanges, req, caller, query),
+  });
+}
 
 /**
  * Other sites may call the open API from the browser: CORS `*` without credentials on this path only (errors

@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as orders from './service.js';
 import { paymentMethods } from './providers.js';
@@ -6,23 +6,23 @@ import { alipayNotify, wechatNotify } from './payments.js';
 import * as ordersAdmin from './admin.js';
 import { actorOf } from '../audit/index.js';
 
-export const orderHandlers = defineHandlers({
-  products: async ({ db }) => orders.listProducts(db),
-  createOrder: async ({ db, me, body }) => orders.createOrder(db, me, body.productId),
-  ordersPage: async ({ db, me, query, config, runtime, req }) =>
-    orders.pageOrders(db, me, query.status, query.pageSize, offsetOf(query), config, runtime, req.log),
-  cancelOrder: async ({ db, me, params, config, runtime, req }) => orders.cancelOrder(db, me, params.id, config, runtime, req.log),
-  payOrder: async ({ db, me, params, body, config, runtime, req }) =>
-    orders.payOrder(db, me, params.id, config, runtime, body.provider, req.log),
-  getOrder: async ({ db, me, params, config, runtime, req }) => orders.getOrder(db, me, params.id, config, runtime, req.log),
-  paymentMethods: async ({ config }) => paymentMethods(config),
-  wechatPayNotify: async ({ db, config, runtime, req, rawBody }) => wechatNotify(db, config, runtime, req.log, req.headers, rawBody),
-  alipayNotify: async ({ db, config, runtime, req, rawBody }) => alipayNotify(db, config, runtime, req.log, req.headers, rawBody),
-  adminOrdersPage: async ({ db, query }) => ordersAdmin.pageOrders(db, query),
-  adminConfirmOrder: async ({ db, me, req, params, runtime }) =>
-    ordersAdmin.confirmOrder(db, runtime.broadcast, actorOf(me, req), params.id),
-  adminRefundOrder: async ({ db, config, runtime, me, req, params, body }) =>
-    ordersAdmin.refundOrder(db, config, runtime, actorOf(me, req), params.id, body.note),
-  adminRefreshOrder: async ({ db, config, runtime, params }) => ordersAdmin.refreshOrder(db, config, runtime, params.id),
-  adminPaymentNotifications: async ({ db, query }) => ordersAdmin.pageNotifications(db, query),
-});
+export function orderHandlers({ db, config, runtime }: ModuleDeps<'broadcast' | 'paymentPolls'>) {
+  return defineHandlers({
+    products: async () => orders.listProducts(db),
+    createOrder: async ({ me, body }) => orders.createOrder(db, me, body.productId),
+    ordersPage: async ({ me, query, req }) =>
+      orders.pageOrders(db, me, query.status, query.pageSize, offsetOf(query), config, runtime, req.log),
+    cancelOrder: async ({ me, params, req }) => orders.cancelOrder(db, me, params.id, config, runtime, req.log),
+    payOrder: async ({ me, params, body, req }) => orders.payOrder(db, me, params.id, config, runtime, body.provider, req.log),
+    getOrder: async ({ me, params, req }) => orders.getOrder(db, me, params.id, config, runtime, req.log),
+    paymentMethods: async () => paymentMethods(config),
+    wechatPayNotify: async ({ req, rawBody }) => wechatNotify(db, config, runtime, req.log, req.headers, rawBody),
+    alipayNotify: async ({ req, rawBody }) => alipayNotify(db, config, runtime, req.log, req.headers, rawBody),
+    adminOrdersPage: async ({ query }) => ordersAdmin.pageOrders(db, query),
+    adminConfirmOrder: async ({ me, req, params }) => ordersAdmin.confirmOrder(db, runtime.broadcast, actorOf(me, req), params.id),
+    adminRefundOrder: async ({ me, req, params, body }) =>
+      ordersAdmin.refundOrder(db, config, runtime, actorOf(me, req), params.id, body.note),
+    adminRefreshOrder: async ({ params }) => ordersAdmin.refreshOrder(db, config, runtime, params.id),
+    adminPaymentNotifications: async ({ query }) => ordersAdmin.pageNotifications(db, query),
+  });
+}

@@ -1,13 +1,15 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import * as people from './service.js';
 
-export const peopleHandlers = defineHandlers({
-  followingFeed: async ({ db, me, query }) => people.followingFeed(db, me, query),
-  suggestedUsers: async ({ db, me }) => people.suggestedUsers(db, me),
-  block: async ({ db, me, params, runtime }) => people.block(db, runtime.broadcast, me, params.id, true),
-  unblock: async ({ db, me, params, runtime }) => people.block(db, runtime.broadcast, me, params.id, false),
-  myBlocks: async ({ db, me, query }) => people.myBlocks(db, me, query),
-  acceptAgreement: async ({ db, me, body }) => people.acceptAgreement(db, me, body.version),
-  requestDeletion: async ({ db, me, body, runtime }) => people.requestDeletion(db, runtime.broadcast, me, body),
-  cancelDeletion: async ({ db, me, runtime }) => people.cancelDeletion(db, runtime.broadcast, me),
-});
+export function peopleHandlers({ db, runtime }: ModuleDeps<'broadcast'>) {
+  return defineHandlers({
+    followingFeed: async ({ me, query }) => people.followingFeed(db, me, query),
+    suggestedUsers: async ({ me }) => people.suggestedUsers(db, me),
+    block: async ({ me, params }) => people.block(db, runtime.broadcast, me, params.id, true),
+    unblock: async ({ me, params }) => people.block(db, runtime.broadcast, me, params.id, false),
+    myBlocks: async ({ me, query }) => people.myBlocks(db, me, query),
+    acceptAgreement: async ({ me, body }) => people.acceptAgreement(db, me, body.version),
+    requestDeletion: async ({ me, body }) => people.requestDeletion(db, runtime.broadcast, me, body),
+    cancelDeletion: async ({ me }) => people.cancelDeletion(db, runtime.broadcast, me),
+  });
+}

@@ -1,17 +1,19 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { AppError, notFound } from '../../http/errors.js';
 import * as site from './service.js';
 import * as admin from './admin.js';
 import { actorOf } from '../audit/index.js';
 
-export const siteHandlers = defineHandlers({
-  theme: async ({ db, query }) => (await site.getTheme(db, query.type)) ?? Promise.reject(notFound('该类型的主题不存在')),
-  userActive: async ({ db, caller }) => site.recordActivity(db, caller.viewerKey, caller.user?.id ?? null),
-  health: async () => ({ status: 'ok' as const, uptime: Math.round(process.uptime()) }),
-  ready: async ({ db, req }) => {
-    if (req.server.isClosing()) throw new AppError('B0002');
-    await site.checkDatabase(db);
-    return { status: 'ready' as const, database: 'ok' as const };
-  },
-  adminUpdateTheme: async ({ db, me, req, body }) => admin.saveTheme(db, actorOf(me, req), body),
-});
+export function siteHandlers({ db }: ModuleDeps) {
+  return defineHandlers({
+    theme: async ({ query }) => (await site.getTheme(db, query.type)) ?? Promise.reject(notFound('该类型的主题不存在')),
+    userActive: async ({ caller }) => site.recordActivity(db, caller.viewerKey, caller.user?.id ?? null),
+    health: async () => ({ status: 'ok' as const, uptime: Math.round(process.uptime()) }),
+    ready: async ({ req }) => {
+      if (req.server.isClosing()) throw new AppError('B0002');
+      await site.checkDatabase(db);
+      return { status: 'ready' as const, database: 'ok' as const };
+    },
+    adminUpdateTheme: async ({ me, req, body }) => admin.saveTheme(db, actorOf(me, req), body),
+  });
+}

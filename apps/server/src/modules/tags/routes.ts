@@ -1,4 +1,4 @@
-import { defineHandlers } from '../../http/routes.js';
+import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import { authorDynasty } from '../authors/index.js';
@@ -19,33 +19,33 @@ function groupByLetter<T extends { letter: string }>(list: T[]) {
     .map(([letter, tags]) => ({ letter, tags }));
 }
 
-export const tagHandlers = defineHandlers({
-  classificationTags: async ({ db, query }) => {
-    if (!(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
-    return q.firstLevelTagsOf(db, query.classificationId, query.pageSize, offsetOf(query));
-  },
-  secondLevelTags: async ({ db, query }) => {
-    const parent = await q.findTag(db, query.parentId);
-    if (!parent) throw notFound('标签不存在');
-    return q.childTagsOf(db, query.parentId, query.pageSize, offsetOf(query));
-  },
-  tagLetters: async ({ db, query }) => {
-    if (query.classificationId !== undefined && !(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
-    const list = await q.tagsForIndex(db, query.classificationId);
-    if (query.purpose === 'browse') return groupByLetter(list);
-    // The editor's offer: collection tags only for a quote from that collection (collections.ts).
-    const author = query.workAuthor || null;
-    const quote = { author, work: query.workTitle || null, dynasty: await authorDynasty(db, author) };
-    const names = new Map(list.map((t) => [t.id, t.name]));
-    return groupByLetter(
-      list.filter((t) => tagFitsQuote({ ...t, parentName: t.parentId === null ? null : (names.get(t.parentId) ?? null) }, quote)),
-    );
-  },
-  adminTags: async ({ db }) => admin.listTags(db),
-  adminCreateTag: async ({ db, me, req, body }) => admin.createTag(db, actorOf(me, req), body),
-  adminUpdateTag: async ({ db, me, req, params, body, runtime }) =>
-    admin.updateTag(db, runtime.broadcast, actorOf(me, req), params.id, body),
-  adminDeleteTag: async ({ db, me, req, params, runtime }) => admin.deleteTag(db, runtime.broadcast, actorOf(me, req), params.id),
-  adminMergeTag: async ({ db, me, req, params, body, runtime }) =>
-    admin.mergeTag(db, runtime.broadcast, actorOf(me, req), params.id, body.intoId),
-});
+export function tagHandlers({ db, runtime }: ModuleDeps<'broadcast'>) {
+  return defineHandlers({
+    classificationTags: async ({ query }) => {
+      if (!(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
+      return q.firstLevelTagsOf(db, query.classificationId, query.pageSize, offsetOf(query));
+    },
+    secondLevelTags: async ({ query }) => {
+      const parent = await q.findTag(db, query.parentId);
+      if (!parent) throw notFound('标签不存在');
+      return q.childTagsOf(db, query.parentId, query.pageSize, offsetOf(query));
+    },
+    tagLetters: async ({ query }) => {
+      if (query.classificationId !== undefined && !(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
+      const list = await q.tagsForIndex(db, query.classificationId);
+      if (query.purpose === 'browse') return groupByLetter(list);
+      // The editor's offer: collection tags only for a quote from that collection (collections.ts).
+      const author = query.workAuthor || null;
+      const quote = { author, work: query.workTitle || null, dynasty: await authorDynasty(db, author) };
+      const names = new Map(list.map((t) => [t.id, t.name]));
+      return groupByLetter(
+        list.filter((t) => tagFitsQuote({ ...t, parentName: t.parentId === null ? null : (names.get(t.parentId) ?? null) }, quote)),
+      );
+    },
+    adminTags: async () => admin.listTags(db),
+    adminCreateTag: async ({ me, req, body }) => admin.createTag(db, actorOf(me, req), body),
+    adminUpdateTag: async ({ me, req, params, body }) => admin.updateTag(db, runtime.broadcast, actorOf(me, req), params.id, body),
+    adminDeleteTag: async ({ me, req, params }) => admin.deleteTag(db, runtime.broadcast, actorOf(me, req), params.id),
+    adminMergeTag: async ({ me, req, params, body }) => admin.mergeTag(db, runtime.broadcast, actorOf(me, req), params.id, body.intoId),
+  });
+}
