@@ -10,6 +10,7 @@ import { changeUser } from './changes.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { Exec, Tx } from '../../db/client.js';
 import { auditedIn, type Actor } from '../audit/index.js';
+import { iso } from '../../lib/time.js';
 import * as adminQueries from './adminQueries.js';
 import { activeAdminCount, revokeAllSessions, setCommentsBanned, setEssaysBanned } from './adminQueries.js';
 
@@ -31,12 +32,12 @@ function presentAdminUser(u: UserRow, lastActiveAt: Date | string | null = null)
     role: u.role,
     status: u.status,
     banReason: u.status === 'banned' ? u.banReason : null,
-    bannedUntil: u.status === 'banned' && u.bannedUntil ? u.bannedUntil.toISOString() : null,
-    memberUntil: u.memberUntil ? u.memberUntil.toISOString() : null,
+    bannedUntil: u.status === 'banned' ? iso(u.bannedUntil) : null,
+    memberUntil: iso(u.memberUntil),
     essayCount: u.essayCount,
     followerCount: u.followerCount,
     createdAt: u.createdAt.toISOString(),
-    lastActiveAt: lastActiveAt ? new Date(lastActiveAt).toISOString() : null,
+    lastActiveAt: iso(lastActiveAt ? new Date(lastActiveAt) : null),
   };
 }
 

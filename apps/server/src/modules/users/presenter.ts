@@ -1,5 +1,6 @@
 import type { UserInfo } from '@shiju/contract';
 import type { UserRow } from './queries.js';
+import { iso } from '../../lib/time.js';
 
 export function presentUserInfo(u: UserRow): UserInfo {
   return {
@@ -9,11 +10,11 @@ export function presentUserInfo(u: UserRow): UserInfo {
     avatar: u.avatar,
     role: u.role,
     bio: u.bio,
-    memberUntil: u.memberUntil ? u.memberUntil.toISOString() : null,
+    memberUntil: iso(u.memberUntil),
     likesPublic: u.likesPublic,
     collectsPublic: u.collectsPublic,
     agreementVersion: u.agreementVersion,
-    deletionDueAt: u.deletionDueAt ? u.deletionDueAt.toISOString() : null,
+    deletionDueAt: iso(u.deletionDueAt),
     email: u.email,
   };
 }
