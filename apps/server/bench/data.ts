@@ -29,7 +29,10 @@ const intArray = (ids: number[]) =>
 async function bump(db: Db, column: 'likes' | 'comments', ids: number[], n: number) {
   if (!ids.length) return;
   await db.execute(sql`update essays set ${sql.raw(column)} = ${sql.raw(column)} + ${n} where id = any(${intArray(ids)})`);
-  await db.update(essays).set({ hotScore: hotScoreSql() }).where(inArray(essays.id, ids));
+  await db
+    .update(essays)
+    .set({ hotScore: hotScoreSql(essays) })
+    .where(inArray(essays.id, ids));
 }
 
 /** The first clause of 4–10 characters of a text (split at punctuation), or null. */

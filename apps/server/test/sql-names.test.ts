@@ -35,8 +35,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/comments/queries.ts',
   'modules/dashboard/service.ts',
   'modules/discovery/feedQueries.ts',
-  'modules/discovery/rankingQueries.ts',
-  'modules/discovery/searchQueries.ts',
   'modules/essays/queries.ts',
   'modules/people/queries.ts',
   'modules/users/adminQueries.ts',

@@ -22,7 +22,7 @@ export async function insertTopOfWeek(db: Db, week: string, start: Date, end: Da
     insert into ${bestWeekEntries} (${columnNames(bestWeekEntries.week, bestWeekEntries.essayId, bestWeekEntries.rank)})
     select ${week}, id, row_number() over (order by engagement desc, id desc)
     from (
-      select ${essays.id} as id, ${engagementSql()} as engagement
+      select ${essays.id} as id, ${engagementSql(essays)} as engagement
       from ${essays} where ${essays.status} = 'published' and ${essays.publishedAt} >= ${start.toISOString()} and ${essays.publishedAt} < ${end.toISOString()}
       order by engagement desc, id desc limit ${size}
     ) top
@@ -92,7 +92,7 @@ const citing = (name: string, viewerId?: number) =>
 
 /** The ids of a page of an author's texts, in essays_work_author_idx's order (most popular first). */
 export const authorPageSql = (name: string, limit: number, offset: number, viewerId?: number) =>
-  sql`select ${e.id} from ${aliased(e)} where ${citing(name, viewerId)} order by ${engagementSql('e')} desc, ${e.id} desc limit ${limit} offset ${offset}`;
+  sql`select ${e.id} from ${aliased(e)} where ${citing(name, viewerId)} order by ${engagementSql(e)} desc, ${e.id} desc limit ${limit} offset ${offset}`;
 
 export function authorPageIds(db: Db, name: string, limit: number, offset: number, viewerId?: number) {
   return rowsOf<{ id: number }>(db, authorPageSql(name, limit, offset, viewerId));

@@ -8,8 +8,10 @@
  * of the hot index, not the 20,000+ texts that have the word.
  */
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
+import { aliased, columnName, columnNames } from '../../db/names.js';
 import { authors, classifications, essays, searchCounts, tags, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
 import { personCardColumns } from '../users/index.js';
@@ -17,13 +19,15 @@ import { engagementSql } from '../../lib/engagement.js';
 import { tsqueryOf, type ParsedQuery } from '../../lib/search.js';
 
 const FIELD_WINDOW = 200;
+/** The text a statement is about (`from essays e`). */
+const e = alias(essays, 'e');
 /**
  * The title and author tokens of `e` (weights A and B), as indexed by essays_fields_search_idx: a match on them
  * reads only the few texts whose title or author has the words, instead of walking the hot index through every
  * text that merely mentions them. Its order is written `hot_score + 0` so the planner cannot choose that walk
  * anyway: it cannot estimate title-only matches and guesses 1% of the table.
  */
-const FIELD_TOKENS = sql`ts_filter(e.search_vector, '{a,b}')`;
+const FIELD_TOKENS = sql`ts_filter(${e.searchVector}, '{a,b}')`;
 
 export interface SearchFilter {
   essayType?: 'sentence' | 'essay';
@@ -35,24 +39,24 @@ export interface SearchFilter {
 export type MatchMode = 'and' | 'or';
 
 function whereOf(f: SearchFilter): SQL {
-  const c: SQL[] = [sql`e.status = 'published'`];
-  if (f.essayType) c.push(sql`e.type = ${f.essayType}`);
-  if (f.classificationId) c.push(sql`e.classification_id = ${f.classificationId}`);
-  if (f.dynasty) c.push(sql`e.dynasty = ${f.dynasty}`);
+  const c: SQL[] = [sql`${e.status} = 'published'`];
+  if (f.essayType) c.push(sql`${e.type} = ${f.essayType}`);
+  if (f.classificationId) c.push(sql`${e.classificationId} = ${f.classificationId}`);
+  if (f.dynasty) c.push(sql`${e.dynasty} = ${f.dynasty}`);
   return sql.join(c, sql` and `);
 }
 
 /** How many of the query's words the text has. */
 const wordsMatched = (p: ParsedQuery) =>
   sql`(${sql.join(
-    p.words.map((w) => sql`(e.search_vector @@ to_tsquery('simple', ${`'${w}'`}))::int`),
+    p.words.map((w) => sql`(${e.searchVector} @@ to_tsquery('simple', ${`'${w}'`}))::int`),
     sql` + `,
   )})`;
 
 /** `e` matches the query: every word (`and`), or enough of them (`or`, see tsqueryOf). */
 function matchSql(p: ParsedQuery, mode: MatchMode, weights = ''): SQL | null {
   const q = tsqueryOf(p, mode, weights);
-  return q ? sql`e.search_vector @@ ${q}` : null;
+  return q ? sql`${e.searchVector} @@ ${q}` : null;
 }
 
 function candidatesSql(p: ParsedQuery, mode: MatchMode, f: SearchFilter, window: number): SQL | null {
@@ -60,9 +64,9 @@ function candidatesSql(p: ParsedQuery, mode: MatchMode, f: SearchFilter, window:
   if (!match) return null;
   const fields = tsqueryOf(p, mode, 'AB')!;
   const where = whereOf(f);
-  return sql`(select e.id from ${essays} e where ${where} and ${match} order by e.hot_score desc limit ${window})
+  return sql`(select ${e.id} from ${aliased(e)} where ${where} and ${match} order by ${e.hotScore} desc limit ${window})
     union
-    (select e.id from ${essays} e where ${where} and ${FIELD_TOKENS} @@ ${fields} order by e.hot_score + 0 desc limit ${FIELD_WINDOW})`;
+    (select ${e.id} from ${aliased(e)} where ${where} and ${FIELD_TOKENS} @@ ${fields} order by ${e.hotScore} + 0 desc limit ${FIELD_WINDOW})`;
 }
 
 const inList = (xs: (string | number)[]) =>
@@ -87,36 +91,36 @@ function scoreSql(p: ParsedQuery, mode: MatchMode): SQL {
   const segs = p.segments.filter((s) => s.length <= 100);
   if (segs.length)
     parts.push(
-      sql`case when e.title in ${inList(segs)} or split_part(e.title, '·', 1) in ${inList(segs)} or e.work_title in ${inList(segs)} then 60 else 0 end`,
-      sql`case when e.work_author in ${inList(segs)} then 40 else 0 end`,
+      sql`case when ${e.title} in ${inList(segs)} or split_part(${e.title}, '·', 1) in ${inList(segs)} or ${e.workTitle} in ${inList(segs)} then 60 else 0 end`,
+      sql`case when ${e.workAuthor} in ${inList(segs)} then 40 else 0 end`,
     );
   if (p.pinyin) {
     parts.push(
-      sql`case when e.search_vector @@ to_tsquery('simple', ${`'${p.pinyin}':A`}) then 60 else 0 end`,
-      sql`case when e.search_vector @@ to_tsquery('simple', ${`'${p.pinyin}':B`}) then 40 else 0 end`,
+      sql`case when ${e.searchVector} @@ to_tsquery('simple', ${`'${p.pinyin}':A`}) then 60 else 0 end`,
+      sql`case when ${e.searchVector} @@ to_tsquery('simple', ${`'${p.pinyin}':B`}) then 40 else 0 end`,
     );
   }
   const long = segs.filter((s) => s.length >= 4);
   if (long.length)
     parts.push(
       sql`50.0 * (${sql.join(
-        long.map((s) => sql`(strpos(e.content, ${s}) > 0)::int`),
+        long.map((s) => sql`(strpos(${e.content}, ${s}) > 0)::int`),
         sql` + `,
       )}) / ${long.length}`,
     );
   const inTitle = tsqueryOf(p, 'and', 'A');
   const inFields = tsqueryOf(p, 'and', 'AB');
-  if (inTitle) parts.push(sql`case when e.search_vector @@ ${inTitle} then 30 else 0 end`);
-  if (inFields) parts.push(sql`case when e.search_vector @@ ${inFields} then 10 else 0 end`);
+  if (inTitle) parts.push(sql`case when ${e.searchVector} @@ ${inTitle} then 30 else 0 end`);
+  if (inFields) parts.push(sql`case when ${e.searchVector} @@ ${inFields} then 10 else 0 end`);
   if (mode === 'or' && p.typoPatterns.length)
     parts.push(
       sql`case when ${sql.join(
-        p.typoPatterns.map((pat) => sql`e.content like ${pat}`),
+        p.typoPatterns.map((pat) => sql`${e.content} like ${pat}`),
         sql` or `,
       )} then 50 else 0 end`,
     );
   if (mode === 'or' && p.words.length > 1) parts.push(sql`30.0 * ${wordsMatched(p)} / ${p.words.length}`);
-  parts.push(sql`least(9.5, 1.5 * log(${engagementSql('e')}::float8 + 1))`);
+  parts.push(sql`least(9.5, 1.5 * log(${engagementSql(e)}::float8 + 1))`);
   return sql.join(parts, sql` + `);
 }
 
@@ -126,42 +130,34 @@ export async function totalOf(db: Db, p: ParsedQuery, mode: MatchMode, f: Search
   if (!match) return 0;
   const [r] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${essays} e where ${whereOf(f)} and ${match} limit ${TOTAL_CAP + 1}) capped`,
+    sql`select count(*)::int as n from (select 1 from ${aliased(e)} where ${whereOf(f)} and ${match} limit ${TOTAL_CAP + 1}) capped`,
   );
   return Number(r?.n ?? 0);
 }
 
 /** A scored candidate, with what facets and per-viewer filters need. */
-export interface Candidate {
-  id: number;
-  authorId: number;
-  type: 'sentence' | 'essay';
-  classificationId: number | null;
-  dynasty: string | null;
-}
+export type Candidate = Pick<typeof essays.$inferSelect, 'id' | 'authorId' | 'type' | 'classificationId' | 'dynasty'>;
+
+/** The candidates' ids (`(…) c`): a column of essays, so named as essays names it. */
+const c = alias(essays, 'c');
 
 /** Every candidate of the query, best first (one statement): the whole ranked result a page is sliced from. */
 export async function rankedCandidates(db: Db, p: ParsedQuery, mode: MatchMode, f: SearchFilter, window: number): Promise<Candidate[]> {
   const cand = candidatesSql(p, mode, f, window);
   if (!cand) return [];
-  const rows = await rowsOf<{
-    id: number;
-    author_id: number;
-    type: Candidate['type'];
-    classification_id: number | null;
-    dynasty: string | null;
-  }>(
+  const rows = await rowsOf<Candidate & { score: number }>(
     db,
-    sql`select e.id, e.author_id, e.type, e.classification_id, e.dynasty, ${scoreSql(p, mode)} as score
-      from (${cand}) c join ${essays} e on e.id = c.id
-      order by score desc, e.hot_score desc, e.id desc`,
+    sql`select ${e.id}, ${e.authorId} as "authorId", ${e.type}, ${e.classificationId} as "classificationId", ${e.dynasty}, ${scoreSql(p, mode)} as score
+      from (${cand}) ${c} join ${aliased(e)} on ${e.id} = ${c.id}
+      order by score desc, ${e.hotScore} desc, ${e.id} desc`,
   );
-  return rows.map((r) => ({ id: r.id, authorId: r.author_id, type: r.type, classificationId: r.classification_id, dynasty: r.dynasty }));
+  return rows.map((r) => ({ id: r.id, authorId: r.authorId, type: r.type, classificationId: r.classificationId, dynasty: r.dynasty }));
 }
 
 /** Names of the classifications (facet labels). */
 export async function classificationNames(db: Db): Promise<Map<number, string>> {
-  const rows = await rowsOf<{ id: number; name: string }>(db, sql`select id, name from ${classifications}`);
+  // The text as written: search.test makes exactly this statement fail once.
+  const rows = await rowsOf<Pick<typeof classifications.$inferSelect, 'id' | 'name'>>(db, sql`select id, name from ${classifications}`);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -169,16 +165,16 @@ export async function classificationNames(db: Db): Promise<Map<number, string>> 
  * Every author some published text cites: name, era, number of texts (the suggestion and card index), from the
  * table the triggers of migration 0012 keep, so no request groups the whole corpus.
  */
-export async function authorRows(db: Db): Promise<{ name: string; dynasty: string | null; works: number }[]> {
-  return rowsOf(db, sql`select name, dynasty, works from ${authors} where works > 0`);
+export async function authorRows(db: Db): Promise<(typeof authors.$inferSelect)[]> {
+  return rowsOf(db, sql`select ${authors.name}, ${authors.dynasty}, ${authors.works} from ${authors} where ${authors.works} > 0`);
 }
 
 /** An author's most popular texts (essays_work_author_idx's order: no sort of all their texts). */
-export async function topWorks(db: Db, author: string, n: number): Promise<{ id: number; title: string | null; summary: string }[]> {
+export async function topWorks(db: Db, author: string, n: number): Promise<Pick<typeof essays.$inferSelect, 'id' | 'title' | 'summary'>[]> {
   return rowsOf(
     db,
-    sql`select e.id, e.title, e.summary from ${essays} e where e.work_author = ${author} and e.status = 'published'
-      order by ${engagementSql('e')} desc, e.id desc limit ${n}`,
+    sql`select ${e.id}, ${e.title}, ${e.summary} from ${aliased(e)} where ${e.workAuthor} = ${author} and ${e.status} = 'published'
+      order by ${engagementSql(e)} desc, ${e.id} desc limit ${n}`,
   );
 }
 
@@ -186,9 +182,9 @@ export async function topWorks(db: Db, author: string, n: number): Promise<{ id:
 export async function titleSuggestions(db: Db, prefix: string, n: number) {
   return rowsOf<{ id: number; title: string; author: string | null }>(
     db,
-    sql`select id, title, work_author as author from ${essays}
-      where status = 'published' and title is not null and search_vector @@ to_tsquery('simple', ${`'${prefix}':*A`})
-      order by hot_score desc limit ${n}`,
+    sql`select ${essays.id}, ${essays.title}, ${essays.workAuthor} as author from ${essays}
+      where ${essays.status} = 'published' and ${essays.title} is not null and ${essays.searchVector} @@ to_tsquery('simple', ${`'${prefix}':*A`})
+      order by ${essays.hotScore} desc limit ${n}`,
   );
 }
 
@@ -199,12 +195,16 @@ export async function addSearchCounts(db: Db, counts: Map<string, number>) {
     [...counts].map(([q, n]) => sql`(${q}, ${n}, now())`),
     sql`, `,
   );
-  await db.execute(sql`insert into ${searchCounts} (query, count, updated_at) values ${values}
-    on conflict (query) do update set count = ${searchCounts}.count + excluded.count, updated_at = now()`);
+  const count = columnName(searchCounts.count);
+  await db.execute(sql`insert into ${searchCounts} (${columnNames(searchCounts.query, searchCounts.count, searchCounts.updatedAt)}) values ${values}
+    on conflict (${columnName(searchCounts.query)}) do update set ${count} = ${searchCounts.count} + excluded.${count}, ${columnName(searchCounts.updatedAt)} = now()`);
 }
 
 export async function hotQueries(db: Db, n: number): Promise<{ query: string; count: number }[]> {
-  return rowsOf(db, sql`select query, count from ${searchCounts} order by count desc, query limit ${n}`);
+  return rowsOf(
+    db,
+    sql`select ${searchCounts.query}, ${searchCounts.count} from ${searchCounts} order by ${searchCounts.count} desc, ${searchCounts.query} limit ${n}`,
+  );
 }
 
 /** Counted queries sharing a character with this one, most searched first (for a search that found nothing). */
@@ -213,16 +213,16 @@ export async function similarQueries(db: Db, q: string, n: number): Promise<stri
   if (!chars.length) return [];
   const rows = await rowsOf<{ query: string }>(
     db,
-    sql`select query from ${searchCounts} where query <> ${q} and (${sql.join(
-      chars.map((c) => sql`strpos(query, ${c}) > 0`),
+    sql`select ${searchCounts.query} from ${searchCounts} where ${searchCounts.query} <> ${q} and (${sql.join(
+      chars.map((ch) => sql`strpos(${searchCounts.query}, ${ch}) > 0`),
       sql` or `,
-    )}) order by count desc limit ${n}`,
+    )}) order by ${searchCounts.count} desc limit ${n}`,
   );
   return rows.map((r) => r.query);
 }
 
 /** The body of a long text beside its card, to centre its snippet on the match. */
-export const ESSAY_BODY = sql`, case when e.type = 'essay' then e.content end as content`;
+export const ESSAY_BODY = sql`, case when ${e.type} = 'essay' then ${e.content} end as content`;
 
 const tagColumns = { id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount };
 

@@ -401,7 +401,10 @@ export async function reactionCounts(db: Db, id: number) {
 
 /** Recomputes a text's hot score after its publish time or counters changed (in the same transaction). */
 export async function refreshHotScore(db: Exec, id: number) {
-  await db.update(essays).set({ hotScore: hotScoreSql() }).where(eq(essays.id, id));
+  await db
+    .update(essays)
+    .set({ hotScore: hotScoreSql(essays) })
+    .where(eq(essays.id, id));
 }
 
 /** What a text contributes to the published counts of its classification, tags and author. */
@@ -508,7 +511,7 @@ export async function insertViews(tx: Tx, rows: (typeof essayViews.$inferInsert)
 export const VIEW_SCORE_STEP = 0.01;
 
 function scoreAfterViews(n: number) {
-  const fresh = hotScoreSql('essays', { views: sql`(${essays.views} + ${n})` });
+  const fresh = hotScoreSql(essays, { views: sql`(${essays.views} + ${n})` });
   return sql`case when abs(${fresh} - ${essays.hotScore}) >= ${VIEW_SCORE_STEP} then ${fresh} else ${essays.hotScore} end`;
 }
 

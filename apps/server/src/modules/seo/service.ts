@@ -183,7 +183,7 @@ async function leaderboard(db: Db, rawPeriod: unknown): Promise<PageModel> {
     body: {
       kind: 'list',
       heading: `排行榜 · ${name}`,
-      items: rows.map((r, i) => ({ essay: presentCard(r), note: `第 ${i + 1} 名 · 得分 ${r.rank_score.toFixed(2)}` })),
+      items: rows.map((r, i) => ({ essay: presentCard(r), note: `第 ${i + 1} 名 · 得分 ${r.rankScore.toFixed(2)}` })),
       links: (Object.keys(PERIOD_NAMES) as Period[])
         .filter((p) => p !== period)
         .map((p) => ({ href: p === 'day' ? '/leaderboard' : `/leaderboard?period=${p}`, label: PERIOD_NAMES[p] })),
