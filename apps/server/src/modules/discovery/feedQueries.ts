@@ -1,7 +1,9 @@
 /** Statements of the personal feed and the reader's interests. */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
+import { aliased, columnName } from '../../db/names.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
 import { notBlockedBy } from '../users/index.js';
 import { cardsSql, type CardRow } from '../essays/index.js';
@@ -17,6 +19,18 @@ export async function replaceInterests(db: Db, userId: number, tagIds: number[])
     await tx.insert(interests).values(tagIds.map((tagId) => ({ userId, tagId })));
   });
 }
+
+const e = alias(essays, 'e');
+const et = alias(essayTags, 'et');
+const u = alias(uninterested, 'u');
+/**
+ * Derived tables, named by the table whose columns they carry: `t(tag_id)` the reader's interest tags, `x` a tag's
+ * page of essay_tags rows, `m(tag_id, n)` the tags asked for in order, and `p` cardsSql's page (its tag_id).
+ */
+const t = alias(interests, 't');
+const x = alias(essayTags, 'x');
+const m = alias(essayTags, 'm');
+const p = alias(essayTags, 'p');
 
 /** Interest tags and their children: a first-level interest brings its second-level tags along. */
 function interestTagIds(userId: number) {
@@ -38,12 +52,12 @@ const feedable = (userId: number) =>
  * `n` of its own tag), so a page costs `n` index entries per tag however large the tags are.
  */
 function feedCandidates(userId: number, n: number, blocksSomeone: boolean) {
-  return sql`select distinct x.essay_id, x.published_at from ${interestTagIds(userId)} t(tag_id) cross join lateral (
-    select et.essay_id, et.published_at from ${essayTags} et join ${essays} e on e.id = et.essay_id
-    where et.tag_id = t.tag_id and et.published_at is not null and e.author_id <> ${userId}
-      and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = et.essay_id)
-      ${blocksSomeone ? sql`and ${notBlockedBy(userId, sql`e.author_id`)}` : sql``}
-    order by et.published_at desc, et.essay_id desc limit ${n}) x`;
+  return sql`select distinct ${x.essayId}, ${x.publishedAt} from ${interestTagIds(userId)} t(${columnName(t.tagId)}) cross join lateral (
+    select ${et.essayId}, ${et.publishedAt} from ${aliased(et)} join ${aliased(e)} on ${e.id} = ${et.essayId}
+    where ${et.tagId} = ${t.tagId} and ${et.publishedAt} is not null and ${e.authorId} <> ${userId}
+      and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${userId} and ${u.essayId} = ${et.essayId})
+      ${blocksSomeone ? sql`and ${notBlockedBy(userId, e.authorId)}` : sql``}
+    order by ${et.publishedAt} desc, ${et.essayId} desc limit ${n}) x`;
 }
 
 /**
@@ -54,13 +68,13 @@ export function feedRows(db: Db, userId: number, limit: number, offset: number, 
   const ids = sql`select id, row_number() over () as ord from (
     select essay_id as id from (${feedCandidates(userId, offset + limit, blocksSomeone)}) c order by published_at desc, essay_id desc limit ${limit} offset ${offset}) w`;
   // Counted up to the cap on the tags' index alone (no lookup of each text), less the reader's own texts there.
-  const counted = sql`select distinct x.essay_id from ${interestTagIds(userId)} t(tag_id) cross join lateral (
-    select et.essay_id from ${essayTags} et where et.tag_id = t.tag_id and et.published_at is not null
-      and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = et.essay_id)
-    order by et.published_at desc, et.essay_id desc limit ${TOTAL_CAP + 1}) x`;
-  const own = sql`select count(*) from ${essays} e where e.author_id = ${userId} and e.status = 'published'
-    and exists (select 1 from ${essayTags} et where et.essay_id = e.id and et.tag_id in ${interestTagIds(userId)})
-    and not exists (select 1 from ${uninterested} u where u.user_id = ${userId} and u.essay_id = e.id)`;
+  const counted = sql`select distinct ${x.essayId} from ${interestTagIds(userId)} t(${columnName(t.tagId)}) cross join lateral (
+    select ${et.essayId} from ${aliased(et)} where ${et.tagId} = ${t.tagId} and ${et.publishedAt} is not null
+      and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${userId} and ${u.essayId} = ${et.essayId})
+    order by ${et.publishedAt} desc, ${et.essayId} desc limit ${TOTAL_CAP + 1}) x`;
+  const own = sql`select count(*) from ${aliased(e)} where ${e.authorId} = ${userId} and ${e.status} = 'published'
+    and exists (select 1 from ${aliased(et)} where ${et.essayId} = ${e.id} and ${et.tagId} in ${interestTagIds(userId)})
+    and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${userId} and ${u.essayId} = ${e.id})`;
   const total = keptTotal !== undefined ? sql`${keptTotal}` : sql`((select count(*) from (${counted}) c) - (${own}))`;
   return rowsOf<CardRow>(db, cardsSql(ids, userId, { total }));
 }
@@ -78,15 +92,18 @@ export function interestTags(db: Db, userId: number) {
 /** The newest `per` texts under each of these tags the reader's feed may show, as cards with their tag. */
 export function newestPerTag(db: Db, userId: number, tagIds: number[], per: number) {
   // Each tag's own index in publish order (essay_tags keeps a copy of the key), `per` texts deep.
-  const ids = sql`select x.id, row_number() over (order by m.n, x.published_at desc, x.id desc) as ord, m.tag_id
+  const ids = sql`select ${x.essayId} as id, row_number() over (order by m.n, ${x.publishedAt} desc, ${x.essayId} desc) as ord, ${m.tagId}
     from unnest(${sql`array[${sql.join(
       tagIds.map((id) => sql`${id}`),
       sql`, `,
-    )}]::int[]`}) with ordinality as m(tag_id, n)
+    )}]::int[]`}) with ordinality as m(${columnName(m.tagId)}, n)
     cross join lateral (
-      select ${essayTags.essayId} as id, ${essayTags.publishedAt} as published_at from ${essayTags}
+      select ${essayTags.essayId}, ${essayTags.publishedAt} from ${essayTags}
       join ${essays} on ${essays.id} = ${essayTags.essayId}
-      where ${essayTags.tagId} = m.tag_id and ${isNotNull(essayTags.publishedAt)} and ${feedable(userId)}
+      where ${essayTags.tagId} = ${m.tagId} and ${isNotNull(essayTags.publishedAt)} and ${feedable(userId)}
       order by ${essayTags.publishedAt} desc, ${essayTags.essayId} desc limit ${per}) x`;
-  return rowsOf<CardRow & { tag_id: number }>(db, cardsSql(ids, userId, { pageColumns: sql`, p.tag_id` }));
+  return rowsOf<CardRow & Pick<typeof essayTags.$inferSelect, 'tagId'>>(
+    db,
+    cardsSql(ids, userId, { pageColumns: sql`, ${p.tagId} as "tagId"` }),
+  );
 }

@@ -61,5 +61,5 @@ export async function newestPerInterest(db: Db, userId: number, per: number) {
     mine.map((t) => t.id),
     per,
   );
-  return mine.map((tag) => ({ tag, cards: rows.filter((r) => r.id !== null && r.tag_id === tag.id) }));
+  return mine.map((tag) => ({ tag, cards: rows.filter((r) => r.id !== null && r.tagId === tag.id) }));
 }
