@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, bigint, integer, pgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
+import { aliased } from '../../db/names.js';
 import { commentLikes, comments, essays, users } from '../../db/schema.js';
 import type { Exec, Tx } from '../../db/client.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
@@ -31,44 +32,53 @@ const visible = eq(comments.status, 'visible');
 /** Visible, and not written by someone the viewer blocked. */
 const shownTo = (viewerId?: number) => (viewerId ? and(visible, notBlockedBy(viewerId, comments.userId)) : visible);
 
-interface PageRow {
-  essay_status: string | null;
+// commentPage's names: r first-level comments, rc replies, c the page's comments, u their authors, l the reader's likes.
+const r = alias(comments, 'r');
+const rc = alias(comments, 'rc');
+const c = alias(comments, 'c');
+const u = alias(users, 'u');
+const l = alias(commentLikes, 'l');
+/** One first-level comment's newest replies (a lateral subquery over rc): comments' id and created_at. */
+const x = alias(comments, 'x');
+/** The statement's own relations (CTEs): the page's first-level comments in order, then every comment of the page. */
+const roots = pgTable('roots', { id: integer().notNull(), ord: bigint({ mode: 'number' }).notNull() });
+const page = pgTable('page', { id: integer().notNull(), ord: bigint({ mode: 'number' }).notNull(), kind: integer().notNull() });
+const p = alias(page, 'p');
+
+type UserRow = typeof users.$inferSelect;
+
+/** A row of commentPage: a comment of the page with its authors (all null on the one row of an empty page). */
+type PageRow = Omit<CommentRow, 'id' | 'createdAt'> & {
+  essayStatus: (typeof essays.$inferSelect)['status'] | null;
   total: number;
   kind: 0 | 1 | null;
-  id: number | null;
-  essay_id: number;
-  user_id: number;
-  root_id: number | null;
-  reply_to_user_id: number | null;
-  content: string;
-  likes: number;
-  reply_count: number;
-  status: 'visible' | 'deleted' | 'reported' | 'banned';
-  created_at: Date | string;
-  user_nickname: string;
-  user_avatar: string | null;
-  reply_to_nickname: string | null;
-  reply_to_avatar: string | null;
+  id: CommentRow['id'] | null;
+  /** A Date from PGlite, text from node-postgres. */
+  createdAt: Date | string;
+  userNickname: UserRow['nickname'];
+  userAvatar: UserRow['avatar'];
+  replyToNickname: UserRow['nickname'] | null;
+  replyToAvatar: UserRow['avatar'];
   liked: boolean;
-}
+};
 
-const loaded = (r: PageRow): CommentLoaded => ({
+const loaded = (row: PageRow): CommentLoaded => ({
   c: {
-    id: r.id!,
-    essayId: r.essay_id,
-    userId: r.user_id,
-    rootId: r.root_id,
-    replyToUserId: r.reply_to_user_id,
-    content: r.content,
-    likes: r.likes,
-    replyCount: r.reply_count,
-    status: r.status,
-    createdAt: new Date(r.created_at),
+    id: row.id!,
+    essayId: row.essayId,
+    userId: row.userId,
+    rootId: row.rootId,
+    replyToUserId: row.replyToUserId,
+    content: row.content,
+    likes: row.likes,
+    replyCount: row.replyCount,
+    status: row.status,
+    createdAt: new Date(row.createdAt),
   },
-  userNickname: r.user_nickname,
-  userAvatar: r.user_avatar,
-  replyToNickname: r.reply_to_nickname,
-  replyToAvatar: r.reply_to_avatar,
+  userNickname: row.userNickname,
+  userAvatar: row.userAvatar,
+  replyToNickname: row.replyToNickname,
+  replyToAvatar: row.replyToAvatar,
 });
 
 /**
@@ -80,42 +90,41 @@ export async function commentPage(
   db: Db,
   o: { essayId: number; sort: 'hot' | 'new'; limit: number; offset: number; per: number; viewerId?: number },
 ) {
-  const shown = (c: string) =>
-    o.viewerId
-      ? sql`${sql.raw(c)}.status = 'visible' and ${notBlockedBy(o.viewerId, sql.raw(`${c}.user_id`))}`
-      : sql`${sql.raw(c)}.status = 'visible'`;
-  const order = o.sort === 'hot' ? sql`r.likes desc, r.reply_count desc, r.id desc` : sql`r.created_at desc, r.id desc`;
+  const shown = (t: { status: AnyPgColumn; userId: AnyPgColumn }) =>
+    o.viewerId ? sql`${t.status} = 'visible' and ${notBlockedBy(o.viewerId, t.userId)}` : sql`${t.status} = 'visible'`;
+  const order = o.sort === 'hot' ? sql`${r.likes} desc, ${r.replyCount} desc, ${r.id} desc` : sql`${r.createdAt} desc, ${r.id} desc`;
   const rows = await rowsOf<PageRow>(
     db,
-    sql`with roots as (
-      select r.id, row_number() over (order by ${order}) as ord from ${comments} r
-      where r.essay_id = ${o.essayId} and r.root_id is null and ${shown('r')}
+    sql`with ${roots} as (
+      select ${r.id}, row_number() over (order by ${order}) as ord from ${aliased(r)}
+      where ${r.essayId} = ${o.essayId} and ${r.rootId} is null and ${shown(r)}
       order by ${order} limit ${o.limit} offset ${o.offset}),
     replies as (
-      select x.id, roots.ord from roots cross join lateral (
-        select rc.id, rc.created_at from ${comments} rc where rc.root_id = roots.id and ${shown('rc')}
-        order by rc.created_at desc, rc.id desc limit ${o.per}) x),
-    page as (select id, ord, 0 as kind from roots union all select id, ord, 1 from replies)
-    select (select status from ${essays} where id = ${o.essayId}) as essay_status,
-      (select count(*) from (select 1 from ${comments} r where r.essay_id = ${o.essayId} and r.root_id is null and ${shown('r')}
+      select ${x.id}, ${roots.ord} from ${roots} cross join lateral (
+        select ${rc.id}, ${rc.createdAt} from ${aliased(rc)} where ${rc.rootId} = ${roots.id} and ${shown(rc)}
+        order by ${rc.createdAt} desc, ${rc.id} desc limit ${o.per}) ${x}),
+    ${page} as (select id, ord, 0 as kind from ${roots} union all select id, ord, 1 from replies)
+    select (select ${essays.status} from ${essays} where ${essays.id} = ${o.essayId}) as "essayStatus",
+      (select count(*) from (select 1 from ${aliased(r)} where ${r.essayId} = ${o.essayId} and ${r.rootId} is null and ${shown(r)}
         limit ${TOTAL_CAP + 1}) n)::int as total,
-      p.kind, c.id, c.essay_id, c.user_id, c.root_id, c.reply_to_user_id, c.content, c.likes, c.reply_count, c.status, c.created_at,
-      u.nickname as user_nickname, u.avatar as user_avatar, rt.nickname as reply_to_nickname, rt.avatar as reply_to_avatar,
-      ${o.viewerId ? sql`exists (select 1 from ${commentLikes} l where l.user_id = ${o.viewerId} and l.comment_id = c.id)` : sql`false`} as liked
+      ${p.kind}, ${c.id}, ${c.essayId} as "essayId", ${c.userId} as "userId", ${c.rootId} as "rootId", ${c.replyToUserId} as "replyToUserId",
+      ${c.content}, ${c.likes}, ${c.replyCount} as "replyCount", ${c.status}, ${c.createdAt} as "createdAt",
+      ${u.nickname} as "userNickname", ${u.avatar} as "userAvatar", ${replyTo.nickname} as "replyToNickname", ${replyTo.avatar} as "replyToAvatar",
+      ${o.viewerId ? sql`exists (select 1 from ${aliased(l)} where ${l.userId} = ${o.viewerId} and ${l.commentId} = ${c.id})` : sql`false`} as liked
     from (select 1) one
-    left join page p on true
-    left join ${comments} c on c.id = p.id
-    left join ${users} u on u.id = c.user_id
-    left join ${users} rt on rt.id = c.reply_to_user_id
-    order by p.ord, p.kind, c.created_at, c.id`,
+    left join ${aliased(p)} on true
+    left join ${aliased(c)} on ${c.id} = ${p.id}
+    left join ${aliased(u)} on ${u.id} = ${c.userId}
+    left join ${aliased(replyTo)} on ${replyTo.id} = ${c.replyToUserId}
+    order by ${p.ord}, ${p.kind}, ${c.createdAt}, ${c.id}`,
   );
-  const present = rows.filter((r) => r.id !== null);
+  const present = rows.filter((row) => row.id !== null);
   return {
-    essayStatus: rows[0]?.essay_status ?? null,
+    essayStatus: rows[0]?.essayStatus ?? null,
     ...cappedTotal(rows[0]?.total ?? 0),
-    roots: present.filter((r) => r.kind === 0).map(loaded),
-    replies: present.filter((r) => r.kind === 1).map(loaded),
-    liked: o.viewerId ? new Set(present.filter((r) => r.liked).map((r) => r.id!)) : undefined,
+    roots: present.filter((row) => row.kind === 0).map(loaded),
+    replies: present.filter((row) => row.kind === 1).map(loaded),
+    liked: o.viewerId ? new Set(present.filter((row) => row.liked).map((row) => row.id!)) : undefined,
   };
 }
 

@@ -69,12 +69,16 @@ export async function drawOne(db: Db, f: DrawFilter, exclude: number[], pivot: n
 
 /** The lowest and highest essay id (two index look-ups). */
 export async function idRange(db: Db): Promise<{ lo: number; hi: number }> {
-  const r = await db.execute<{ lo: number | null; hi: number | null }>(sql`select min(${essays.id}) as lo, max(${essays.id}) as hi from ${essays}`);
+  const r = await db.execute<{ lo: number | null; hi: number | null }>(
+    sql`select min(${essays.id}) as lo, max(${essays.id}) as hi from ${essays}`,
+  );
   return { lo: Number(r.rows[0]?.lo ?? 1), hi: Number(r.rows[0]?.hi ?? 1) };
 }
 
 export async function recentDraws(db: Db, viewer: string): Promise<number[]> {
-  const r = await db.execute<{ recent: number[] }>(sql`select ${sentenceDraws.recent} from ${sentenceDraws} where ${sentenceDraws.viewer} = ${viewer}`);
+  const r = await db.execute<{ recent: number[] }>(
+    sql`select ${sentenceDraws.recent} from ${sentenceDraws} where ${sentenceDraws.viewer} = ${viewer}`,
+  );
   return (r.rows[0]?.recent ?? []).map(Number);
 }
 

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, isNotNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { personCardColumns } from '../users/index.js';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { aliased } from '../../db/names.js';
 import {
   activity,
   announcementReads,
@@ -59,26 +61,33 @@ export async function pageBlocks(db: Db, blockerId: number, limit: number, offse
   return { list, ...total };
 }
 
+const f = alias(follows, 'f');
+const e = alias(essays, 'e');
+const u = alias(uninterested, 'u');
+/** The rows of one followed person's walk (a lateral subquery over `e`): essays' id and published_at. */
+const x = alias(essays, 'x');
+const b = alias(blocks, 'b');
+
 /**
  * A page of the following feed as cards, its total and the next cursor, in one statement. For each followed
  * person, their newest published texts by `essays_author_published_idx` (at most one page's worth past the
  * cursor, or offset + limit without one), merged newest first: a page costs a page of index entries per person.
  */
 export async function followingPage(db: Db, viewerId: number, limit: number, offset: number, cursor: Cursor | null) {
-  const after = cursor ? sql`and (e.published_at, e.id) < (${cursor.k}::timestamptz, ${cursor.id})` : sql``;
+  const after = cursor ? sql`and (${e.publishedAt}, ${e.id}) < (${cursor.k}::timestamptz, ${cursor.id})` : sql``;
   const per = cursor ? limit : offset + limit;
   // 不感兴趣 inside each person's walk, so a page is never short for it.
   const ids = sql`select id, row_number() over () as ord from (
-    select x.id from ${follows} f cross join lateral (
-      select e.id, e.published_at from ${essays} e
-      where e.author_id = f.followee_id and e.status = 'published' ${after}
-        and not exists (select 1 from ${uninterested} u where u.user_id = ${viewerId} and u.essay_id = e.id)
-      order by e.published_at desc, e.id desc limit ${per}) x
-    where f.follower_id = ${viewerId} and ${notBlockedBy(viewerId, sql`f.followee_id`)}
-    order by x.published_at desc, x.id desc limit ${limit} offset ${cursor ? 0 : offset}) w`;
-  const total = sql`(select count(*) from (select 1 from ${follows} f join ${essays} e
-    on e.author_id = f.followee_id and e.status = 'published'
-    where f.follower_id = ${viewerId} limit ${TOTAL_CAP + 1}) capped)`;
+    select ${x.id} from ${aliased(f)} cross join lateral (
+      select ${e.id}, ${e.publishedAt} from ${aliased(e)}
+      where ${e.authorId} = ${f.followeeId} and ${e.status} = 'published' ${after}
+        and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${viewerId} and ${u.essayId} = ${e.id})
+      order by ${e.publishedAt} desc, ${e.id} desc limit ${per}) ${x}
+    where ${f.followerId} = ${viewerId} and ${notBlockedBy(viewerId, f.followeeId)}
+    order by ${x.publishedAt} desc, ${x.id} desc limit ${limit} offset ${cursor ? 0 : offset}) w`;
+  const total = sql`(select count(*) from (select 1 from ${aliased(f)} join ${aliased(e)}
+    on ${e.authorId} = ${f.followeeId} and ${e.status} = 'published'
+    where ${f.followerId} = ${viewerId} limit ${TOTAL_CAP + 1}) capped)`;
   const rows = await rowsOf<CardRow>(db, cardsSql(ids, viewerId, { total }));
   return { cards: rows.filter((r) => r.id !== null), ...cappedTotal(rows[0]?.total ?? 0) };
 }
@@ -95,8 +104,8 @@ export async function suggestions(db: Db, viewerId: number, limit: number) {
         ne(users.id, viewerId),
         sql`${users.essayCount} > 0`,
         notInArray(users.id, followed),
-        sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${users.id})
-          or (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}))`,
+        sql`not exists (select 1 from ${aliased(b)} where (${b.blockerId} = ${viewerId} and ${b.blockedId} = ${users.id})
+          or (${b.blockerId} = ${users.id} and ${b.blockedId} = ${viewerId}))`,
       ),
     )
     .orderBy(desc(users.followerCount), desc(users.essayCount), desc(users.id))

@@ -1,10 +1,17 @@
 /** SQL of the admin console that works on many rows at once. Counters move in SQL, in the caller's transaction. */
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CallParsed } from '@shiju/contract';
+import { aliased, columnName } from '../../db/names.js';
 import { activity, classifications, comments, essays, essayTags, sessions, tags, users } from '../../db/schema.js';
 import type { Db, Exec, Tx } from '../../db/client.js';
 import { likePattern } from '../../lib/text.js';
 import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
+
+const c = alias(classifications, 'c');
+const t = alias(tags, 't');
+const u = alias(users, 'u');
+const e = alias(essays, 'e');
 
 /**
  * Puts a set of texts on or off the site together with every count that depends on them: classification,
@@ -12,19 +19,26 @@ import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.
  */
 export async function movePublishedCounts(tx: Tx, ids: number[], delta: 1 | -1) {
   if (!ids.length) return;
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await tx.execute(sql`update ${classifications} c set essay_count = greatest(c.essay_count + x.n * ${delta}, 0)
-    from (select classification_id id, count(*)::int n from essays where id in (${list}) and classification_id is not null group by 1) x
-    where c.id = x.id`);
-  await tx.execute(sql`update ${tags} t set essay_count = greatest(t.essay_count + x.n * ${delta}, 0)
-    from (select tag_id id, count(*)::int n from ${essayTags} where essay_id in (${list}) group by 1) x where t.id = x.id`);
-  await tx.execute(sql`update ${users} u set essay_count = greatest(u.essay_count + x.n * ${delta}, 0)
-    from (select author_id id, count(*)::int n from essays where id in (${list}) group by 1) x where u.id = x.id`);
-  await tx.execute(sql`update ${essays} e set imitations = greatest(e.imitations + x.n * ${delta}, 0)
-    from (select imitate_of id, count(*)::int n from essays where id in (${list}) and imitate_of is not null group by 1) x where e.id = x.id`);
+  // Per classification, tag, author or original: how many of the texts it has, as `x` (id, n).
+  const counted = (key: AnyPgColumn, where: SQL | undefined) =>
+    tx
+      .select({ id: key, n: sql<number>`count(*)::int`.as('n') })
+      .from(key.table)
+      .where(where)
+      .groupBy(key)
+      .as('x');
+  const byClass = counted(essays.classificationId, and(inArray(essays.id, ids), isNotNull(essays.classificationId)));
+  await tx.execute(sql`update ${aliased(c)} set ${columnName(c.essayCount)} = greatest(${c.essayCount} + ${byClass.n} * ${delta}, 0)
+    from ${byClass} where ${c.id} = ${byClass.id}`);
+  const byTag = counted(essayTags.tagId, inArray(essayTags.essayId, ids));
+  await tx.execute(sql`update ${aliased(t)} set ${columnName(t.essayCount)} = greatest(${t.essayCount} + ${byTag.n} * ${delta}, 0)
+    from ${byTag} where ${t.id} = ${byTag.id}`);
+  const byAuthor = counted(essays.authorId, inArray(essays.id, ids));
+  await tx.execute(sql`update ${aliased(u)} set ${columnName(u.essayCount)} = greatest(${u.essayCount} + ${byAuthor.n} * ${delta}, 0)
+    from ${byAuthor} where ${u.id} = ${byAuthor.id}`);
+  const byOriginal = counted(essays.imitateOf, and(inArray(essays.id, ids), isNotNull(essays.imitateOf)));
+  await tx.execute(sql`update ${aliased(e)} set ${columnName(e.imitations)} = greatest(${e.imitations} + ${byOriginal.n} * ${delta}, 0)
+    from ${byOriginal} where ${e.id} = ${byOriginal.id}`);
 }
 
 /** Moves a user's visible comments to `banned` (or back) and keeps the texts' and threads' comment counts exact. */
