@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias, bigint, integer, pgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { aliased } from '../../db/names.js';
@@ -38,12 +38,15 @@ const rc = alias(comments, 'rc');
 const c = alias(comments, 'c');
 const u = alias(users, 'u');
 const l = alias(commentLikes, 'l');
-/** One first-level comment's newest replies (a lateral subquery over rc): comments' id and created_at. */
+/**
+ * Derived tables, named by the table whose columns they carry: `roots` the page's first-level comments (their id,
+ * and ord), `x` one's newest replies, `p` the page's comments (the CTE `page`: id, ord, kind).
+ */
+const roots = alias(comments, 'roots');
 const x = alias(comments, 'x');
-/** The statement's own relations (CTEs): the page's first-level comments in order, then every comment of the page. */
-const roots = pgTable('roots', { id: integer().notNull(), ord: bigint({ mode: 'number' }).notNull() });
-const page = pgTable('page', { id: integer().notNull(), ord: bigint({ mode: 'number' }).notNull(), kind: integer().notNull() });
-const p = alias(page, 'p');
+const p = alias(comments, 'p');
+/** The page's own column `kind` (0 a first-level comment, 1 a reply), which no table carries. */
+const pageKind = sql`${p}.${sql.identifier('kind')}`;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -100,23 +103,23 @@ export async function commentPage(
       where ${r.essayId} = ${o.essayId} and ${r.rootId} is null and ${shown(r)}
       order by ${order} limit ${o.limit} offset ${o.offset}),
     replies as (
-      select ${x.id}, ${roots.ord} from ${roots} cross join lateral (
+      select ${x.id}, roots.ord from ${roots} cross join lateral (
         select ${rc.id}, ${rc.createdAt} from ${aliased(rc)} where ${rc.rootId} = ${roots.id} and ${shown(rc)}
         order by ${rc.createdAt} desc, ${rc.id} desc limit ${o.per}) ${x}),
-    ${page} as (select id, ord, 0 as kind from ${roots} union all select id, ord, 1 from replies)
+    page as (select id, ord, 0 as kind from ${roots} union all select id, ord, 1 from replies)
     select (select ${essays.status} from ${essays} where ${essays.id} = ${o.essayId}) as "essayStatus",
       (select count(*) from (select 1 from ${aliased(r)} where ${r.essayId} = ${o.essayId} and ${r.rootId} is null and ${shown(r)}
         limit ${TOTAL_CAP + 1}) n)::int as total,
-      ${p.kind}, ${c.id}, ${c.essayId} as "essayId", ${c.userId} as "userId", ${c.rootId} as "rootId", ${c.replyToUserId} as "replyToUserId",
+      ${pageKind}, ${c.id}, ${c.essayId} as "essayId", ${c.userId} as "userId", ${c.rootId} as "rootId", ${c.replyToUserId} as "replyToUserId",
       ${c.content}, ${c.likes}, ${c.replyCount} as "replyCount", ${c.status}, ${c.createdAt} as "createdAt",
       ${u.nickname} as "userNickname", ${u.avatar} as "userAvatar", ${replyTo.nickname} as "replyToNickname", ${replyTo.avatar} as "replyToAvatar",
       ${o.viewerId ? sql`exists (select 1 from ${aliased(l)} where ${l.userId} = ${o.viewerId} and ${l.commentId} = ${c.id})` : sql`false`} as liked
     from (select 1) one
-    left join ${aliased(p)} on true
+    left join page ${p} on true
     left join ${aliased(c)} on ${c.id} = ${p.id}
     left join ${aliased(u)} on ${u.id} = ${c.userId}
     left join ${aliased(replyTo)} on ${replyTo.id} = ${c.replyToUserId}
-    order by ${p.ord}, ${p.kind}, ${c.createdAt}, ${c.id}`,
+    order by p.ord, ${pageKind}, ${c.createdAt}, ${c.id}`,
   );
   const present = rows.filter((row) => row.id !== null);
   return {

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
+import { aliased } from '../../db/names.js';
 import {
   blocks,
   classifications,
@@ -116,6 +118,12 @@ export function keywordMatch(keyword: string): SQL {
   return sql`${essays.title} ilike ${`%${keyword.replace(/[\\%_]/g, (m) => '\\' + m)}%`}`;
 }
 
+// A list total's names: he a text the viewer hides, marked their 不感兴趣 marks, b their blocks, het its tags.
+const he = alias(essays, 'he');
+const marked = alias(uninterested, 'u');
+const b = alias(blocks, 'b');
+const het = alias(essayTags, 'het');
+
 /**
  * The total of a list, inside the page's own statement. A classification or tag alone has a maintained counter
  * (exact, less what this viewer marked 不感兴趣); anything else is counted up to TOTAL_CAP + 1 rows, so no request
@@ -127,26 +135,26 @@ function totalSql(f: ListFilter, shared?: number): { sql: SQL; exact: boolean } 
   // blocked part runs only for a viewer who blocked someone: most never do, and its plan is costly to start.
   const hidden = (match: SQL) =>
     f.viewerId
-      ? sql` - (select count(*) from ${uninterested} u join ${essays} he on he.id = u.essay_id
-          where u.user_id = ${f.viewerId} and he.status = 'published' and ${match})
+      ? sql` - (select count(*) from ${aliased(marked)} join ${aliased(he)} on ${he.id} = ${marked.essayId}
+          where ${marked.userId} = ${f.viewerId} and ${he.status} = 'published' and ${match})
           - (case when ${f.viewerBlocksNobody ? sql`false` : blocksAnyone(f.viewerId)} then (
-            select count(*) from ${blocks} b join ${essays} he on he.author_id = b.blocked_id
-            where b.blocker_id = ${f.viewerId} and he.status = 'published' and ${match}
-              and not exists (select 1 from ${uninterested} u where u.user_id = ${f.viewerId} and u.essay_id = he.id)
+            select count(*) from ${aliased(b)} join ${aliased(he)} on ${he.authorId} = ${b.blockedId}
+            where ${b.blockerId} = ${f.viewerId} and ${he.status} = 'published' and ${match}
+              and not exists (select 1 from ${aliased(marked)} where ${marked.userId} = ${f.viewerId} and ${marked.essayId} = ${he.id})
           ) else 0 end)`
       : sql``;
   if (onlyOne && f.classificationId && !f.tagId)
     return {
       exact: true,
       sql: sql`((select ${classifications.essayCount} from ${classifications} where ${classifications.id} = ${f.classificationId})${hidden(
-        sql`he.classification_id = ${f.classificationId}`,
+        sql`${he.classificationId} = ${f.classificationId}`,
       )})`,
     };
   if (onlyOne && f.tagId && !f.classificationId)
     return {
       exact: true,
       sql: sql`((select ${tags.essayCount} from ${tags} where ${tags.id} = ${f.tagId})${hidden(
-        sql`exists (select 1 from ${essayTags} het where het.essay_id = he.id and het.tag_id = ${f.tagId})`,
+        sql`exists (select 1 from ${aliased(het)} where ${het.essayId} = ${he.id} and ${het.tagId} = ${f.tagId})`,
       )})`,
     };
   // A broad list is "1000+" for every reader; a narrow one is counted for this viewer (at most TOTAL_CAP + 1 rows).
@@ -217,42 +225,50 @@ function source(f: ListFilter) {
   return { from: sql`${essays}`, where: conditions(f)!, key: sortKey(f.sort), id: essays.id };
 }
 
+type UserRow = typeof users.$inferSelect;
+
 /** Rows of a page of cards (see cardsSql); `total` is on every row, and on the one empty row of an empty page. */
-export interface CardRow {
+export interface CardRow extends Pick<
+  EssayRow,
+  'type' | 'title' | 'summary' | 'source' | 'cover' | 'status' | 'views' | 'likes' | 'collects' | 'comments' | 'imitations'
+> {
   total: number | null;
-  id: number | null;
-  type: 'sentence' | 'essay';
-  title: string | null;
-  summary: string;
-  source: string | null;
-  work_author: string | null;
-  cover: string | null;
-  status: EssayRow['status'];
-  status_reason: string | null;
-  classification_id: number | null;
-  author_id: number;
-  imitate_of: number | null;
-  views: number;
-  likes: number;
-  collects: number;
-  comments: number;
-  imitations: number;
-  hot_score: number;
+  id: EssayRow['id'] | null;
+  work_author: EssayRow['workAuthor'];
+  status_reason: EssayRow['statusReason'];
+  classification_id: EssayRow['classificationId'];
+  author_id: EssayRow['authorId'];
+  imitate_of: EssayRow['imitateOf'];
+  hot_score: EssayRow['hotScore'];
+  /** Times are a Date from PGlite, text from node-postgres. */
   created_at: Date | string;
   published_at: Date | string | null;
-  author_nickname: string;
-  author_avatar: string | null;
-  tags: { id: number; name: string; parentId: number | null; letter: string }[];
+  author_nickname: UserRow['nickname'];
+  author_avatar: UserRow['avatar'];
+  tags: Pick<typeof tags.$inferSelect, 'id' | 'name' | 'parentId' | 'letter'>[];
   liked: boolean;
   collected: boolean;
 }
 
 export interface DetailsRow extends CardRow {
-  content: string;
-  author_bio: string;
-  classification_name: string | null;
+  content: EssayRow['content'];
+  author_bio: UserRow['bio'];
+  classification_name: (typeof classifications.$inferSelect)['name'] | null;
   following: boolean;
 }
+
+// cardsSql's names: e the texts, u their authors, c their classifications, et and t their tags, fo the viewer's follow.
+const e = alias(essays, 'e');
+const u = alias(users, 'u');
+const c = alias(classifications, 'c');
+const et = alias(essayTags, 'et');
+const t = alias(tags, 't');
+const fo = alias(follows, 'fo');
+/** The viewer's like or collect of a text. */
+const liked = alias(likes, 'f');
+const collected = alias(collects, 'f');
+/** The CTE `page` (id, ord, and whatever `pageColumns` reads), named by the table whose ids it carries. */
+const p = alias(essays, 'p');
 
 /**
  * Texts as cards in one statement: `ids` yields `(id, ord)`; each text comes with its author, its tags and the
@@ -260,29 +276,29 @@ export interface DetailsRow extends CardRow {
  * follows the author; `pageColumns` adds columns of `ids` itself as `p.<name>`). One round trip, not one per part.
  */
 export function cardsSql(ids: SQL, viewerId: number | undefined, opts: { total?: SQL; details?: boolean; pageColumns?: SQL } = {}): SQL {
-  const flag = (table: typeof likes | typeof collects) =>
-    viewerId ? sql`exists (select 1 from ${table} f where f.user_id = ${viewerId} and f.essay_id = e.id)` : sql`false`;
+  const flag = (f: typeof liked | typeof collected) =>
+    viewerId ? sql`exists (select 1 from ${aliased(f)} where ${f.userId} = ${viewerId} and ${f.essayId} = ${e.id})` : sql`false`;
   const details = opts.details
-    ? sql`, e.content, u.bio as author_bio, c.name as classification_name,
-        ${viewerId ? sql`exists (select 1 from ${follows} fo where fo.follower_id = ${viewerId} and fo.followee_id = e.author_id)` : sql`false`} as following`
+    ? sql`, ${e.content}, ${u.bio} as author_bio, ${c.name} as classification_name,
+        ${viewerId ? sql`exists (select 1 from ${aliased(fo)} where ${fo.followerId} = ${viewerId} and ${fo.followeeId} = ${e.authorId})` : sql`false`} as following`
     : sql``;
   return sql`with page as (${ids})
-    select ${opts.total ?? sql`null`}::int as total, e.id, e.type, e.title, e.summary, e.source, e.work_author, e.cover, e.status, e.status_reason,
-      e.classification_id, e.author_id, e.imitate_of, e.views, e.likes, e.collects, e.comments, e.imitations, e.hot_score,
-      e.created_at, e.published_at, u.nickname as author_nickname, u.avatar as author_avatar,
-      coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'parentId', t.parent_id, 'letter', t.letter)
-        order by t.parent_id nulls first, t.id) from ${essayTags} et join ${tags} t on t.id = et.tag_id where et.essay_id = e.id), '[]'::json) as tags,
-      ${flag(likes)} as liked, ${flag(collects)} as collected${details}${opts.pageColumns ?? sql``}
+    select ${opts.total ?? sql`null`}::int as total, ${e.id}, ${e.type}, ${e.title}, ${e.summary}, ${e.source}, ${e.workAuthor}, ${e.cover}, ${e.status}, ${e.statusReason},
+      ${e.classificationId}, ${e.authorId}, ${e.imitateOf}, ${e.views}, ${e.likes}, ${e.collects}, ${e.comments}, ${e.imitations}, ${e.hotScore},
+      ${e.createdAt}, ${e.publishedAt}, ${u.nickname} as author_nickname, ${u.avatar} as author_avatar,
+      coalesce((select json_agg(json_build_object('id', ${t.id}, 'name', ${t.name}, 'parentId', ${t.parentId}, 'letter', ${t.letter})
+        order by ${t.parentId} nulls first, ${t.id}) from ${aliased(et)} join ${aliased(t)} on ${t.id} = ${et.tagId} where ${et.essayId} = ${e.id}), '[]'::json) as tags,
+      ${flag(liked)} as liked, ${flag(collected)} as collected${details}${opts.pageColumns ?? sql``}
     from (select 1) one
-    left join page p on true
-    left join ${essays} e on e.id = p.id
-    left join ${users} u on u.id = e.author_id
-    ${opts.details ? sql`left join ${classifications} c on c.id = e.classification_id` : sql``}
+    left join page ${p} on true
+    left join ${aliased(e)} on ${e.id} = ${p.id}
+    left join ${aliased(u)} on ${u.id} = ${e.authorId}
+    ${opts.details ? sql`left join ${aliased(c)} on ${c.id} = ${e.classificationId}` : sql``}
     order by p.ord`;
 }
 
 const byIds = (ids: number[]) =>
-  sql`select x.id, x.ord from unnest(array[${sql.join(
+  sql`select id, ord from unnest(array[${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::int[]) with ordinality as x(id, ord)`;
