@@ -21,8 +21,8 @@ interface Log {
 }
 
 export function createRuntime(config: Config, database: Database, log?: Log) {
-  const broadcast = createBroadcast();
   const metrics = createMetrics(database.pool);
+  const broadcast = createBroadcast((topic) => metrics.broadcastsReceived.inc({ topic }));
   const search = createSearchState(broadcast, metrics);
   return {
     broadcast,

@@ -1,10 +1,12 @@
 /**
  * Two compiled server processes on one PostgreSQL: a change to a user made through process A (role, ban,
- * membership, block, password, deletion) is seen on process B's very next request, though B keeps readers'
- * sessions for the public reads (10 s) and had just kept that user's.
+ * membership, block, password, deletion) is seen on process B's next request once B has heard A's broadcast,
+ * though B keeps readers' sessions for the public reads (10 s) and had just kept that user's. A answers only after
+ * the broadcast is sent; B hears it milliseconds later. The test waits for that delivery (B's
+ * shiju_broadcasts_received_total), not for a clock, so a busy machine cannot make it race.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addClassification, api, canRunPrivatePostgres, privatePostgres, query, startServer, type ServerProcess } from './processes.js';
 
 let cluster: Awaited<ReturnType<typeof privatePostgres>>;
@@ -23,6 +25,20 @@ async function register(base = a.base) {
   });
   expect(r.code).toBe('00000');
   return { id: r.data.userInfo.id as number, token: r.data.accessToken as string, username: `uc_${run}_${n}` };
+}
+
+/** How many user changes B has heard of from other processes (its metrics). */
+async function userNewsOnB(): Promise<number> {
+  const text = await (await fetch(`${b.base}/metrics`)).text();
+  return Number(/^shiju_broadcasts_received_total\{topic="user"\} (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+/** Makes a change on A and returns once B has heard of it. */
+async function onA<T>(change: () => Promise<T>): Promise<T> {
+  const before = await userNewsOnB();
+  const result = await change();
+  await vi.waitFor(async () => expect(await userNewsOnB()).toBeGreaterThan(before), { timeout: 10_000, interval: 10 });
+  return result;
 }
 
 /** Whether B, on a public read, takes the token for the user who liked the published text (a kept session does). */
@@ -68,7 +84,9 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
     const u = await register();
     const readDraft = () => api(b.base, 'POST', '/api/v1/pc/essays/details', { token: u.token, body: { id: draft } });
     expect((await readDraft()).code).toBe('A0404'); // B keeps the session of a reader
-    expect((await api(a.base, 'PUT', `/api/v1/admin/users/${u.id}/role`, { token: admin, body: { role: 'admin' } })).code).toBe('00000');
+    expect((await onA(() => api(a.base, 'PUT', `/api/v1/admin/users/${u.id}/role`, { token: admin, body: { role: 'admin' } }))).code).toBe(
+      '00000',
+    );
     expect((await readDraft()).code).toBe('00000');
   });
 
@@ -76,7 +94,9 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
     const u = await register();
     expect((await like(u.token)).code).toBe('00000');
     expect(await likedOnB(u.token)).toBe(true);
-    const ban = await api(a.base, 'POST', `/api/v1/admin/users/${u.id}/ban`, { token: admin, body: { reason: '刷屏', until: null } });
+    const ban = await onA(() =>
+      api(a.base, 'POST', `/api/v1/admin/users/${u.id}/ban`, { token: admin, body: { reason: '刷屏', until: null } }),
+    );
     expect(ban.code).toBe('00000');
     expect(await likedOnB(u.token)).toBe(false);
   });
@@ -90,7 +110,7 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
     expect(
       (await api(a.base, 'POST', `/api/v1/pc/orders/${order.data.id}/pay`, { token: u.token, body: { provider: 'manual' } })).code,
     ).toBe('00000');
-    expect((await api(a.base, 'POST', `/api/v1/admin/orders/${order.data.id}/confirm`, { token: admin })).code).toBe('00000');
+    expect((await onA(() => api(a.base, 'POST', `/api/v1/admin/orders/${order.data.id}/confirm`, { token: admin }))).code).toBe('00000');
     expect(await adsOnB()).toEqual([]);
   });
 
@@ -101,7 +121,7 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
         (await api(b.base, 'POST', '/api/v1/es/essays/pc/page', { token: u.token, body: { pageSize: 50 } })).data.list as { id: number }[]
       ).some((e) => e.id === published);
     expect(await listedOnB()).toBe(true);
-    expect((await api(a.base, 'POST', `/api/v1/pc/users/${author.id}/block`, { token: u.token })).code).toBe('00000');
+    expect((await onA(() => api(a.base, 'POST', `/api/v1/pc/users/${author.id}/block`, { token: u.token }))).code).toBe('00000');
     expect(await listedOnB()).toBe(false);
   });
 
@@ -111,10 +131,12 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
       .accessToken as string;
     expect((await like(u.token)).code).toBe('00000');
     expect(await likedOnB(other)).toBe(true);
-    const changed = await api(a.base, 'PUT', '/api/v1/users/me/password', {
-      token: u.token,
-      body: { oldPassword: 'goodpass123', newPassword: 'better-pass-456' },
-    });
+    const changed = await onA(() =>
+      api(a.base, 'PUT', '/api/v1/users/me/password', {
+        token: u.token,
+        body: { oldPassword: 'goodpass123', newPassword: 'better-pass-456' },
+      }),
+    );
     expect(changed.code).toBe('00000');
     expect(await likedOnB(other)).toBe(false);
     expect(await likedOnB(u.token)).toBe(true);
@@ -124,15 +146,17 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
     const u = await register();
     expect((await like(u.token)).code).toBe('00000');
     expect(await likedOnB(u.token)).toBe(true);
-    const asked = await api(a.base, 'POST', '/api/v1/users/me/deletion', {
-      token: u.token,
-      body: { password: 'goodpass123', keepContent: true },
-    });
+    const asked = await onA(() =>
+      api(a.base, 'POST', '/api/v1/users/me/deletion', {
+        token: u.token,
+        body: { password: 'goodpass123', keepContent: true },
+      }),
+    );
     expect(asked.code).toBe('00000');
     expect((await api(b.base, 'GET', '/api/v1/users/me', { token: u.token })).data.deletionDueAt).toBe(asked.data.deletionDueAt);
     // The account works until its date: still the same reader on B's public reads.
     expect(await likedOnB(u.token)).toBe(true);
-    expect((await api(a.base, 'DELETE', '/api/v1/users/me/deletion', { token: u.token })).code).toBe('00000');
+    expect((await onA(() => api(a.base, 'DELETE', '/api/v1/users/me/deletion', { token: u.token }))).code).toBe('00000');
     expect((await api(b.base, 'GET', '/api/v1/users/me', { token: u.token })).data.deletionDueAt).toBeNull();
   });
 });

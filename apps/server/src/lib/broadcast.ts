@@ -44,7 +44,8 @@ export interface Broadcast {
   attachTransport(t: Transport | null): void;
 }
 
-export function createBroadcast(): Broadcast {
+/** `onReceived` hears each message another process sent (the app counts them in its metrics). */
+export function createBroadcast(onReceived?: (topic: string) => void): Broadcast {
   const handlers = new Map<string, Set<Handler>>();
   /** Tells our own messages apart when the transport echoes them back. */
   const origin = Math.random().toString(36).slice(2, 10);
@@ -70,6 +71,7 @@ export function createBroadcast(): Broadcast {
       const [from, topic, ...rest] = message.split('|');
       if (from === origin || !topic) return;
       apply(topic, rest.join('|'));
+      onReceived?.(topic);
     },
     resync() {
       for (const topic of handlers.keys()) apply(topic, EVERYTHING);

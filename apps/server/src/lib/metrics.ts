@@ -44,6 +44,12 @@ export function createMetrics(pool?: PoolStats) {
       labelNames: ['job', 'outcome'] as const,
       registers: [registry],
     }),
+    broadcastsReceived: new client.Counter({
+      name: 'shiju_broadcasts_received_total',
+      help: "Invalidations heard from other processes (lib/broadcast.ts), by topic: how far a change's news has spread",
+      labelNames: ['topic'] as const,
+      registers: [registry],
+    }),
     cacheLookups: new client.Counter({
       name: 'shiju_cache_lookups_total',
       help: 'In-process cache lookups, by cache and result (hit, miss)',

@@ -1,7 +1,7 @@
 /**
  * The one way a user changes in a way their kept sessions show (role, ban, membership, blocks, password, sessions,
  * deletion): the change runs in a transaction, and once it is committed that user's kept sessions are dropped in
- * every process (auth/sessions.ts), so their very next request anywhere sees it.
+ * every process (auth/sessions.ts): A answers once the message is sent, and each process drops them as it hears it.
  */
 import type { Db, Tx } from '../../db/client.js';
 import { USER_CHANGED, type Broadcast } from '../../lib/broadcast.js';
