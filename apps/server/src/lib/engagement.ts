@@ -11,7 +11,7 @@ type Counter = keyof EngagementCounters;
  * A text's counter columns: the essays table or an alias of it (`alias(essays, 'e')`), whose columns render qualified
  * by its name. Typed by shape, as lib does not import the schema: statement files pass the table.
  */
-export type CounterColumns = Record<Counter, AnyColumn>;
+export type CounterColumns = Record<Counter, AnyColumn | SQL>;
 
 /** Engagement over a row's counters; `next` replaces a counter by its new value inside an UPDATE's SET. */
 export function engagementSql(t: CounterColumns, next: Partial<Record<Counter, SQL>> = {}): SQL {
@@ -22,7 +22,7 @@ export function engagementSql(t: CounterColumns, next: Partial<Record<Counter, S
 }
 
 /** The hot score of the row (or of the row after `next`), the same formula as the contract's hotScoreOf. */
-export function hotScoreSql(t: CounterColumns & { publishedAt: AnyColumn }, next: Partial<Record<Counter, SQL>> = {}): SQL {
+export function hotScoreSql(t: CounterColumns & { publishedAt: AnyColumn | SQL }, next: Partial<Record<Counter, SQL>> = {}): SQL {
   return sql`(log(${engagementSql(t, next)}::float8 + 1) + (extract(epoch from coalesce(${t.publishedAt}, now()))::float8 - ${sql.raw(
     String(HOT_EPOCH_SECONDS),
   )}) / ${sql.raw(String(HOT_SECONDS_PER_DECADE))})`;

@@ -3,7 +3,7 @@ import { ENGAGEMENT_WEIGHTS, TOTAL_CAP } from '@shiju/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
-import { aliased, columnNames } from '../../db/names.js';
+import { columnNames, names } from '../../db/names.js';
 import { collects, comments, essays, essayViews, importedEngagement, likes, rankingEntries } from '../../db/schema.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { cardsSql, type CardRow } from '../essays/index.js';
@@ -12,16 +12,16 @@ import { blocksAnyone, notBlockedBy } from '../users/index.js';
 export type Period = 'day' | 'week' | 'month' | 'all';
 const INTERVAL: Record<Exclude<Period, 'all'>, string> = { day: '1 day', week: '7 days', month: '30 days' };
 
-const e = alias(essays, 'e');
+const e = names(alias(essays, 'e'));
 /** A period's events per text (`ev`): keyed by essay_id as the events tables name it, likes' column first in the union. */
-const ev = alias(likes, 'ev');
+const ev = names(alias(likes, 'ev'));
 
 /** Every published text with engagement in the period, with its score (the expensive part: run by the job only). */
 function rankedSql(period: Period): SQL {
   const counters = engagementSql(e);
   if (period === 'all')
     return sql`select ${e.id}, ${e.type}, ${e.classificationId}, ${counters}::float8 as engagement, ${counters}::float8 as score
-      from ${aliased(e)} where ${e.status} = 'published'`;
+      from ${e} where ${e.status} = 'published'`;
   const since = sql`now() - ${INTERVAL[period]}::interval`;
   const w = ENGAGEMENT_WEIGHTS;
   return sql`
@@ -42,10 +42,10 @@ function rankedSql(period: Period): SQL {
       -- Two index-friendly halves instead of one OR, which read the whole table: texts published in the period
       -- (a range of the published index) and older texts that had events in it.
       select ${e.id}, ${e.type}, ${e.classificationId}, ${e.publishedAt}, ${counters} as engagement
-      from ${aliased(e)} where ${e.status} = 'published' and ${e.publishedAt} >= ${since}
+      from ${e} where ${e.status} = 'published' and ${e.publishedAt} >= ${since}
       union all
       select ${e.id}, ${e.type}, ${e.classificationId}, ${e.publishedAt}, ev.eng
-      from ev join ${aliased(e)} on ${e.id} = ${ev.essayId} where ${e.status} = 'published' and ${e.publishedAt} < ${since}
+      from ev join ${e} on ${e.id} = ${ev.essayId} where ${e.status} = 'published' and ${e.publishedAt} < ${since}
     )
     select id, type, classification_id, engagement::float8 as engagement,
       ((engagement + 1) / power(greatest(extract(epoch from (now() - published_at)) / 3600, 0) + 2, 1.5))::float8 as score
@@ -88,9 +88,9 @@ type RankingEntry = typeof rankingEntries.$inferSelect;
 export type RankingRow = CardRow & Pick<RankingEntry, 'engagement'> & { rankScore: RankingEntry['score'] };
 
 /** The list's entries (`ranking_entries r`), the page's texts (`essays pe`) and cardsSql's page (`p`, columns of r). */
-const r = alias(rankingEntries, 'r');
-const pe = alias(essays, 'pe');
-const p = alias(rankingEntries, 'p');
+const r = names(alias(rankingEntries, 'r'));
+const pe = names(alias(essays, 'pe'));
+const p = names(alias(rankingEntries, 'p'));
 
 /**
  * A page of a precomputed ranking as cards with the viewer's flags, and its total, in one statement. The lists are
@@ -114,18 +114,16 @@ export function rankingRows(
     sql` and `,
   );
   // The lists are precomputed, but a text hidden, withdrawn or deleted since leaves them at once.
-  const shown = sql`join ${aliased(pe)} on ${pe.id} = ${r.essayId} and ${pe.status} = 'published'${
+  const shown = sql`join ${pe} on ${pe.id} = ${r.essayId} and ${pe.status} = 'published'${
     viewerId ? sql` and ${notBlockedBy(viewerId, pe.authorId)}` : sql``
   }`;
   const ids = sql`select id, row_number() over () as ord, score, engagement from (
-    select ${r.essayId} as id, ${r.score}, ${r.engagement} from ${aliased(r)} ${shown} where ${where}
+    select ${r.essayId} as id, ${r.score}, ${r.engagement} from ${r} ${shown} where ${where}
     order by ${r.score} desc, ${r.essayId} desc limit ${limit} offset ${offset}) w`;
   // Entries of texts that stopped being published are deleted by a trigger (migration 0006), so the total counts the
   // small table alone; the page still joins its few rows, for a text hidden while a refresh was running.
   const counted = (from: SQL) => sql`(select count(*) from (select 1 from ${from} where ${where} limit ${TOTAL_CAP + 1}) capped)`;
-  const plain = counted(aliased(r));
-  const total = viewerId
-    ? sql`(case when ${blocksAnyone(viewerId)} then ${counted(sql`${aliased(r)} ${shown}`)} else ${plain} end)`
-    : plain;
+  const plain = counted(sql`${r}`);
+  const total = viewerId ? sql`(case when ${blocksAnyone(viewerId)} then ${counted(sql`${r} ${shown}`)} else ${plain} end)` : plain;
   return rowsOf<RankingRow>(db, cardsSql(ids, viewerId, { total, pageColumns: sql`, ${p.score} as "rankScore", ${p.engagement}` }), true);
 }

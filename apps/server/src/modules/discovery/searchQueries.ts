@@ -11,7 +11,7 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { aliased, columnName, columnNames } from '../../db/names.js';
+import { columnName, columnNames, names } from '../../db/names.js';
 import { authors, classifications, essays, searchCounts, tags, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
 import { personCardColumns } from '../users/index.js';
@@ -20,7 +20,7 @@ import { tsqueryOf, type ParsedQuery } from '../../lib/search.js';
 
 const FIELD_WINDOW = 200;
 /** The text a statement is about (`from essays e`). */
-const e = alias(essays, 'e');
+const e = names(alias(essays, 'e'));
 /**
  * The title and author tokens of `e` (weights A and B), as indexed by essays_fields_search_idx: a match on them
  * reads only the few texts whose title or author has the words, instead of walking the hot index through every
@@ -64,9 +64,9 @@ function candidatesSql(p: ParsedQuery, mode: MatchMode, f: SearchFilter, window:
   if (!match) return null;
   const fields = tsqueryOf(p, mode, 'AB')!;
   const where = whereOf(f);
-  return sql`(select ${e.id} from ${aliased(e)} where ${where} and ${match} order by ${e.hotScore} desc limit ${window})
+  return sql`(select ${e.id} from ${e} where ${where} and ${match} order by ${e.hotScore} desc limit ${window})
     union
-    (select ${e.id} from ${aliased(e)} where ${where} and ${FIELD_TOKENS} @@ ${fields} order by ${e.hotScore} + 0 desc limit ${FIELD_WINDOW})`;
+    (select ${e.id} from ${e} where ${where} and ${FIELD_TOKENS} @@ ${fields} order by ${e.hotScore} + 0 desc limit ${FIELD_WINDOW})`;
 }
 
 const inList = (xs: (string | number)[]) =>
@@ -130,7 +130,7 @@ export async function totalOf(db: Db, p: ParsedQuery, mode: MatchMode, f: Search
   if (!match) return 0;
   const [r] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${aliased(e)} where ${whereOf(f)} and ${match} limit ${TOTAL_CAP + 1}) capped`,
+    sql`select count(*)::int as n from (select 1 from ${e} where ${whereOf(f)} and ${match} limit ${TOTAL_CAP + 1}) capped`,
   );
   return Number(r?.n ?? 0);
 }
@@ -139,7 +139,7 @@ export async function totalOf(db: Db, p: ParsedQuery, mode: MatchMode, f: Search
 export type Candidate = Pick<typeof essays.$inferSelect, 'id' | 'authorId' | 'type' | 'classificationId' | 'dynasty'>;
 
 /** The candidates' ids (`(…) c`): a column of essays, so named as essays names it. */
-const c = alias(essays, 'c');
+const c = names(alias(essays, 'c'));
 
 /** Every candidate of the query, best first (one statement): the whole ranked result a page is sliced from. */
 export async function rankedCandidates(db: Db, p: ParsedQuery, mode: MatchMode, f: SearchFilter, window: number): Promise<Candidate[]> {
@@ -148,7 +148,7 @@ export async function rankedCandidates(db: Db, p: ParsedQuery, mode: MatchMode, 
   const rows = await rowsOf<Candidate & { score: number }>(
     db,
     sql`select ${e.id}, ${e.authorId} as "authorId", ${e.type}, ${e.classificationId} as "classificationId", ${e.dynasty}, ${scoreSql(p, mode)} as score
-      from (${cand}) ${c} join ${aliased(e)} on ${e.id} = ${c.id}
+      from (${cand}) c join ${e} on ${e.id} = ${c.id}
       order by score desc, ${e.hotScore} desc, ${e.id} desc`,
   );
   return rows.map((r) => ({ id: r.id, authorId: r.authorId, type: r.type, classificationId: r.classificationId, dynasty: r.dynasty }));
@@ -173,7 +173,7 @@ export async function authorRows(db: Db): Promise<(typeof authors.$inferSelect)[
 export async function topWorks(db: Db, author: string, n: number): Promise<Pick<typeof essays.$inferSelect, 'id' | 'title' | 'summary'>[]> {
   return rowsOf(
     db,
-    sql`select ${e.id}, ${e.title}, ${e.summary} from ${aliased(e)} where ${e.workAuthor} = ${author} and ${e.status} = 'published'
+    sql`select ${e.id}, ${e.title}, ${e.summary} from ${e} where ${e.workAuthor} = ${author} and ${e.status} = 'published'
       order by ${engagementSql(e)} desc, ${e.id} desc limit ${n}`,
   );
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
-import { aliased } from '../../db/names.js';
+import { frozen, names } from '../../db/names.js';
 import {
   blocks,
   classifications,
@@ -119,10 +119,10 @@ export function keywordMatch(keyword: string): SQL {
 }
 
 // A list total's names: he a text the viewer hides, marked their 不感兴趣 marks, b their blocks, het its tags.
-const he = alias(essays, 'he');
-const marked = alias(uninterested, 'u');
-const b = alias(blocks, 'b');
-const het = alias(essayTags, 'het');
+const he = names(alias(essays, 'he'));
+const marked = names(alias(uninterested, 'u'));
+const b = names(alias(blocks, 'b'));
+const het = names(alias(essayTags, 'het'));
 
 /**
  * The total of a list, inside the page's own statement. A classification or tag alone has a maintained counter
@@ -135,12 +135,12 @@ function totalSql(f: ListFilter, shared?: number): { sql: SQL; exact: boolean } 
   // blocked part runs only for a viewer who blocked someone: most never do, and its plan is costly to start.
   const hidden = (match: SQL) =>
     f.viewerId
-      ? sql` - (select count(*) from ${aliased(marked)} join ${aliased(he)} on ${he.id} = ${marked.essayId}
+      ? sql` - (select count(*) from ${marked} join ${he} on ${he.id} = ${marked.essayId}
           where ${marked.userId} = ${f.viewerId} and ${he.status} = 'published' and ${match})
           - (case when ${f.viewerBlocksNobody ? sql`false` : blocksAnyone(f.viewerId)} then (
-            select count(*) from ${aliased(b)} join ${aliased(he)} on ${he.authorId} = ${b.blockedId}
+            select count(*) from ${b} join ${he} on ${he.authorId} = ${b.blockedId}
             where ${b.blockerId} = ${f.viewerId} and ${he.status} = 'published' and ${match}
-              and not exists (select 1 from ${aliased(marked)} where ${marked.userId} = ${f.viewerId} and ${marked.essayId} = ${he.id})
+              and not exists (select 1 from ${marked} where ${marked.userId} = ${f.viewerId} and ${marked.essayId} = ${he.id})
           ) else 0 end)`
       : sql``;
   if (onlyOne && f.classificationId && !f.tagId)
@@ -154,7 +154,7 @@ function totalSql(f: ListFilter, shared?: number): { sql: SQL; exact: boolean } 
     return {
       exact: true,
       sql: sql`((select ${tags.essayCount} from ${tags} where ${tags.id} = ${f.tagId})${hidden(
-        sql`exists (select 1 from ${aliased(het)} where ${het.essayId} = ${he.id} and ${het.tagId} = ${f.tagId})`,
+        sql`exists (select 1 from ${het} where ${het.essayId} = ${he.id} and ${het.tagId} = ${f.tagId})`,
       )})`,
     };
   // A broad list is "1000+" for every reader; a narrow one is counted for this viewer (at most TOTAL_CAP + 1 rows).
@@ -258,17 +258,17 @@ export interface DetailsRow extends CardRow {
 }
 
 // cardsSql's names: e the texts, u their authors, c their classifications, et and t their tags, fo the viewer's follow.
-const e = alias(essays, 'e');
-const u = alias(users, 'u');
-const c = alias(classifications, 'c');
-const et = alias(essayTags, 'et');
-const t = alias(tags, 't');
-const fo = alias(follows, 'fo');
+const e = names(alias(essays, 'e'));
+const u = names(alias(users, 'u'));
+const c = names(alias(classifications, 'c'));
+const et = names(alias(essayTags, 'et'));
+const t = names(alias(tags, 't'));
+const fo = names(alias(follows, 'fo'));
 /** The viewer's like or collect of a text. */
-const liked = alias(likes, 'f');
-const collected = alias(collects, 'f');
+const liked = names(alias(likes, 'f'));
+const collected = names(alias(collects, 'f'));
 /** The CTE `page` (id, ord, and whatever `pageColumns` reads), named by the table whose ids it carries. */
-const p = alias(essays, 'p');
+const p = names(alias(essays, 'p'));
 
 /**
  * Texts as cards in one statement: `ids` yields `(id, ord)`; each text comes with its author, its tags and the
@@ -277,25 +277,32 @@ const p = alias(essays, 'p');
  */
 export function cardsSql(ids: SQL, viewerId: number | undefined, opts: { total?: SQL; details?: boolean; pageColumns?: SQL } = {}): SQL {
   const flag = (f: typeof liked | typeof collected) =>
-    viewerId ? sql`exists (select 1 from ${aliased(f)} where ${f.userId} = ${viewerId} and ${f.essayId} = ${e.id})` : sql`false`;
+    viewerId ? sql`exists (select 1 from ${f} where ${f.userId} = ${viewerId} and ${f.essayId} = ${e.id})` : sql`false`;
   const details = opts.details
     ? sql`, ${e.content}, ${u.bio} as author_bio, ${c.name} as classification_name,
-        ${viewerId ? sql`exists (select 1 from ${aliased(fo)} where ${fo.followerId} = ${viewerId} and ${fo.followeeId} = ${e.authorId})` : sql`false`} as following`
+        ${viewerId ? sql`exists (select 1 from ${fo} where ${fo.followerId} = ${viewerId} and ${fo.followeeId} = ${e.authorId})` : sql`false`} as following`
     : sql``;
   return sql`with page as (${ids})
-    select ${opts.total ?? sql`null`}::int as total, ${e.id}, ${e.type}, ${e.title}, ${e.summary}, ${e.source}, ${e.workAuthor}, ${e.cover}, ${e.status}, ${e.statusReason},
+    select ${opts.total ?? sql`null`}::int as total, ${CARD_COLUMNS},
+      ${flag(liked)} as liked, ${flag(collected)} as collected${details}${opts.pageColumns ?? sql``}
+    ${opts.details ? DETAILS_FROM : CARD_FROM}
+    order by p.ord`;
+}
+
+// The parts of every card statement that hold no values, rendered once (cards are the hottest statement).
+const CARD_COLUMNS =
+  frozen(sql`${e.id}, ${e.type}, ${e.title}, ${e.summary}, ${e.source}, ${e.workAuthor}, ${e.cover}, ${e.status}, ${e.statusReason},
       ${e.classificationId}, ${e.authorId}, ${e.imitateOf}, ${e.views}, ${e.likes}, ${e.collects}, ${e.comments}, ${e.imitations}, ${e.hotScore},
       ${e.createdAt}, ${e.publishedAt}, ${u.nickname} as author_nickname, ${u.avatar} as author_avatar,
       coalesce((select json_agg(json_build_object('id', ${t.id}, 'name', ${t.name}, 'parentId', ${t.parentId}, 'letter', ${t.letter})
-        order by ${t.parentId} nulls first, ${t.id}) from ${aliased(et)} join ${aliased(t)} on ${t.id} = ${et.tagId} where ${et.essayId} = ${e.id}), '[]'::json) as tags,
-      ${flag(liked)} as liked, ${flag(collected)} as collected${details}${opts.pageColumns ?? sql``}
-    from (select 1) one
-    left join page ${p} on true
-    left join ${aliased(e)} on ${e.id} = ${p.id}
-    left join ${aliased(u)} on ${u.id} = ${e.authorId}
-    ${opts.details ? sql`left join ${aliased(c)} on ${c.id} = ${e.classificationId}` : sql``}
-    order by p.ord`;
-}
+        order by ${t.parentId} nulls first, ${t.id}) from ${et} join ${t} on ${t.id} = ${et.tagId} where ${et.essayId} = ${e.id}), '[]'::json) as tags`);
+const CARD_JOINS = sql`from (select 1) one
+    left join page p on true
+    left join ${e} on ${e.id} = ${p.id}
+    left join ${u} on ${u.id} = ${e.authorId}`;
+const CARD_FROM = frozen(CARD_JOINS);
+const DETAILS_FROM = frozen(sql`${CARD_JOINS}
+    left join ${c} on ${c.id} = ${e.classificationId}`);
 
 const byIds = (ids: number[]) =>
   sql`select id, ord from unnest(array[${sql.join(
