@@ -468,6 +468,12 @@ describe('reports', () => {
     const done = await adminCall('POST', `/api/v1/admin/reports/${group.id}/resolve`, { action: 'delete', note: '辱骂' });
     expect(done.data).toMatchObject({ status: 'resolved', count: 2, resolution: '辱骂', resolvedBy: { id: admin.user.id } });
     expect(await lastAudit()).toMatchObject({ action: 'report.delete', targetType: 'comment', summary: { reports: 2 } });
+    // Both reporters hear that it was dealt with, not what became of the troll or the editor's note.
+    for (const reporter of [r1, r2]) {
+      const [told] = await systemMessages(reporter.token);
+      expect(told!.content).toBe('你举报的评论（人身攻击）已处理，感谢你帮助维护拾句。');
+    }
+    expect(await systemMessages(troll.token)).toEqual([]);
     const comments = await call(t.app, { method: 'GET', url: `/api/v1/app/essay/comment/page?essayId=${w.data.id}` });
     expect(comments.data.total).toBe(0);
     expect((await details(w.data.id)).data.comments).toBe(0);
@@ -501,8 +507,15 @@ describe('reports', () => {
       token: reader.token,
       payload: { targetType: 'essay', targetId: w.data.id, reason: '垃圾广告' },
     });
-    const r = await adminCall('POST', `/api/v1/admin/reports/${rep.data.id}/resolve`, { action: 'ban' });
+    const r = await adminCall('POST', `/api/v1/admin/reports/${rep.data.id}/resolve`, { action: 'ban', note: '封禁广告号' });
     expect(r.data.status).toBe('resolved');
+    // The reporter hears of both outcomes, newest first, and never of the ban.
+    const told = (await systemMessages(reader.token)).map((m) => m.content);
+    expect(told).toEqual([
+      '你举报的作品（垃圾广告）已处理，感谢你帮助维护拾句。',
+      '你举报的作品（其他）经编辑核查，未发现违反社区规则的情况。感谢你的反馈。',
+    ]);
+    expect(told.join('')).not.toContain('封禁');
     expect((await details(w.data.id)).code).toBe('A0404');
     expect((await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: spammer.token })).code).toBe('A0230');
   });

@@ -32,7 +32,7 @@ export async function closeOpen(
     .update(reports)
     .set({ status, resolvedBy: by, resolution: note, resolvedAt: sql`now()` })
     .where(and(eq(reports.targetType, t.targetType), eq(reports.targetId, t.targetId), eq(reports.status, 'open')))
-    .returning({ id: reports.id });
+    .returning({ id: reports.id, reporterId: reports.reporterId, reason: reports.reason });
 }
 
 /** One row per target and status: open groups first, then the most recently reported. */

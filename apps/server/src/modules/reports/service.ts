@@ -16,6 +16,7 @@ import { auditedIn, type Actor } from '../audit/index.js';
 import type { Broadcast } from '../../lib/broadcast.js';
 import { deleteInTx, hideInTx } from '../essays/index.js';
 import { banInTx, changeUser, forgetAll } from '../users/index.js';
+import { notify } from '../messages/index.js';
 import * as q from './queries.js';
 
 /** Reports one person may file within a minute before A0501. */
@@ -124,6 +125,16 @@ export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['q
 }
 
 const ACTION_NAMES = { dismiss: '驳回举报', hide: '隐藏', delete: '删除', ban: '封禁' } as const;
+const TARGET_NAMES = { essay: '作品', comment: '评论', user: '用户' } as const;
+
+/**
+ * What a reporter is told once their report is closed: that it was dealt with or found within the rules, never what
+ * happened to the person reported (nor the editor's note, which may say).
+ */
+function outcomeMessage(targetType: q.TargetType, reason: string, status: 'resolved' | 'dismissed'): string {
+  const what = `你举报的${TARGET_NAMES[targetType]}（${reason}）`;
+  return status === 'resolved' ? `${what}已处理，感谢你帮助维护拾句。` : `${what}经编辑核查，未发现违反社区规则的情况。感谢你的反馈。`;
+}
 
 /** Applies the action to the target inside the audited transaction; answers the texts whose pages changed. */
 async function act(
@@ -161,13 +172,12 @@ async function act(
       break;
     }
   }
-  const closed = await q.closeOpen(
-    tx,
-    r,
-    body.action === 'dismiss' ? 'dismissed' : 'resolved',
-    actorId,
-    body.note || ACTION_NAMES[body.action],
-  );
+  const status = body.action === 'dismiss' ? 'dismissed' : 'resolved';
+  const closed = await q.closeOpen(tx, r, status, actorId, body.note || ACTION_NAMES[body.action]);
+  // Each reporter still with an account hears how their report ended.
+  for (const c of closed)
+    if (c.reporterId !== null)
+      await notify(tx, { userId: c.reporterId, type: 'system', actorId: null, content: outcomeMessage(r.targetType, c.reason, status) });
   return { essayIds, closed: closed.length };
 }
 
