@@ -265,4 +265,38 @@ describe('imitating a sentence', () => {
     await page.locator('.original-note a').click();
     await page.waitForURL((u) => u.searchParams.get('id') === String(originalId));
   });
+
+  it('lets the writer leave an untouched imitation without asking, and asks once they wrote', async () => {
+    // 静夜思 carries its collection's tag, which an imitation without 作者/出处 cannot: the form drops it on its
+    // own, and that is not the writer's change.
+    const found = await callApi<{ list: { id: number; title: string | null; tags: { id: number }[] }[] }>(
+      'GET',
+      `/api/v1/pc/search?type=essay&pageSize=10&q=${encodeURIComponent('静夜思')}`,
+    );
+    const original = found.list.find((e) => e.title === '静夜思')!;
+    expect(original.tags.length).toBeGreaterThan(0);
+    const own = await openPage(browser());
+    await signInAs(own, await registerUser('leaver', '说走就走'));
+    await own.goto(`/imitative?id=${original.id}`);
+    await own.getByPlaceholder('写下打动你的一句话…').waitFor();
+    await settled(own);
+    expect(await own.locator('.composer__state').textContent()).toBe('');
+    await own.locator('.header__desktop').getByRole('link', { name: '首页' }).click();
+    await waitForPath(own, '/home');
+    expect(await own.getByRole('dialog').count()).toBe(0);
+
+    await own.goto(`/imitative?id=${original.id}`);
+    await own.getByPlaceholder('写下打动你的一句话…').fill('床前一盏灯');
+    await own.locator('.composer__state').getByText('有未保存的修改').waitFor();
+    // Back to where it started: nothing to lose.
+    await own.getByPlaceholder('写下打动你的一句话…').fill('');
+    await expect.poll(() => own.locator('.composer__state').textContent()).toBe('');
+    await own.getByPlaceholder('写下打动你的一句话…').fill('床前一盏灯');
+    await own.locator('.header__desktop').getByRole('link', { name: '首页' }).click();
+    const dialog = own.getByRole('dialog');
+    await dialog.getByText('离开此页？').waitFor();
+    await dialog.getByRole('button', { name: '离开' }).click();
+    await waitForPath(own, '/home');
+    await closePage(own);
+  });
 });

@@ -115,6 +115,15 @@ function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['
   return { type: lockType ?? defaults?.type ?? 'sentence', classificationId: defaults?.classificationId, tagIds: defaults?.tagIds ?? [] };
 }
 
+const COMPARED = ['type', 'title', 'sentence', 'html', 'source', 'workAuthor', 'workTitle', 'cover', 'classificationId'] as const;
+
+/** Whether two states of the form say the same (an empty field is empty whether '', null or not yet there). */
+function sameValues(a: Partial<Values>, b: Partial<Values>): boolean {
+  const plain = (v: unknown) => v ?? '';
+  const ids = (v: number[] | undefined) => [...(v ?? [])].sort((x, y) => x - y).join(',');
+  return COMPARED.every((k) => plain(a[k]) === plain(b[k])) && ids(a.tagIds) === ids(b.tagIds);
+}
+
 /**
  * The writing form shared by /editorialEssay and /imitative: a sentence (plain text ≤ 300, source) or an
  * essay (title ≤ 50, rich text ≤ 20,000, cover), classification and tags, 保存草稿 / 发布. Limits show
@@ -130,12 +139,15 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
   const classifications = useClassifications();
   const [savedId, setSavedId] = useState<number | undefined>(initial?.id);
   const [dirty, setDirty] = useState(false);
+  /** The values the writer started from, or last saved: the form is dirty only while it differs from them. */
+  const baseline = useRef<Values>(start);
   const essayChars = useRef(0);
   const guard = useUnsavedChangesGuard(dirty);
   // On failure the request layer shows why (e.g. 请求参数错误：title …) and the text stays as it is.
   const saveEssay = useSaveEssay({
     onSuccess: (saved, { body }) => {
       setSavedId(saved.id);
+      baseline.current = form.getFieldsValue(true);
       setDirty(false);
       guard.release();
       onSaved(saved, body.status);
@@ -144,6 +156,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
   // The answer, the text as a draft, becomes the cached form: the page redraws this form with a draft's buttons.
   const withdrawEssay = useWithdrawEssay({
     onSuccess: () => {
+      baseline.current = form.getFieldsValue(true);
       setDirty(false);
       guard.release();
       toastSuccess('已撤回到草稿');
@@ -193,7 +206,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
       layout="vertical"
       className="composer panel"
       initialValues={start}
-      onValuesChange={() => setDirty(true)}
+      onValuesChange={(_, all) => setDirty(!sameValues(all, baseline.current))}
       requiredMark={false}
       disabled={hidden}
     >
@@ -317,6 +330,11 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
             classificationId={classificationId}
             quote={type === 'sentence' ? { workAuthor, workTitle } : {}}
             known={initial?.tags}
+            onDropStale={(ids) => {
+              // Tags the page started with that this text cannot carry (an original's collection tags on its
+              // imitation) leave the starting values too: dropping them is not the writer's change.
+              baseline.current = { ...baseline.current, tagIds: (baseline.current.tagIds ?? []).filter((id) => !ids.includes(id)) };
+            }}
           />
         </Form.Item>
       </div>

@@ -19,6 +19,8 @@ interface Props {
   known?: readonly TagBrief[];
   value?: number[];
   onChange?: (ids: number[]) => void;
+  /** Told of picked tags dropped because this text can no longer carry them, before onChange. */
+  onDropStale?: (ids: number[]) => void;
 }
 
 interface Node {
@@ -57,7 +59,7 @@ function withKnown(offered: Tag[], value: readonly number[], known: readonly Tag
  * Searchable tag picker over both levels of the tags the server offers a text of the chosen classification (at most
  * 10): theme tags, and collection tags only for a quote from that collection.
  */
-export function TagPicker({ classificationId, quote = {}, known = NO_TAGS, value = [], onChange }: Props) {
+export function TagPicker({ classificationId, quote = {}, known = NO_TAGS, value = [], onChange, onDropStale }: Props) {
   const workAuthor = useDebounced(quote.workAuthor?.trim() || undefined, QUOTE_DEBOUNCE_MS);
   const workTitle = useDebounced(quote.workTitle?.trim() || undefined, QUOTE_DEBOUNCE_MS);
   const letters = useQuery({
@@ -73,7 +75,9 @@ export function TagPicker({ classificationId, quote = {}, known = NO_TAGS, value
       ? value.filter((id) => !offered.some((t) => t.id === id) && !known.some((t) => t.id === id))
       : [];
   useEffect(() => {
-    if (stale.length) onChange?.(value.filter((id) => !stale.includes(id)));
+    if (!stale.length) return;
+    onDropStale?.(stale);
+    onChange?.(value.filter((id) => !stale.includes(id)));
   }, [stale.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- runs when the stale set changes
   return (
     <TreeSelect<number[]>
