@@ -103,7 +103,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log) : openPglite(opts.dataDir);
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
+/** Renders statements to text as both drivers do (rowsOf's prepared statements, db/names.ts). */
+export const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
  * Runs a hot read. With `prepared`, on PostgreSQL it is a named prepared statement, parsed once per pooled connection

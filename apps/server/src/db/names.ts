@@ -4,7 +4,8 @@
  */
 import { getTableColumns, getTableName, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
-import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { dialect } from './client.js';
 
 /**
  * `"essays" "e"` for `const e = alias(essays, 'e')`, to write after FROM or JOIN: an alias interpolated alone renders
@@ -31,9 +32,6 @@ export function columnNames(...cs: Column[]): SQL {
   );
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
-const rendered = (chunk: SQLWrapper): SQL => sql.raw(dialect.sqlToQuery(sql`${chunk}`).sql);
-
 /**
  * A fragment without values (names, joins, a select list) rendered to text once, at module load, for a hot
  * statement to interpolate at the cost of text. It must hold no values: they would be fixed at load, so it refuses.
@@ -58,7 +56,7 @@ export type Names<T extends PgTable> = { readonly [K in keyof T['_']['columns']]
  */
 export function names<T extends PgTable>(t: T): Names<T> {
   const out: Record<string, SQL> = {};
-  for (const [key, column] of Object.entries(getTableColumns(t))) out[key] = rendered(column);
-  const from = rendered(isAlias(t) ? aliased(t) : sql`${t}`);
+  for (const [key, column] of Object.entries(getTableColumns(t))) out[key] = frozen(sql`${column}`);
+  const from = frozen(isAlias(t) ? aliased(t) : sql`${t}`);
   return Object.assign(out, { getSQL: () => from, shouldOmitSQLParens: () => true }) as unknown as Names<T>;
 }
