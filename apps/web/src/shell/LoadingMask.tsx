@@ -5,7 +5,7 @@ import { LoadingOutlined } from '../components/ui/icons.js';
 
 /** The request layer's fullscreen mask (seed §9): dark, 加载中, fades in and out over 400 ms. */
 export function LoadingMask() {
-  const loading = useSyncExternalStore(loadingStore.subscribe, loadingStore.isLoading, () => false);
+  const loading = useSyncExternalStore(loadingStore.subscribe, loadingStore.isShown, () => false);
   return (
     <div className={loading ? 'loading-mask is-visible' : 'loading-mask'} role="status" aria-hidden={!loading}>
       <Icon icon={LoadingOutlined} className="loading-mask__icon" spin />
