@@ -2,7 +2,7 @@
  * The whole data model of PRODUCT.md §3.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
-import { ENGAGEMENT_WEIGHTS, type ThemeLayout } from '@shiju/contract';
+import { ENGAGEMENT_WEIGHTS, IMITATION_KEY_STEP, type ThemeLayout } from '@shiju/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -193,7 +193,12 @@ export const essays = pgTable(
     collects: integer().notNull().default(0),
     comments: integer().notNull().default(0),
     imitations: integer().notNull().default(0),
-    /** Hot score (log engagement + publish time, docs/decisions/0007), set on each write that moves it; 最热 order. */
+    /** The sum of the weights of its likes (likes.weight; imported likes count 1 each): what the ranked score reads. */
+    likeWeight: doublePrecision().notNull().default(0),
+    /**
+     * Ranked score (docs/decisions/0016: the confidence bound of weighted likes over viewers, negative below the
+     * minimum), set on each write that moves it; 最热 order, 总榜, and with imitations /imitative's.
+     */
     hotScore: doublePrecision().notNull().default(0),
     /** Stable key for the importer's idempotence (e.g. `tang300:123`). */
     importKey: varchar({ length: 120 }),
@@ -223,6 +228,13 @@ export const essays = pgTable(
     index('essays_type_published_idx').on(t.type, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_type_hot_idx').on(t.type, t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_type_likes_idx').on(t.type, t.status, t.likes.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // /imitative (sentences by imitations, then ranked score): lib/engagement.ts imitationKeySql, the same expression.
+    index('essays_type_imitation_idx').on(
+      t.type,
+      t.status,
+      sql`(${t.imitations} * ${sql.raw(String(IMITATION_KEY_STEP))} + ${t.hotScore}) desc nulls first`,
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex('essays_import_key_uq').on(t.importKey),
     index('essays_search_idx').using('gin', t.searchVector),
     // Title and author tokens alone (weights A, B): a title or author match reads only the texts that have it.
@@ -310,7 +322,24 @@ const userEssayPair = (name: string) =>
     (t) => [primaryKey({ columns: [t.userId, t.essayId] }), index(`${name}_essay_idx`).on(t.essayId)],
   );
 
-export const likes = userEssayPair('likes');
+/**
+ * 喜欢: one per person and text. `weight` is the liker's account age at the moment of the like (the contract's
+ * likeWeightOf), fixed then: no job rewrites it. Likes from before weights existed count as established (1).
+ */
+export const likes = pgTable(
+  'likes',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    createdAt: now(),
+    weight: doublePrecision().notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.essayId] }), index('likes_essay_idx').on(t.essayId)],
+);
 export const collects = userEssayPair('collects');
 export const uninterested = userEssayPair('uninterested');
 
@@ -701,6 +730,9 @@ export const rankingEntries = pgTable(
     classificationId: integer(),
     engagement: doublePrecision().notNull(),
     score: doublePrecision().notNull(),
+    /** People who liked it in the period, and its viewers there: what the page says of why it is listed. */
+    likers: integer().notNull().default(0),
+    viewers: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.period, t.essayId] }),
