@@ -20,7 +20,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { toastError } from '../../../api/index.js';
 import { LIMITS } from '../../../lib/essay/limits.js';
 import { promptDialog } from '../../ConfirmDialog/index.js';
-import { IMAGE_ACCEPT, uploadImage } from '../../../api/upload.js';
+import { checkImage, IMAGE_ACCEPT, uploadImage } from '../../../api/upload.js';
+import { imageFiles, insertImage } from './imageInsert.js';
 
 interface Props {
   /** Initial HTML (sanitised by the server when it comes from a saved essay). */
@@ -82,9 +83,51 @@ async function editLink(editor: Editor) {
   else chain.setLink({ href: r.value }).run();
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+/**
+ * Uploads image files one after another and puts each into the editor as it arrives, with the caret below it: the
+ * first at `at` when given (where the files were dropped, followed through the writer's edits meanwhile), the
+ * others each below the one before. Answers whether uploads are under way, for the toolbar.
+ */
+function useImageUploads(): [uploading: boolean, insertFiles: (editor: Editor, files: File[], at?: number) => Promise<void>] {
+  const [pending, setPending] = useState(0);
+  const insertFiles = async (editor: Editor, files: File[], at?: number) => {
+    let point = at;
+    const follow = ({ transaction }: { transaction: { mapping: { map: (pos: number) => number } } }) => {
+      if (point !== undefined) point = transaction.mapping.map(point);
+    };
+    editor.on('transaction', follow);
+    setPending((n) => n + 1);
+    try {
+      for (const file of files) {
+        const problem = checkImage(file);
+        if (problem) {
+          toastError(`图片上传失败：${problem}`);
+          continue;
+        }
+        try {
+          const img = await uploadImage(file);
+          if (editor.isDestroyed) return;
+          const node = editor.schema.nodes.image!.create({ src: img.url, alt: '文章配图' });
+          editor
+            .chain()
+            .focus()
+            .command(({ tr }) => insertImage(tr, node, point))
+            .run();
+          point = undefined;
+        } catch (e) {
+          toastError(`图片上传失败：${(e as Error).message}`);
+        }
+      }
+    } finally {
+      editor.off('transaction', follow);
+      setPending((n) => n - 1);
+    }
+  };
+  return [pending > 0, insertFiles];
+}
+
+function Toolbar({ editor, uploading, onImage }: { editor: Editor; uploading: boolean; onImage: (file: File) => Promise<void> }) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -106,14 +149,9 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    setUploading(true);
     try {
-      const img = await uploadImage(file);
-      editor.chain().focus().setImage({ src: img.url, alt: '文章配图' }).run();
-    } catch (e) {
-      toastError(`图片上传失败：${(e as Error).message}`);
+      await onImage(file);
     } finally {
-      setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
     }
   };
@@ -180,9 +218,13 @@ function Toolbar({ editor }: { editor: Editor }) {
 
 /**
  * The essay editor (tiptap): headings, bold, italic, underline, strike, quote, lists, rule, links and images
- * uploaded through /api/v1/files. It produces HTML within the server's allowlist; the server sanitises anyway.
+ * uploaded through /api/v1/files (from the toolbar, pasted or dropped). It produces HTML within the server's
+ * allowlist; the server sanitises anyway.
  */
 export function RichTextEditor({ value, onChange, placeholder = '从这里开始写…', 'aria-label': ariaLabel = '正文' }: Props) {
+  const [uploading, insertFiles] = useImageUploads();
+  // The editor keeps the props it was made with; its paste and drop handlers reach the current uploader here.
+  const upload = useRef<(files: File[], at?: number) => void>(() => undefined);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -203,15 +245,28 @@ export function RichTextEditor({ value, onChange, placeholder = '从这里开始
     content: value,
     editorProps: {
       attributes: { class: 'rte-content rich-text serif', 'aria-label': ariaLabel, 'aria-multiline': 'true', role: 'textbox' },
+      handlePaste: (_view, event) => {
+        const files = imageFiles(event.clipboardData, { textWins: true });
+        if (!files.length) return false;
+        upload.current(files);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = moved ? [] : imageFiles(event.dataTransfer);
+        if (!files.length) return false;
+        upload.current(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML(), e.storage.characterCount.characters()),
   });
   const count = useEditorState({ editor, selector: ({ editor: e }) => e?.storage.characterCount.characters() ?? 0 });
 
   if (!editor) return null;
+  upload.current = (files, at) => void insertFiles(editor, files, at);
   return (
     <div className="rte">
-      <Toolbar editor={editor} />
+      <Toolbar editor={editor} uploading={uploading} onImage={(file) => insertFiles(editor, [file])} />
       <EditorContent editor={editor} />
       <div className={count >= LIMITS.essayContentChars ? 'rte-count is-full' : 'rte-count'} aria-live="polite">
         {count} / {LIMITS.essayContentChars} 字
