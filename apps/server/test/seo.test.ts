@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { essays, users } from '../src/db/schema.js';
+import { classifications, essays, users } from '../src/db/schema.js';
 import { freezeWeek } from '../src/modules/discovery/index.js';
 import { themeStyle } from '../src/modules/seo/index.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
@@ -69,6 +69,7 @@ let essayId: number;
 let draftId: number;
 let farId: number;
 let announcementId: number;
+let emptyClassId: number;
 
 async function write(payload: Record<string, unknown>) {
   const r = await call(t.app, {
@@ -97,6 +98,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(web, 'ssr', 'render.js'), prerenderer);
   t = await createTestApp({}, { WEB_DIST: web, PUBLIC_URL: ORIGIN });
   tx = await seedTaxonomy(t.database.db);
+  // A classification nobody has written in yet.
+  const [empty] = await t.database.db
+    .insert(classifications)
+    .values({ name: '影视台词', description: '银幕上的一句', sort: 9 })
+    .returning();
+  emptyClassId = empty!.id;
   writer = await signUp(t.app);
   sentenceId = await write({
     type: 'sentence',
@@ -137,7 +144,8 @@ describe('server-rendered public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const { head, root, ld } = parts(res.body);
-    expect(head).toContain('<title>拾句 | 句子详情</title>');
+    // The tab title names the text after the route's title (a sentence has no title: the start of its words).
+    expect(head).toContain('<title>拾句 | 句子详情 · 人生若只如初见，何事秋风悲画扇。 等闲变却故人心</title>');
     expect(head.match(/<meta name="description"/g)).toHaveLength(1);
     expect(head.match(/<meta name="keywords"/g)).toHaveLength(1);
     expect(head).toContain('<meta name="description" content="人生若只如初见，何事秋风悲画扇。');
@@ -160,6 +168,7 @@ describe('server-rendered public pages', () => {
   it('escapes what writers type and keeps stored essay HTML', async () => {
     const { head, root, ld } = parts((await get(`/bellesDetails?id=${essayId}`)).body);
     expect(root).toContain('<h1>故都的秋 &lt;b&gt;&amp;</h1>');
+    expect(head).toContain('<title>拾句 | 句子详情 · 故都的秋 &lt;b&gt;&amp;</title>');
     expect(head).toContain('<meta property="og:title" content="故都的秋 &lt;b&gt;&amp;" data-ssr />');
     expect(ld).toMatchObject({ '@type': 'Article', headline: '故都的秋 <b>&' });
     expect(root).toContain('<p>秋天，无论在什么地方的秋天，总是好的。</p>');
@@ -195,13 +204,16 @@ describe('server-rendered public pages', () => {
     expect(root).toContain(`<a href="/bellesDetails?id=${essayId}">故都的秋 &lt;b&gt;&amp;</a>`);
     expect(root).toContain(`<a href="/bellesDetails?id=${sentenceId}">`);
     expect(root).not.toContain('还没发布的草稿');
+    // Classifications with texts are offered; one without any is not.
+    expect(root).toContain(`<a href="/classifyDetails?id=${tx.sanwen.id}">散文</a>`);
+    expect(root).not.toContain(`/classifyDetails?id=${emptyClassId}"`);
     expect(ld['@type']).toBe('CollectionPage');
   });
 
   it('renders a classification with its texts, and the first classification without an id', async () => {
     const res = await get(`/classifyDetails?id=${tx.sanwen.id}`);
     const { head, root } = parts(res.body);
-    expect(head).toContain('<title>拾句 | 分类详情</title>');
+    expect(head).toContain('<title>拾句 | 分类详情 · 散文</title>');
     expect(head).toContain(`href="/feeds/classification-${tx.sanwen.id}.atom"`);
     expect(root).toContain('<h1>散文</h1>');
     expect(root).toContain('长一点的心事');
@@ -209,6 +221,11 @@ describe('server-rendered public pages', () => {
     expect(root).not.toContain(`/bellesDetails?id=${sentenceId}"`);
     const first = parts((await get('/classifyDetails')).body);
     expect(first.root).toContain('<h1>美句</h1>');
+    expect(first.head).toContain('<title>拾句 | 分类详情 · 美句</title>');
+    // An empty classification's page says so once, and is titled by its name too.
+    const empty = parts((await get(`/classifyDetails?id=${emptyClassId}`)).body);
+    expect(empty.head).toContain('<title>拾句 | 分类详情 · 影视台词</title>');
+    expect(empty.root.match(/还没有作品/g)).toHaveLength(1);
     expect(first.head).toContain(`<link rel="canonical" href="${ORIGIN}/classifyDetails?id=${tx.meiju.id}" data-ssr />`);
   });
 
@@ -233,11 +250,11 @@ describe('server-rendered public pages', () => {
 
   it('renders an announcement and a user page', async () => {
     const a = parts((await get(`/bulletinDetails?id=${announcementId}`)).body);
-    expect(a.head).toContain('<title>拾句 | 公告详情</title>');
+    expect(a.head).toContain('<title>拾句 | 公告详情 · 拾句上线啦</title>');
     expect(a.root).toContain('<h1>拾句上线啦</h1>');
     expect(a.root).toContain('<p>欢迎来到拾句，读句子、品美文。</p>');
     const u = parts((await get(`/othersInfor?id=${writer.user.id}`)).body);
-    expect(u.head).toContain('<title>拾句 | 用户主页</title>');
+    expect(u.head).toContain(`<title>拾句 | 用户主页 · ${writer.user.nickname}</title>`);
     expect(u.head).toContain('<meta property="og:type" content="profile" data-ssr />');
     expect(u.root).toContain(`<h1>${writer.user.nickname}</h1>`);
     expect(u.root).toContain(`/bellesDetails?id=${sentenceId}`);

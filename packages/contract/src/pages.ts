@@ -29,3 +29,22 @@ export const PAGES = [
 
 export const SITE_NAME = '拾句';
 export const pageTitle = (title: string) => `${SITE_NAME} | ${title}`;
+
+/**
+ * The route title of a page that shows one named thing (a text, a classification, an author, an announcement, a
+ * user): the seed's route title, then ` · ` and the name (`句子详情 · 静夜思`). The tab title stays the seed's rule,
+ * product, separator, route title (`拾句 | 句子详情 · 静夜思`); without a name it is the route title alone. The
+ * server's page and the app name a page the same way.
+ */
+export function namedRouteTitle(routeTitle: string, name: string | null | undefined): string {
+  const n = name?.replace(/\s+/g, ' ').trim();
+  return n ? `${routeTitle} · ${n}` : routeTitle;
+}
+
+/** A text's display title: its own, or the start of its words (sentences have none), at most 24 characters. */
+export function textTitle(e: { title?: string | null; summary: string }): string {
+  const own = e.title?.trim();
+  if (own) return own;
+  const chars = [...e.summary.replace(/\s+/g, ' ').trim()];
+  return chars.length > 24 ? `${chars.slice(0, 24).join('')}…` : chars.join('');
+}

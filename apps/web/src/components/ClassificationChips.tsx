@@ -4,28 +4,31 @@ import { formatCount } from '../lib/format.js';
 import { QueryState } from './QueryState.js';
 
 /**
- * Every classification as a chip linking to its page; `activeId` marks the current one. An empty classification
- * says it waits for its first text instead of showing 0.
+ * Classifications as chips linking to their pages, each with its count; `activeId` marks the current one. With
+ * `hideEmpty` (首页) a classification without texts is left out; elsewhere it shows its name alone, and its own page
+ * says it has none.
  */
-export function ClassificationChips({ activeId }: { activeId?: number }) {
+export function ClassificationChips({ activeId, hideEmpty = false }: { activeId?: number; hideEmpty?: boolean }) {
   const query = useClassifications();
   return (
     <QueryState query={query} compact isEmpty={(d) => d.list.length === 0} empty={<p className="muted">还没有分类</p>}>
       {(d) => (
         <ul className="chips">
-          {d.list.map((c) => (
-            <li key={c.id}>
-              <Link
-                to={`/classifyDetails?id=${c.id}`}
-                className={c.id === activeId ? 'chip is-active' : 'chip'}
-                aria-current={c.id === activeId ? 'page' : undefined}
-                title={c.essayCount > 0 ? c.description : `${c.description}（还没有作品，欢迎写下第一篇）`}
-              >
-                {c.name}
-                <span className="chip__count">{c.essayCount > 0 ? formatCount(c.essayCount) : '待首篇'}</span>
-              </Link>
-            </li>
-          ))}
+          {d.list
+            .filter((c) => !hideEmpty || c.essayCount > 0)
+            .map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={`/classifyDetails?id=${c.id}`}
+                  className={c.id === activeId ? 'chip is-active' : 'chip'}
+                  aria-current={c.id === activeId ? 'page' : undefined}
+                  title={c.description || undefined}
+                >
+                  {c.name}
+                  {c.essayCount > 0 ? <span className="chip__count">{formatCount(c.essayCount)}</span> : null}
+                </Link>
+              </li>
+            ))}
         </ul>
       )}
     </QueryState>

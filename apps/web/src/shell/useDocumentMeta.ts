@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { namedRouteTitle } from '@shiju/contract/pages';
 import { pageTitle, SITE_META, type RouteHandle } from './routeHandle.js';
+import { titleNameFor, useTitleNameFor } from './titleName.js';
 
 /**
  * The address the server rendered this document for, when it did (its head tags carry data-ssr): those tags
@@ -8,6 +10,9 @@ import { pageTitle, SITE_META, type RouteHandle } from './routeHandle.js';
  */
 const serverRendered =
   typeof document !== 'undefined' && document.head.querySelector('[data-ssr]') ? window.location.pathname + window.location.search : null;
+
+/** Set once the reader has left the page the server rendered (coming back to its address is then a new visit). */
+let leftServerPage = false;
 
 function setMeta(name: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -19,15 +24,27 @@ function setMeta(name: string, content: string): void {
   el.content = content;
 }
 
-/** Title `拾句 | <route title>` and the meta tags of the current route. */
+/**
+ * Title `拾句 | <route title>` (with ` · <name>` when the page names what it shows, useTitleName) and the meta tags of
+ * the current route.
+ */
 export function useDocumentMeta(handle: RouteHandle | undefined): void {
   const { pathname, search } = useLocation();
   const here = pathname + search;
   const title = handle?.title;
+  const name = useTitleNameFor(pathname);
   const keywords = handle?.meta?.keywords ?? SITE_META.keywords;
   const description = handle?.meta?.description ?? SITE_META.description;
   useEffect(() => {
-    if (title) document.title = pageTitle(title);
+    if (!title) return;
+    // Read afresh: the page's own effect (a child's, so it ran first) may have named it in this same commit.
+    const named = titleNameFor(pathname);
+    // The server titled the page it rendered with its name already; it stays until the app has the name too.
+    if (here !== serverRendered) leftServerPage = true;
+    else if (!named && !leftServerPage) return;
+    document.title = pageTitle(namedRouteTitle(title, named));
+  }, [title, name, pathname, here]);
+  useEffect(() => {
     if (here === serverRendered) return;
     // Canonical, Open Graph, JSON-LD and feed links of the page the server rendered belong to that page only.
     for (const el of document.head.querySelectorAll('[data-ssr]')) el.remove();

@@ -3,7 +3,7 @@
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
  * view: the web app's own details call counts it when a reader's browser takes over.
  */
-import { PAGES, type Essay } from '@shiju/contract';
+import { namedRouteTitle, PAGES, textTitle, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
@@ -34,7 +34,7 @@ export type PageBody =
 
 export interface PageModel {
   status: 200 | 404;
-  /** The part after `拾句 | ` in the tab title: the route's title (seed rule). */
+  /** The part after `拾句 | ` in the tab title: the route's title (seed rule), then ` · ` and the name of what it shows. */
   routeTitle: string;
   /** The page's own title for meta and Open Graph (a text's title, a classification's name…). */
   title: string;
@@ -55,11 +55,7 @@ const SITE_DESCRIPTION = '拾句：读句子、品美文，收藏打动你的每
 export const BEST_WEEK_FEED: FeedLink = { title: '拾句 · 每周精选', name: 'best-week' };
 
 /** A text's display title: its own, or the start of its words (sentences have none). */
-export const titleOf = (e: Pick<Essay, 'title' | 'summary'>) => e.title?.trim() || takeTitle(e.summary);
-const takeTitle = (s: string) => {
-  const chars = [...s.replace(/\s+/g, ' ').trim()];
-  return chars.length > 24 ? `${chars.slice(0, 24).join('')}…` : chars.join('');
-};
+export const titleOf = textTitle;
 
 /** A positive int4 id from a query value, or null. */
 export function parseId(raw: unknown): number | null {
@@ -111,7 +107,8 @@ async function home(db: Db, caches: EssayCaches): Promise<PageModel> {
       heading: '最新发布',
       intro: SITE_DESCRIPTION,
       items: items.map((essay) => ({ essay })),
-      links: classes.list.map((c) => ({ href: `/classifyDetails?id=${c.id}`, label: c.name })),
+      // As the app's chips: an empty classification is not offered on 首页.
+      links: classes.list.filter((c) => c.essayCount > 0).map((c) => ({ href: `/classifyDetails?id=${c.id}`, label: c.name })),
     },
   };
 }
@@ -124,7 +121,7 @@ async function essayPage(db: Db, caches: EssayCaches, id: number | null): Promis
   );
   return {
     status: 200,
-    routeTitle: routeTitle('/bellesDetails'),
+    routeTitle: namedRouteTitle(routeTitle('/bellesDetails'), titleOf(e)),
     title: titleOf(e),
     description: summarize(e.type === 'essay' ? htmlToText(e.content) : e.content, 120),
     keywords,
@@ -144,7 +141,7 @@ async function classificationPage(db: Db, caches: EssayCaches, rawId: unknown): 
   const items = await latest(db, caches, { classificationId: c.id });
   return {
     status: 200,
-    routeTitle: routeTitle('/classifyDetails'),
+    routeTitle: namedRouteTitle(routeTitle('/classifyDetails'), c.name),
     title: `${c.name} · 拾句`,
     description: summarize(
       `${c.description ? `${c.description} ` : ''}拾句“${c.name}”分类下的句子与美文，${c.essayCount > 0 ? `共 ${c.essayCount} 篇。` : '还没有作品，欢迎写下第一篇。'}`,
@@ -228,7 +225,7 @@ async function announcementPage(db: Db, id: number | null): Promise<PageModel> {
   if (!a) return notFoundPage();
   return {
     status: 200,
-    routeTitle: routeTitle('/bulletinDetails'),
+    routeTitle: namedRouteTitle(routeTitle('/bulletinDetails'), a.title),
     title: a.title,
     description: summarize(htmlToText(a.content), 120),
     keywords: ['公告', ...SITE_KEYWORDS],
@@ -245,7 +242,7 @@ async function userPage(db: Db, caches: EssayCaches, id: number | null): Promise
     const [user, items] = await Promise.all([profile(db, id, null), latest(db, caches, { authorId: id })]);
     return {
       status: 200,
-      routeTitle: routeTitle('/othersInfor'),
+      routeTitle: namedRouteTitle(routeTitle('/othersInfor'), user.nickname),
       title: `${user.nickname} 的主页`,
       description: summarize(user.bio || `${user.nickname} 在拾句发布了 ${user.essays} 篇作品，获得 ${user.likesReceived} 个喜欢。`, 120),
       keywords: [user.nickname, ...SITE_KEYWORDS],

@@ -10,6 +10,7 @@ import { useIdParam } from './useSearchParamChoice.js';
 import './people.css';
 import { userQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
+import { useTitleName } from '../../shell/titleName.js';
 
 export type Profile = CallData<'userProfile'>;
 
@@ -31,6 +32,7 @@ export function UserNotFound() {
 export function useProfileParam() {
   const id = useIdParam();
   const query = useQuery({ ...userQueries.profile(id ?? 0), enabled: id !== null });
+  useTitleName(id !== null ? query.data?.nickname : null);
   return { id, query };
 }
 

@@ -6,6 +6,7 @@ import { EssayCard } from '../../components/EssayCard.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { useQueryParam } from '../../components/discovery/index.js';
 import { formatCount } from '../../lib/format.js';
+import { useTitleName } from '../../shell/titleName.js';
 import './author.css';
 
 const PAGE_SIZE = 10;
@@ -24,6 +25,7 @@ function NoAuthor({ name }: { name: string }) {
 function AuthorWorks({ name }: { name: string }) {
   const list = usePagedList(discoveryQueries.authorEssays(name, PAGE_SIZE));
   const author = list.data?.pages[0]?.author;
+  useTitleName(author?.name);
   if (isApiError(list.error, 'A0404')) return <NoAuthor name={name} />;
   return (
     <>

@@ -19,7 +19,9 @@ import { prepareContent } from './prepareContent.js';
 import { RelatedTexts } from './RelatedTexts.js';
 import type { Details } from './useDetailsCache.js';
 import './details.css';
+import { textTitle } from '@shiju/contract/pages';
 import { essayQueries } from '../../api/queries/index.js';
+import { useTitleName } from '../../shell/titleName.js';
 import { useQuery } from '@tanstack/react-query';
 
 const STATUS_NOTE: Partial<Record<Details['status'], string>> = {
@@ -103,6 +105,7 @@ function DetailsView({ essay }: { essay: Details }) {
 
 function DetailsLoader({ id }: { id: number }) {
   const query = useQuery(essayQueries.details(id));
+  useTitleName(query.data ? textTitle(query.data) : null);
   if (query.isPending) {
     return (
       <div className="details">

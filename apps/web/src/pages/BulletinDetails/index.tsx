@@ -11,6 +11,7 @@ import { useIdParam } from '../../components/people/useSearchParamChoice.js';
 import { useSession } from '../../hooks/useSession.js';
 import '../../components/people/people.css';
 import { afterAnnouncementsRead, announcementQueries } from '../../api/queries/index.js';
+import { useTitleName } from '../../shell/titleName.js';
 
 function NotFound() {
   return (
@@ -31,6 +32,7 @@ export default function BulletinDetails() {
   const me = useSession();
   const queryClient = useQueryClient();
   const query = useQuery({ ...announcementQueries.one(id ?? 0), enabled: id !== null });
+  useTitleName(id !== null ? query.data?.title : null);
 
   // Lists that show read state (公告, 我的通知 · 公告) are out of date now.
   const loaded = query.isSuccess;

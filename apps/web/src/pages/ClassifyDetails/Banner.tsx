@@ -2,7 +2,10 @@ import type { Classification } from '@shiju/contract';
 import { formatCount } from '../../lib/format.js';
 import { WriteButton } from '../../shell/WriteButton.js';
 
-/** The classification's name, description and counts; an empty one invites its first text instead of showing 0. */
+/**
+ * The classification's name, description and counts; an empty one says it has no texts yet and offers one way to
+ * write the first (instead of showing 0).
+ */
 export function Banner({ classification: c }: { classification: Classification }) {
   return (
     <header className="classify-banner" style={c.cover ? { backgroundImage: `url("${c.cover}")` } : undefined}>
@@ -20,8 +23,8 @@ export function Banner({ classification: c }: { classification: Classification }
           </p>
         ) : (
           <p className="classify-banner__counts classify-banner__empty">
-            <span>这里还没有作品，等你来写第一篇。</span>
-            <WriteButton classificationId={c.id} label="写下第一篇" />
+            <span>这个分类还没有作品。</span>
+            <WriteButton classificationId={c.id} label="写第一句" />
           </p>
         )}
       </div>

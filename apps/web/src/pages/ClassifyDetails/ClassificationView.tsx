@@ -14,6 +14,7 @@ import './classify.css';
 import { classificationQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 import { usePageSearchParams } from '../../shell/pageLocation.js';
+import { useTitleName } from '../../shell/titleName.js';
 
 type Sort = 'new' | 'hot' | 'likes';
 
@@ -29,6 +30,7 @@ export function ClassificationView({ id, tagId }: { id: number; tagId?: number }
   const [params, setParams] = usePageSearchParams();
   const [sort, setSort] = useState<Sort>('new');
   const detail = useQuery(classificationQueries.detail(id));
+  useTitleName(detail.data?.name);
   const list = useEssayFeed({ pageSize: PAGE_SIZE, classificationId: id, tagId, sort });
 
   const setTag = (next?: number) => {
@@ -39,6 +41,8 @@ export function ClassificationView({ id, tagId }: { id: number; tagId?: number }
   };
 
   if (isApiError(detail.error, 'A0404')) return <EmptyState description="这个分类不存在，换一个看看吧" />;
+  // An empty classification: its banner says so and offers the one thing to do; no tags, sorts or empty list.
+  if (detail.data?.essayCount === 0 && tagId === undefined) return <Banner classification={detail.data} />;
 
   return (
     <>

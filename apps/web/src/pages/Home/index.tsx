@@ -16,7 +16,7 @@ export default function Home() {
         <div className="with-sidebar__main">
           <FeaturedWeek />
           <Section title="分类">
-            <ClassificationChips />
+            <ClassificationChips hideEmpty />
           </Section>
           <Feed />
         </div>
