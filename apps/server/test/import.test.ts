@@ -11,6 +11,7 @@ import { createBroadcast } from '../src/lib/broadcast.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
 import { joinSayings } from '../src/import/sources/classics.js';
 import { tagLetter } from '../src/lib/text.js';
+import { countText, noCounts, storedParagraphs } from '../src/import/cleanup.js';
 
 let database: Database;
 const logged: string[] = [];
@@ -284,14 +285,46 @@ describe('idempotence', () => {
   });
 });
 
-describe('variant-reading notes', () => {
-  it('are dropped from 古文观止, even when they span paragraphs', async () => {
-    const { dropVariantNotes } = await import('../src/import/sources/classics.js');
-    expect(dropVariantNotes(['臣以险衅。(愍 一作：悯', '茕茕', '孑立', '一作：', '独立', ')', '逮奉圣朝。'])).toEqual([
-      '臣以险衅。',
+describe("editors' notes", () => {
+  it('are joined into one line when they span paragraphs of 古文观止, and kept', async () => {
+    const { joinSpanningNotes } = await import('../src/import/sources/classics.js');
+    expect(joinSpanningNotes(['臣以险衅。(愍 一作：悯', '茕茕', '孑立', '一作：', '独立', ')', '逮奉圣朝。'])).toEqual([
+      '臣以险衅。(愍 一作：悯茕茕孑立一作：独立)',
       '逮奉圣朝。',
     ]);
-    expect(dropVariantNotes(['可以一战。（遍 一作：徧)公与之乘。'])).toEqual(['可以一战。公与之乘。']);
-    expect(dropVariantNotes(['（括号里的正文）保留'])).toEqual(['（括号里的正文）保留']);
+    expect(joinSpanningNotes(['可以一战。（遍 一作：徧)公与之乘。'])).toEqual(['可以一战。（遍 一作：徧)公与之乘。']);
+    expect(joinSpanningNotes(['（括号里的正文）保留', '下一段'])).toEqual(['（括号里的正文）保留', '下一段']);
+  });
+
+  it('stand beside the imported text, never in it: 岳阳楼记 keeps its mixed 一作/通 note whole', async () => {
+    const [text] = await rows<{ content: string; source_notes: { note: string; paragraph: number | null; at: number }[] }>(
+      sql`select content, source_notes from essays where title = '岳阳楼记'`,
+    );
+    expect(text!.content).not.toMatch(/一作|通：/);
+    // The data puts these notes at the end of the paragraph they are about.
+    const paragraphs = storedParagraphs('essay', text!.content);
+    expect(paragraphs[0]).toContain('百废具兴');
+    expect(text!.source_notes).toContainEqual({ note: '(具 通：俱)', paragraph: 0, at: Array.from(paragraphs[0]!).length });
+    const mixed = text!.source_notes.find((n) => n.note === '(隱曜 一作：隱耀；淫雨 通：霪雨)');
+    expect(paragraphs[mixed!.paragraph!]).toContain('淫雨霏霏');
+  });
+});
+
+describe('displayed text, as imported', () => {
+  // Reads every imported text back from the database and counts what the lint counts (import/cleanup.ts).
+  it('holds no half-width punctuation, stray spaces, notes or empty lines', async () => {
+    const texts = await rows<{ type: 'sentence' | 'essay'; title: string | null; content: string }>(
+      sql`select type, title, content from essays where import_key is not null`,
+    );
+    expect(texts.length).toBeGreaterThanOrEqual(3000);
+    const counts = noCounts();
+    for (const t of texts) countText(counts, t.title, storedParagraphs(t.type, t.content));
+    expect(counts.halfWidth).toBe(0);
+    expect(counts.spaces).toBe(0);
+    expect(counts.tongjia + counts.yizuo + counts.benzuo).toBe(0);
+    expect(counts.emptyLines).toBe(0);
+    // Refrains (如梦令's 叠句, the 乐府 of 曹操) repeat a line on purpose and stay.
+    expect(counts.repeatedLines).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from essays where import_key is not null and import_hash is null`)).toBe(0);
   });
 });

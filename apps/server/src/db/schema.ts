@@ -202,6 +202,16 @@ export const essays = pgTable(
     hotScore: doublePrecision().notNull().default(0),
     /** Stable key for the importer's idempotence (e.g. `tang300:123`). */
     importKey: varchar({ length: 120 }),
+    /**
+     * Digest of the displayed fields as the importer last wrote them (import/texts.ts importDigest): a later import
+     * rewrites the text while its fields still match, and leaves it (reported) once an editor changed them.
+     */
+    importHash: varchar({ length: 64 }),
+    /**
+     * Editors' notes the importer kept out of the displayed text (通假, 一作, X本作), unparsed, as the data wrote them,
+     * with where they stood: the paragraph (null: the title) and the characters before them there.
+     */
+    sourceNotes: jsonb().$type<{ note: string; paragraph: number | null; at: number }[]>(),
     /** The cited work's author, era and title (李白 · 唐 · 静夜思), from the importer or parsed from `source`. */
     workAuthor: varchar({ length: 40 }),
     dynasty: varchar({ length: 10 }),

@@ -1,8 +1,9 @@
 /**
- * npm run import -- [--full | --reindex] [--database-url URL] [--data-dir DIR]
+ * npm run import -- [--full | --reindex | --lint [--full]] [--database-url URL] [--data-dir DIR]
  *
  * Loads the starter library (default) or the full corpus into PGlite (DATA_DIR) or PostgreSQL
- * (DATABASE_URL), with one progress bar per collection and a one-line summary.
+ * (DATABASE_URL), with one progress bar per collection and a one-line summary; `--lint` counts what the importer
+ * cleans (lint.ts) without a database.
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -10,11 +11,16 @@ import { ConfigError, loadConfig, readEnvFile } from '../config.js';
 import { DatabaseOpenError, openDatabase } from '../db/client.js';
 import { importFullCorpus, importStarter, type ImportProgress } from './index.js';
 import { reindexSearch, staleSearchRows } from './reindex.js';
+import { formatLint, lintSources } from './lint.js';
+import { fullSources, starterSources } from './sources/index.js';
 
-const USAGE = `用法 (usage): npm run import -- [--full | --reindex] [--database-url URL] [--data-dir DIR]
+const USAGE = `用法 (usage): npm run import -- [--full | --reindex | --lint [--full]] [--database-url URL] [--data-dir DIR]
 
   --full               导入完整语料（30 万余条），默认只导入入门内容库
                        load the full corpus (300,000+ texts) instead of the starter library
+  --lint               统计导入前后文本中的注释、半角标点、多余空格、空行与重复行，不写数据库；加 --full 同时统计完整语料
+                       count notes, half-width punctuation, stray spaces, empty and repeated lines before and after
+                       cleaning (no database); with --full the full corpus too
   --reindex            重建旧版本写入的搜索字段（作者、作品、朝代、拼音），不导入新内容
                        rewrite the search fields of texts written by an older version (no import)
   --database-url URL   PostgreSQL 连接串，默认读取环境变量 DATABASE_URL
@@ -33,6 +39,7 @@ function parseCommandLine(argv: string[]) {
       options: {
         full: { type: 'boolean', default: false },
         reindex: { type: 'boolean', default: false },
+        lint: { type: 'boolean', default: false },
         'database-url': { type: 'string' },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -86,10 +93,27 @@ function progressReporter() {
   };
 }
 
+/** `--lint [--full]`: the table of lint.ts for the starter library (as the importer reads it) and the full corpus. */
+function lint(full: boolean): void {
+  const libraries = [{ label: '入门库', report: lintSources(starterSources()) }];
+  if (full) {
+    process.stderr.write('统计完整语料 (reading the full corpus)…\n');
+    const report = lintSources(fullSources(), (n) => process.stderr.write(`\r${n} 篇`));
+    process.stderr.write('\n');
+    libraries.push({ label: '完整语料', report });
+  }
+  process.stdout.write(`${formatLint(libraries)}\n`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const args = parseCommandLine(argv);
   if (args.help) {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (args.lint && args.reindex) throw new UsageError(`参数错误 (invalid arguments): --lint 不能与 --reindex 同用\n\n${USAGE}`);
+  if (args.lint) {
+    lint(args.full);
     return;
   }
   readEnvFile();
@@ -119,9 +143,16 @@ async function main(argv: string[]): Promise<void> {
     progress.stop();
     const seconds = summary.seconds.toFixed(1);
     process.stdout.write(
-      `完成：新增 ${summary.added} 条，已存在跳过 ${summary.skipped} 条，用时 ${seconds} 秒 ` +
-        `(done: ${summary.added} texts added, ${summary.skipped} skipped as already present, ${seconds} s)\n`,
+      `完成：新增 ${summary.added} 条，更新 ${summary.updated} 条，已存在跳过 ${summary.skipped} 条，用时 ${seconds} 秒 ` +
+        `(done: ${summary.added} texts added, ${summary.updated} updated, ${summary.skipped} skipped as already present, ${seconds} s)\n`,
     );
+    if (summary.kept.count > 0) {
+      process.stdout.write(
+        `编辑改过的文本 ${summary.kept.count} 条，未覆盖 (changed by an editor since import, not overwritten):\n` +
+          summary.kept.texts.map((t) => `  #${t.id} ${t.importKey} ${t.title ?? ''}\n`).join('') +
+          (summary.kept.count > summary.kept.texts.length ? `  …另有 ${summary.kept.count - summary.kept.texts.length} 条\n` : ''),
+      );
+    }
   } finally {
     progress.stop();
     await database.close();

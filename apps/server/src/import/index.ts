@@ -9,7 +9,7 @@ import { noUsers } from './statements.js';
 import { ensureSiteContent } from './site.js';
 import { fullSources, starterSources, type Source } from './sources/index.js';
 import { prepareText } from './texts.js';
-import { DEFAULT_BATCH_SIZE, EssayWriter } from './writer.js';
+import { DEFAULT_BATCH_SIZE, EssayWriter, type KeptText } from './writer.js';
 
 export interface ImportProgress {
   /** Source id and its Chinese label. */
@@ -32,11 +32,15 @@ export interface ImportOptions {
 }
 
 export interface ImportSummary {
-  /** Texts inserted, and texts skipped because their import key was already present. */
+  /** Texts inserted, and texts skipped because their import key was already present with the same text. */
   added: number;
   skipped: number;
+  /** Stored texts the importer owns, rewritten because what it displays changed (writer.ts). */
+  updated: number;
+  /** Stored texts an editor changed since the import, left as they are: how many, and the first of them. */
+  kept: { count: number; texts: KeptText[] };
   seconds: number;
-  sources: { id: string; label: string; read: number; added: number; skipped: number }[];
+  sources: { id: string; label: string; read: number; added: number; skipped: number; updated: number }[];
 }
 
 export interface ImportLogger {
@@ -54,6 +58,7 @@ async function importSource(
     onProgress?: ImportOptions['onProgress'];
     /** Works already read in this run (PreparedEssay.workKey). */
     seen: Set<string>;
+    kept: ImportSummary['kept'];
   },
 ) {
   const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize);
@@ -75,16 +80,22 @@ async function importSource(
   await writer.flush();
   total = done;
   report(true);
-  return { id: source.id, label: source.label, read: done, added: writer.added, skipped: writer.skipped };
+  ctx.kept.count += writer.kept.count;
+  ctx.kept.texts.push(...writer.kept.texts.slice(0, KEPT_LISTED - ctx.kept.texts.length));
+  return { id: source.id, label: source.label, read: done, added: writer.added, skipped: writer.skipped, updated: writer.updated };
 }
 
-async function runImport(db: Db, sources: Source[], opts: ImportOptions): Promise<ImportSummary> {
+const KEPT_LISTED = 50;
+
+/** Imports these sources (the starter library, the full corpus, or a test's own texts) with the site content. */
+export async function importSources(db: Db, sources: Source[], opts: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const now = opts.now ?? new Date();
   const { editorId } = await ensureSiteContent(db, now);
   const catalog = await ensureCatalog(db);
   const results = [];
   const seen = new Set<string>();
+  const kept: ImportSummary['kept'] = { count: 0, texts: [] };
   for (const source of sources) {
     results.push(
       await importSource(db, source, {
@@ -94,6 +105,7 @@ async function runImport(db: Db, sources: Source[], opts: ImportOptions): Promis
         batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
         onProgress: opts.onProgress,
         seen,
+        kept,
       }),
     );
   }
@@ -102,6 +114,8 @@ async function runImport(db: Db, sources: Source[], opts: ImportOptions): Promis
   return {
     added: results.reduce((n, r) => n + r.added, 0),
     skipped: results.reduce((n, r) => n + r.skipped, 0),
+    updated: results.reduce((n, r) => n + r.updated, 0),
+    kept,
     seconds: (performance.now() - started) / 1000,
     sources: results,
   };
@@ -109,12 +123,12 @@ async function runImport(db: Db, sources: Source[], opts: ImportOptions): Promis
 
 /** The starter library of PRODUCT §9 (several thousand texts) with demo users and site content. */
 export function importStarter(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
-  return runImport(db, starterSources(), opts);
+  return importSources(db, starterSources(), opts);
 }
 
 /** The whole corpus (300,000+ texts), streamed file by file; includes the starter library. */
 export function importFullCorpus(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
-  return runImport(db, fullSources(), opts);
+  return importSources(db, fullSources(), opts);
 }
 
 /** First start of an empty database: load the starter library. Returns whether it did. */

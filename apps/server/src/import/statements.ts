@@ -174,6 +174,73 @@ export async function insertEssayTags(tx: Tx, links: (typeof essayTags.$inferIns
   await tx.insert(essayTags).values(links).onConflictDoNothing();
 }
 
+/** The stored texts with these import keys, with what a later run compares: their displayed fields and digest. */
+export function importedTexts(tx: Tx, keys: string[]) {
+  return tx
+    .select({
+      id: essays.id,
+      importKey: essays.importKey,
+      importHash: essays.importHash,
+      sourceNotes: essays.sourceNotes,
+      type: essays.type,
+      title: essays.title,
+      content: essays.content,
+      source: essays.source,
+      workAuthor: essays.workAuthor,
+      dynasty: essays.dynasty,
+      workTitle: essays.workTitle,
+      createdAt: essays.createdAt,
+      updatedAt: essays.updatedAt,
+    })
+    .from(essays)
+    .where(inArray(essays.importKey, keys));
+}
+
+export type ImportedTextFields = Pick<
+  typeof essays.$inferInsert,
+  | 'type'
+  | 'title'
+  | 'content'
+  | 'summary'
+  | 'source'
+  | 'workAuthor'
+  | 'dynasty'
+  | 'workTitle'
+  | 'sourceNotes'
+  | 'importHash'
+  | 'searchVersion'
+> & { searchVector: SQL };
+
+/** Rewrites a text the importer owns with what it displays now (counters, tags, status and dates stay). */
+export async function rewriteImportedText(tx: Tx, id: number, set: ImportedTextFields) {
+  await tx
+    .update(essays)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(essays.id, id));
+}
+
+/** Records, in one statement, the digest and notes of texts whose displayed fields are already what the importer writes. */
+export async function adoptImportedTexts(tx: Tx, rows: { id: number; importHash: string; sourceNotes: unknown }[]) {
+  if (rows.length === 0) return;
+  const byId = (value: (r: (typeof rows)[number]) => SQL) =>
+    sql`case ${essays.id} ${sql.join(
+      rows.map((r) => sql`when ${r.id} then ${value(r)}`),
+      sql` `,
+    )} end`;
+  await tx
+    .update(essays)
+    .set({
+      importHash: byId((r) => sql`${r.importHash}`),
+      sourceNotes: byId((r) => sql`${JSON.stringify(r.sourceNotes)}::jsonb`),
+    })
+    .where(
+      inArray(
+        essays.id,
+        rows.map((r) => r.id),
+      ),
+    );
+}
+
 export async function insertEngagement(tx: Tx, rows: (typeof importedEngagement.$inferInsert)[]) {
   await tx.insert(importedEngagement).values(rows).onConflictDoNothing();
 }

@@ -9,6 +9,7 @@ import { COLLECTION_TAGS, type Catalog, type ClassificationName } from './catalo
 import { engagementFor, type Engagement } from './engagement.js';
 import { chooseTags, detectTheme, type Theme } from './tagging.js';
 import type { SearchDoc } from '../lib/search.js';
+import { dropStraySpaces, fullWidthPunctuation, markNotes, unmark, type SourceNote } from './cleanup.js';
 
 /** A text as a source reads it from the data package (Traditional or Simplified). */
 export interface CorpusText {
@@ -60,6 +61,13 @@ export interface PreparedEssay extends Engagement {
   workAuthor: string | null;
   dynasty: string | null;
   workTitle: string | null;
+  /** The editors' notes taken out of the title and body, unparsed, with where they stood. */
+  sourceNotes: SourceNote[];
+  /**
+   * Digest of the displayed fields as the importer writes them (importHash): a later run rewrites a text whose fields
+   * still have this digest, and leaves (and reports) one an editor changed.
+   */
+  importHash: string;
   /** Title, work, author and body: the document the writer indexes for search. */
   search: SearchDoc;
 }
@@ -71,19 +79,71 @@ const SOURCE_MAX = 100;
 const SUMMARY_CHARS = 100;
 const ANONYMOUS = new Set(['佚名', '无名氏', '不详']);
 
-/** Editors' variant notes such as "(明年 一作：年年)" are apparatus, not text. */
-const VARIANT_NOTE = /[（(][^（()）]*一作[^（()）]*[)）]/g;
-
 /** Corner brackets are the Traditional convention; Simplified text quotes with “” and ‘’. */
 const QUOTES: Record<string, string> = { '「': '“', '」': '”', '『': '‘', '』': '’' };
 
+/** Simplified, with Simplified quotes and middle dot, one space for any run of white space: names and metadata. */
 function clean(text: string): string {
   return toSimplified(text)
     .replace(/[「」『』]/g, (q) => QUOTES[q]!)
     .replace(/\u30fb/g, '·')
-    .replace(VARIANT_NOTE, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * A title or paragraph as displayed: its notes out (kept, with their places), cleaned, half-width punctuation
+ * between Chinese characters made full-width, and in the body stray spaces dropped (a title keeps one space as a
+ * separator: 短歌行 其一).
+ */
+function cleanLine(raw: string, inTitle: boolean): { text: string; notes: string[]; at: number[] } {
+  const marked = markNotes(raw);
+  const punctuated = fullWidthPunctuation(clean(marked.text));
+  const { text, at } = unmark(inTitle ? punctuated : dropStraySpaces(punctuated));
+  const trimmed = text.trimStart();
+  const shift = Array.from(text).length - Array.from(trimmed).length;
+  const shown = trimmed.trimEnd();
+  const length = Array.from(shown).length;
+  return { text: shown, notes: marked.notes, at: at.map((a) => Math.min(Math.max(0, a - shift), length)) };
+}
+
+/** A text's title and paragraphs as the importer displays them, and the notes taken out of them. */
+export function displayedText(text: CorpusText): { title: string | undefined; paragraphs: string[]; notes: SourceNote[] } {
+  const title = text.title !== undefined ? cleanLine(text.title, true) : undefined;
+  const notes: SourceNote[] = title ? title.notes.map((note, i) => ({ note, paragraph: null, at: title.at[i]! })) : [];
+  const paragraphs: string[] = [];
+  // Notes of a paragraph that holds nothing else stand at the end of the paragraph before, or the start of the next.
+  let orphans: string[] = [];
+  for (const raw of text.paragraphs) {
+    const line = cleanLine(raw, false);
+    if (!line.text) {
+      const before = paragraphs.length - 1;
+      if (before >= 0) notes.push(...line.notes.map((note) => ({ note, paragraph: before, at: Array.from(paragraphs[before]!).length })));
+      else orphans.push(...line.notes);
+      continue;
+    }
+    const index = paragraphs.push(line.text) - 1;
+    notes.push(...orphans.map((note) => ({ note, paragraph: index, at: 0 })));
+    orphans = [];
+    notes.push(...line.notes.map((note, i) => ({ note, paragraph: index, at: line.at[i]! })));
+  }
+  return { title: title?.text || undefined, paragraphs, notes };
+}
+
+/** The digest of the displayed fields of a text (PreparedEssay.importHash), for the importer's rows and stored ones. */
+export function importDigest(f: {
+  type: string;
+  title: string | null;
+  content: string;
+  source: string | null;
+  workAuthor: string | null;
+  dynasty: string | null;
+  workTitle: string | null;
+}): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([f.type, f.title, f.content, f.source, f.workAuthor, f.dynasty, f.workTitle]))
+    .digest('hex');
 }
 
 /** "（唐）孟浩然", "先秦：左丘明 ", "魏晋：西晋·李密", "刘向 撰", "尹鹗 六首" → the bare name. */
@@ -182,18 +242,19 @@ function themeFrom(rawTitle: string | undefined, flat: string, text: CorpusText)
 
 /** The classification prepareText gives a text (its theme decides for some collections). */
 export function classificationOf(text: CorpusText): ClassificationName {
-  const flat = text.paragraphs.map(clean).join('');
-  return text.classify(themeFrom(text.title ? clean(text.title) : undefined, flat, text));
+  const shown = displayedText(text);
+  return text.classify(themeFrom(shown.title, shown.paragraphs.join(''), text));
 }
 
 /** Everything the writer stores for one text, or null when the text is empty. */
 export function prepareText(text: CorpusText, catalog: Catalog, now: Date): PreparedEssay | null {
-  const paragraphs = text.paragraphs.map(clean).filter((p) => p.length > 0);
+  const shown = displayedText(text);
+  const paragraphs = shown.paragraphs;
   if (paragraphs.length === 0) return null;
   const author = cleanAuthor(text.author);
   const plain = paragraphs.join('\n');
   const flat = paragraphs.join('');
-  const rawTitle = text.title ? clean(text.title) : undefined;
+  const rawTitle = shown.title;
   const isSentence = !text.essay && charCount(plain) <= SENTENCE_MAX;
   const title = isSentence && text.untitled ? null : takeChars(rawTitle || firstPhrase(flat), TITLE_MAX);
   const work = text.work ? clean(text.work) : (rawTitle ?? undefined);
@@ -203,19 +264,24 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
   const tags = resolveTags(catalog, text, theme);
   const workAuthor = author && !ANONYMOUS.has(author) ? takeChars(author, 40) : null;
   const workTitle = work ? takeChars(work, 100) : null;
-  return {
-    importKey,
-    workKey: text.key ? null : `${title ?? ''}|${takeChars(flat.replace(/[^\p{Script=Han}]/gu, ''), 10)}`,
-    type: isSentence ? 'sentence' : 'essay',
+  const displayed = {
+    type: isSentence ? ('sentence' as const) : ('essay' as const),
     title,
     content: isSentence ? plain : paragraphsToHtml(paragraphs),
-    summary: summarize(flat, SUMMARY_CHARS),
     source,
-    classificationId: catalog.classificationId(text.classify(theme)),
-    tagIds: tags.ids,
     workAuthor,
     dynasty: dynastyOf(text.author) ?? text.dynasty ?? COLLECTION_DYNASTY[text.collection] ?? null,
     workTitle,
+  };
+  return {
+    importKey,
+    workKey: text.key ? null : `${title ?? ''}|${takeChars(flat.replace(/[^\p{Script=Han}]/gu, ''), 10)}`,
+    ...displayed,
+    summary: summarize(flat, SUMMARY_CHARS),
+    classificationId: catalog.classificationId(text.classify(theme)),
+    tagIds: tags.ids,
+    sourceNotes: shown.notes,
+    importHash: importDigest(displayed),
     search: {
       title,
       workTitle: workTitle !== title ? workTitle : null,

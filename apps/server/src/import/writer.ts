@@ -1,11 +1,34 @@
 /**
  * Batched, idempotent inserts: one multi-row INSERT per batch, ON CONFLICT (import key) DO NOTHING,
  * and the tag links and dated engagement of exactly the rows that were new, all in one transaction.
+ *
+ * A text already stored is compared with what the importer would write now: one whose displayed fields still have the
+ * digest the importer wrote (import_hash) is the importer's, and is rewritten when its text changed; one an editor
+ * changed since is left as it is and reported (`kept`). Rows from before digests were kept count as the importer's
+ * while nobody has touched them (updated_at still equals created_at, as the importer writes them).
  */
-import type { Db } from '../db/client.js';
-import { insertEngagement, insertEssays, insertEssayTags, type EssayInsert } from './statements.js';
+import type { Db, Tx } from '../db/client.js';
+import {
+  adoptImportedTexts,
+  importedTexts,
+  insertEngagement,
+  insertEssays,
+  insertEssayTags,
+  rewriteImportedText,
+  type EssayInsert,
+} from './statements.js';
 import { SEARCH_VERSION, searchVectorOf } from '../lib/search.js';
-import type { PreparedEssay } from './texts.js';
+import { importDigest, type PreparedEssay } from './texts.js';
+
+/** A stored text an editor changed since the import, which a later run leaves alone. */
+export interface KeptText {
+  id: number;
+  importKey: string;
+  title: string | null;
+}
+
+/** How many kept texts are listed by name (all are counted). */
+const KEPT_LISTED = 50;
 
 /** 500 rows × 19 parameters stays far below PostgreSQL's 65,535 bind parameters. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -14,6 +37,9 @@ export class EssayWriter {
   private batch: PreparedEssay[] = [];
   added = 0;
   skipped = 0;
+  /** Stored texts rewritten with what the importer displays now. */
+  updated = 0;
+  kept = { count: 0, texts: [] as KeptText[] };
 
   constructor(
     private readonly db: Db,
@@ -30,7 +56,7 @@ export class EssayWriter {
     const rows = this.batch;
     this.batch = [];
     if (rows.length === 0) return;
-    const inserted = await this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const created = await insertEssays(
         tx,
         rows.map((r) => this.toRow(r)),
@@ -40,10 +66,63 @@ export class EssayWriter {
       const moments = momentRows(rows, created);
       // A few thousand rows of 5 parameters per statement.
       for (let i = 0; i < moments.length; i += 5000) await insertEngagement(tx, moments.slice(i, i + 5000));
-      return created.length;
+      const createdKeys = new Set(created.map((c) => c.importKey));
+      const firsts = new Map<string, PreparedEssay>();
+      for (const r of rows) if (!createdKeys.has(r.importKey) && !firsts.has(r.importKey)) firsts.set(r.importKey, r);
+      const changed = firsts.size > 0 ? await this.reconcile(tx, [...firsts.values()]) : 0;
+      return { inserted: created.length, changed };
     });
-    this.added += inserted;
-    this.skipped += rows.length - inserted;
+    this.added += result.inserted;
+    this.skipped += rows.length - result.inserted - result.changed;
+  }
+
+  /** Rewrites the stored texts the importer owns whose text changed, and sets aside those an editor changed. */
+  private async reconcile(tx: Tx, rows: PreparedEssay[]): Promise<number> {
+    const stored = new Map(
+      (
+        await importedTexts(
+          tx,
+          rows.map((r) => r.importKey),
+        )
+      ).map((s) => [s.importKey!, s]),
+    );
+    const adopt: { id: number; importHash: string; sourceNotes: unknown }[] = [];
+    let changed = 0;
+    for (const r of rows) {
+      const s = stored.get(r.importKey);
+      if (!s) continue;
+      const current = importDigest(s);
+      if (current === r.importHash) {
+        // Already what the importer displays: record its digest and notes if they are missing or older.
+        if (s.importHash !== r.importHash || JSON.stringify(s.sourceNotes ?? null) !== JSON.stringify(r.sourceNotes))
+          adopt.push({ id: s.id, importHash: r.importHash, sourceNotes: r.sourceNotes });
+        continue;
+      }
+      const owned = s.importHash !== null ? s.importHash === current : s.updatedAt.getTime() === s.createdAt.getTime();
+      changed++;
+      if (owned) {
+        await rewriteImportedText(tx, s.id, {
+          type: r.type,
+          title: r.title,
+          content: r.content,
+          summary: r.summary,
+          source: r.source,
+          workAuthor: r.workAuthor,
+          dynasty: r.dynasty,
+          workTitle: r.workTitle,
+          sourceNotes: r.sourceNotes,
+          importHash: r.importHash,
+          searchVector: searchVectorOf(r.search),
+          searchVersion: SEARCH_VERSION,
+        });
+        this.updated++;
+      } else {
+        this.kept.count++;
+        if (this.kept.texts.length < KEPT_LISTED) this.kept.texts.push({ id: s.id, importKey: r.importKey, title: s.title });
+      }
+    }
+    await adoptImportedTexts(tx, adopt);
+    return changed;
   }
 
   private toRow(r: PreparedEssay): EssayInsert {
@@ -58,6 +137,7 @@ export class EssayWriter {
       status: 'published',
       views: r.views,
       likes: r.likes,
+      likeWeight: r.likes,
       collects: r.collects,
       comments: 0,
       imitations: 0,
@@ -66,6 +146,8 @@ export class EssayWriter {
       workAuthor: r.workAuthor,
       dynasty: r.dynasty,
       workTitle: r.workTitle,
+      sourceNotes: r.sourceNotes,
+      importHash: r.importHash,
       searchVector: searchVectorOf(r.search),
       searchVersion: SEARCH_VERSION,
       createdAt: r.publishedAt,

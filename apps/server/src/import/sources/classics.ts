@@ -3,6 +3,7 @@
  * 古文观止 (essays). Their keys are positions in the book, stable across runs.
  */
 import { readCorpusJson } from '../corpus.js';
+import { NOTE } from '../cleanup.js';
 import type { Theme } from '../tagging.js';
 import { cleanAuthor, type CorpusText } from '../texts.js';
 import { listSource, type Source } from './source.js';
@@ -154,13 +155,14 @@ interface GuwenPiece {
 }
 
 /**
- * The edition's variant-reading notes such as "(愍 一作：悯)" are editors' apparatus, not the text; some even
- * span several paragraphs of the data, which would show as stray one-word paragraphs.
+ * The edition's notes such as "(愍 一作：悯)" are editors' apparatus, kept out of the displayed text by the importer
+ * (texts.ts); some span several paragraphs of the data, which would show as stray one-word paragraphs, so a note's
+ * paragraphs are joined into one line where it starts.
  */
-export function dropVariantNotes(paragraphs: readonly string[]): string[] {
+export function joinSpanningNotes(paragraphs: readonly string[]): string[] {
   return paragraphs
     .join('\n')
-    .replace(/[（(][^()（）]*?一作[^()（）]*?[)）]/g, '')
+    .replace(NOTE, (note) => note.replace(/\s*\n\s*/g, ''))
     .split('\n')
     .map((p) => p.trim())
     .filter(Boolean);
@@ -179,7 +181,7 @@ function guwenText(piece: GuwenPiece, key: string): CorpusText {
     title: piece.chapter,
     author: piece.author,
     work: book ? `${book}·${piece.chapter}` : piece.chapter,
-    paragraphs: dropVariantNotes(piece.paragraphs),
+    paragraphs: joinSpanningNotes(piece.paragraphs),
     collection: preQin ? '先秦' : '古文',
     collectionChild: preQin ? book : cleanAuthor(piece.author),
     classify: () => '散文',
