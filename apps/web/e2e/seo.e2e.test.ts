@@ -3,6 +3,7 @@
  * crawler or a link preview sees them) and taken over by the app, the sitemap and feeds, the guided tour, the
  * phone layout, and the leaderboard's badge.
  */
+import { textTitle } from '@shiju/contract/pages';
 import { XMLParser } from 'fast-xml-parser';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
@@ -138,7 +139,8 @@ describe('pages for search engines and link previews', () => {
     const text = await newest();
     page = await openPage(browser(), { javaScript: false });
     await page.goto(`/bellesDetails?id=${text.id}`);
-    expect(await page.title()).toBe('拾句 | 句子详情');
+    // The server's <title> names the text after the route's title.
+    expect(await page.title()).toBe(`拾句 | 句子详情 · ${textTitle(text)}`);
     const heading = page.getByRole('heading', { level: 1 });
     expect(await heading.textContent()).toContain(firstWords(text));
     expect(await page.getByRole('link', { name: text.author.nickname }).first().getAttribute('href')).toBe(
@@ -148,7 +150,7 @@ describe('pages for search engines and link previews', () => {
 
     page = await openPage(browser());
     await page.goto(`/bellesDetails?id=${text.id}`);
-    await waitForTitle(page, '拾句 | 句子详情');
+    await waitForTitle(page, `拾句 | 句子详情 · ${textTitle(text)}`);
     // The app's own page replaces the server's: one h1, inside the app's shell, and the server's copy is gone.
     await page.locator('#root .details-text').waitFor();
     await page.locator('.ssr-holder').waitFor({ state: 'detached' });
@@ -231,12 +233,16 @@ describe('the guided tour', () => {
     await page.locator('.tour').getByText('分类', { exact: true }).waitFor();
   });
 
-  it('on a phone points at the menu', async () => {
+  it('on a phone points at search, the menu and the tab bar', async () => {
     page = await openPage(browser(), { width: 390, height: 844, tour: true });
     await page.goto('/home');
     const tour = page.locator('.tour');
     await opened(tour);
-    await tour.getByText('菜单', { exact: true }).waitFor();
+    await tour.getByText('搜索', { exact: true }).waitFor();
+    for (const step of ['菜单', '底部导航']) {
+      await tour.getByRole('button', { name: '下一步' }).click();
+      await tour.getByText(step, { exact: true }).waitFor();
+    }
     await tour.getByRole('button', { name: '结束导览' }).click();
     await tour.waitFor({ state: 'hidden' });
   });

@@ -6,6 +6,7 @@ import { isSignedIn } from './lib/session.js';
 import { quietly } from './api/request.js';
 import { loadTheme, pingActivity } from './lib/startup.js';
 import { setNavigator } from './lib/navigation.js';
+import { readLocal, STORAGE, writeLocal } from './lib/storage.js';
 import { createRouter, preloadPage } from './router.js';
 import { AppProviders } from './shell/AppProviders.js';
 import { keepServerPage, takeOverServerPage } from './shell/serverPage.js';
@@ -73,5 +74,8 @@ async function start(): Promise<void> {
     createRoot(keepServerPage(root)).render(app);
   }
 }
+
+// From now on this browser has been here: its next first paint leaves out the hero (public/boot.js reads it).
+if (!readLocal(STORAGE.visited)) writeLocal(STORAGE.visited, new Date().toISOString().slice(0, 10));
 
 void start();

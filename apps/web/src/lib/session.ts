@@ -8,6 +8,8 @@ import { readLocal, STORAGE, writeLocal } from './storage.js';
 const listeners = new Set<() => void>();
 
 function emit(): void {
+  // What public/boot.js marked before the first paint follows the session from then on.
+  document.documentElement.toggleAttribute('data-signed-in', isSignedIn());
   for (const l of listeners) l();
 }
 

@@ -7,6 +7,10 @@ export const STORAGE = {
   operationTime: 'operationTime',
   /** Not the seed's: set once this browser has seen (or skipped) the guided tour. */
   tourSeen: 'shiju:tourSeen',
+  /** Not the seed's: the query of the classification page last read (`?id=3&tagId=9`), for the phone tab bar's 分类. */
+  lastClassification: 'shiju:lastClassification',
+  /** Not the seed's: set on the first visit; read before the first paint (public/boot.js) to leave out the hero. */
+  visited: 'shiju:visited',
 } as const;
 
 export const SESSION_STORAGE = {

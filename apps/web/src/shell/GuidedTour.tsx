@@ -12,18 +12,8 @@ const GAP = { offset: 6, radius: 2 };
 const PANEL_MARGIN = 12;
 const PANEL_WIDTH = 284;
 
-/** Pages a first visit may start on where the header tour makes sense (not sign-in, not the editor's console). */
-const STARTS = [
-  '/home',
-  '/classifyDetails',
-  '/bellesDetails',
-  '/leaderboard',
-  '/bestWeek',
-  '/bulletinBoard',
-  '/bulletinDetails',
-  '/othersInfor',
-  '/aboutOur',
-];
+/** The only page a first visit's tour starts on: a reader who arrives on a shared text came to read, not to be shown round. */
+const START = '/home';
 
 interface Step {
   el: HTMLElement;
@@ -46,11 +36,13 @@ function tourSteps(): Step[] {
     { el: $('.header__desktop .search-box'), title: '搜索', description: '按字词、作者或标签找句子，也能找到写句子的人。' },
     { el: $('.header__desktop .write-button'), title: '写句子', description: '写下你自己的句子或美文；登录后就能发布。' },
     { el: $('.header__desktop .message-bell'), title: '通知', description: '有人喜欢、评论、仿写或关注你时，铃铛会提醒你。' },
+    { el: $('.header__mobile a[href="/globalSearch"]'), title: '搜索', description: '按字词、作者或标签找句子，也支持拼音。' },
     {
       el: $('.header__mobile .header__menu-button'),
       title: '菜单',
-      description: '分类、排行榜、搜索和写句子都在这里。',
+      description: '排行榜、每周精选、仿写和公告都在这里。',
     },
+    { el: $('.tab-bar'), title: '底部导航', description: '首页、分类、写句子、消息和我的，一点就到。' },
   ];
   return parts.filter((p): p is Step => visible(p.el));
 }
@@ -91,7 +83,7 @@ export default function GuidedTour({ request }: { request: number }) {
   const step = steps[current];
 
   useEffect(() => {
-    if (request === 0 && (tourSeen() || !STARTS.includes(pathname))) return;
+    if (request === 0 && (tourSeen() || pathname !== START)) return;
     // Once the app is on screen (not behind the server's page) and its header has laid out: its parts are the targets.
     let live = true;
     void appShown().then(() =>

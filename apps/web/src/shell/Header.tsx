@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/Button.js';
 import { Icon } from '../components/ui/Icon.js';
-import { CloseOutlined, MenuOutlined } from '../components/ui/icons.js';
+import { CloseOutlined, MenuOutlined, SearchOutlined } from '../components/ui/icons.js';
 import { useSession } from '../hooks/useSession.js';
 import { MessageBell } from './MessageBell.js';
 import { MobileUserLinks } from './MobileUserLinks.js';
 import { NavLinks } from './NavLinks.js';
 import { SearchBox } from './SearchBox.js';
+import { SiteLinks } from './SiteLinks.js';
 import { UserMenu } from './UserMenu.js';
 import { WriteButton } from './WriteButton.js';
 
@@ -59,6 +60,7 @@ function HeaderDrawer({ open, onClose }: { open: boolean; onClose: () => void })
             <NavLinks vertical onNavigate={onClose} />
             <WriteButton block onClick={onClose} />
             <MobileUserLinks onNavigate={onClose} />
+            <SiteLinks onNavigate={onClose} />
           </div>
         </div>
       ) : null}
@@ -85,6 +87,9 @@ export function Header() {
           </div>
         </div>
         <div className="header__mobile">
+          <Link to="/globalSearch" className="header__icon" aria-label="搜索">
+            <Icon icon={SearchOutlined} />
+          </Link>
           {user ? <MessageBell /> : null}
           <Button
             type="text"

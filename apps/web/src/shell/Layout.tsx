@@ -4,6 +4,7 @@ import { ConsentGate } from './ConsentGate.js';
 import { DeletionBanner } from './DeletionBanner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
+import { TabBar } from './TabBar.js';
 import { KeepAliveOutlet } from './KeepAlive.js';
 import { TourHost } from './TourHost.js';
 import { useRouteHandle } from './routeHandle.js';
@@ -20,6 +21,7 @@ export function ShellFrame({ children, after }: { children: ReactNode; after?: R
       <DeletionBanner />
       <main className="shell__main">{children}</main>
       <Footer />
+      <TabBar />
       {after}
     </div>
   );

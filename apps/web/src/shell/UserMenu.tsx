@@ -35,7 +35,11 @@ export function UserMenu() {
   }, [open]);
 
   if (!user) {
-    return <Button onClick={() => void navigate(signInPath(location.pathname + location.search))}>登录/注册</Button>;
+    return (
+      <Button className="visitor-only" onClick={() => void navigate(signInPath(location.pathname + location.search))}>
+        登录/注册
+      </Button>
+    );
   }
   const links = userLinks(user);
   const close = () => {

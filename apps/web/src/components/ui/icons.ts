@@ -29,3 +29,6 @@ export { default as SearchOutlined } from '@ant-design/icons-svg/es/asn/SearchOu
 export { default as StarFilled } from '@ant-design/icons-svg/es/asn/StarFilled';
 export { default as StarOutlined } from '@ant-design/icons-svg/es/asn/StarOutlined';
 export { default as CloseOutlined } from '@ant-design/icons-svg/es/asn/CloseOutlined';
+export { default as AppstoreOutlined } from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+export { default as HomeOutlined } from '@ant-design/icons-svg/es/asn/HomeOutlined';
+export { default as UserOutlined } from '@ant-design/icons-svg/es/asn/UserOutlined';

@@ -206,6 +206,8 @@ export default function GlobalSearch() {
         // A new q from the header or a suggestion resets the box to it.
         key={q}
         defaultValue={q}
+        // Arriving without a query (the phone header's 搜索) means arriving to type.
+        autoFocus={!q}
         className="global-search__box"
         size="large"
         maxLength={MAX_QUERY}

@@ -1,7 +1,15 @@
+import { useSession } from '../../hooks/useSession.js';
 import { WriteButton } from '../../shell/WriteButton.js';
 import { RouterButton } from '../../components/RouterButton.js';
 
+/**
+ * 首页's welcome, for first-time visitors only: a signed-in reader never sees it, and a browser that has been here
+ * before leaves it out from the first paint (`html[data-returning]`, set by public/boot.js), so the feed starts
+ * within the first screen.
+ */
 export function Hero() {
+  const user = useSession();
+  if (user) return null;
   return (
     <section className="hero">
       <h1 className="hero__title serif">拾起散落的好句子</h1>
