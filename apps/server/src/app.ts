@@ -24,7 +24,7 @@ import { registerOpenApiHeaders } from './modules/open/index.js';
 import { logSerializers } from './lib/logSafe.js';
 import { loadPrerenderer } from './modules/seo/index.js';
 import { registerSeo } from './modules/seo/index.js';
-import { createRuntime, type Runtime } from './runtime.js';
+import { createRuntime, type Clock, type Runtime } from './runtime.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 
 declare module 'fastify' {
@@ -46,6 +46,8 @@ export interface AppOptions {
   rateLimits?: Partial<Record<CallId, { max: number; timeWindow: number }>>;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: { write(line: string): void };
+  /** The app's clock (runtime.now); the system's by default, a fixed one in tests. */
+  clock?: Clock;
 }
 
 /** Per-IP limits on calls that create things or can be abused; login has its own throttle (A0211). Sign-ups: SIGNUPS_PER_IP. */
@@ -166,7 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const runtime = createRuntime(config, database, app.log);
+  const runtime = createRuntime(config, database, app.log, opts.clock);
   app.decorate('runtime', runtime);
   const { httpRequests, httpDuration, registry } = runtime.metrics;
   app.addHook('onResponse', async (req, reply) => {

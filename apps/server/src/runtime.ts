@@ -20,11 +20,16 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-export function createRuntime(config: Config, database: Database, log?: Log) {
+/** What time it is for the app's rules (a like's weight, the rankings' periods): tests pass a fixed clock. */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+export function createRuntime(config: Config, database: Database, log?: Log, clock: Clock = systemClock) {
   const metrics = createMetrics(database.pool);
   const broadcast = createBroadcast((topic) => metrics.broadcastsReceived.inc({ topic }));
   const search = createSearchState(broadcast, metrics);
   return {
+    now: clock,
     broadcast,
     metrics,
     mailer: createMailer(config.mail),

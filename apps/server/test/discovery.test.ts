@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { essays } from '../src/db/schema.js';
+import { essays, users } from '../src/db/schema.js';
 import { freezeWeek } from '../src/modules/discovery/index.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
 import { isoWeekOf, previousWeek, weekRange } from '@shiju/contract/core';
@@ -115,11 +115,17 @@ describe('interests and the personal feed', () => {
 });
 
 describe('rankings', () => {
-  it('ranks by engagement inside the period and by all-time engagement for 总榜', async () => {
+  it('ranks by likes inside the period (established accounts), never by freshness alone, and 总榜 over all time', async () => {
     const old = (await publishText(t.app, writer, { content: '旧文但今天很热', classificationId: tx.meiju.id })).id;
     const fresh = (await publishText(t.app, writer, { content: '今天新发的一句', classificationId: tx.meiju.id })).id;
     await t.database.db.execute(sql`update essays set published_at = now() - interval '40 days', likes = 1000 where id = ${old}`);
     const fans = await Promise.all([1, 2, 3].map(() => signUp(t.app)));
+    // Established readers: accounts older than the contract's LIKE_WEIGHT_FULL_DAYS, so their likes count in full.
+    for (const f of fans)
+      await t.database.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - 60 * 86_400_000) })
+        .where(eq(users.id, f.user.id));
     for (const f of fans) await callAs(t.app, 'like', { body: { essayId: old } }, f.token);
     const ranking = (payload: object) => callAs(t.app, 'ranking', { body: payload });
     // The lists are computed by the rankings job: nothing shows before it runs, and the likes count once it has.
@@ -128,12 +134,11 @@ describe('rankings', () => {
     const day = await callAs(t.app, 'ranking', { body: { period: 'day', pageSize: 50 } });
     const dayIds = day.data.list.map((e: any) => e.id);
     expect(dayIds).toContain(old);
-    expect(dayIds).toContain(fresh);
+    // A new text nobody liked is not listed, however fresh (docs/decisions/0016).
+    expect(dayIds).not.toContain(fresh);
     const oldEntry = day.data.list.find((e: any) => e.id === old);
-    expect(oldEntry!.engagement).toBe(9); // three likes today, not its 1003 all-time likes
+    expect(oldEntry!.likers).toBe(3); // three likes today, not its 1003 all-time likes
     expect(day.data.list.map((e: any) => e.rank)).toEqual(day.data.list.map((_: any, i: number) => i + 1));
-    const scores = day.data.list.map((e: any) => e.score);
-    expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
     expect(day.data).toMatchObject({ total: day.data.list.length, totalCapped: false });
     const byClass = await ranking({ period: 'day', classificationId: tx.meiju.id, pageSize: 50 });
     expect(byClass.data.list.map((e: any) => e.id)).toEqual(dayIds);

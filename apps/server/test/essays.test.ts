@@ -317,22 +317,22 @@ describe('imitation', () => {
   });
 });
 
-describe('hot score', () => {
-  it('is log engagement plus publish time, set by each write that moves it, with no job', async () => {
+describe('ranked score', () => {
+  it('is the confidence bound of weighted likes over viewers, set by each write that moves it, with no job', async () => {
     const { sql } = await import('drizzle-orm');
     const views = t.app.runtime.views;
     const id = (await write(alice.token, sentence({ content: '大漠孤烟直，长河落日圆。' }))).data.id as number;
     await t.database.db.execute(
-      sql`update essays set likes = 10, collects = 5, comments = 4, imitations = 2, views = 200, published_at = now() - interval '10 hours' where id = ${id}`,
+      sql`update essays set likes = 10, like_weight = 10, collects = 5, comments = 4, imitations = 2, views = 200, published_at = now() - interval '10 hours' where id = ${id}`,
     );
     const row = async () => (await t.database.db.select().from(essays).where(eq(essays.id, id)))[0]!;
-    const at = (await row()).publishedAt!;
-    const counters = { likes: 10, collects: 5, comments: 4, imitations: 2, views: 200 };
-    // A like recomputes the score from every counter at once.
+    // A like recomputes the score with the weight the like was given (bob's account is new: almost nothing).
     await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: bob.token, payload: { essayId: id } });
-    expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11 }, at), 6);
-    // So do a comment and a counted view.
-    // (a reader of their own: bob has commented a lot in this file, and comments are burst-limited per minute)
+    const liked = await row();
+    expect(liked.likeWeight).toBeGreaterThanOrEqual(10);
+    expect(liked.likeWeight).toBeLessThan(10.01);
+    expect(liked.hotScore).toBeCloseTo(hotScoreOf({ likeWeight: liked.likeWeight, likes: 11, views: 200 }), 9);
+    // A comment does not move it (the score reads likes and viewers only).
     const reader = await signUp(t.app);
     const commented = await call(t.app, {
       method: 'POST',
@@ -341,24 +341,24 @@ describe('hot score', () => {
       payload: { essayId: id, content: '好句' },
     });
     expect(commented.code).toBe('00000');
-    const commentedScore = (await row()).hotScore;
-    expect(commentedScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5 }, at), 6);
-    // One view moves the score by far less than VIEW_SCORE_STEP: the flush counts it and leaves the score alone…
+    expect((await row()).hotScore).toBe(liked.hotScore);
+    // One view moves the score by less than VIEW_SCORE_STEP: the flush counts it and leaves the score alone…
     await details(id, undefined, { cookie: 'sj_vid=hot-score-visitor-0001' });
     await views.flush();
-    expect(await row()).toMatchObject({ views: 201, hotScore: commentedScore });
-    // …until the views add up to a step, when the score is set from every counter.
+    expect(await row()).toMatchObject({ views: 201, hotScore: liked.hotScore });
+    // …until the views add up to a step, when the score is set from the counters.
     for (let i = 0; i < 300; i++) views.record(id, `hot-score-crowd-${i}`);
     await views.flush();
     expect((await row()).views).toBe(501);
-    expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ ...counters, likes: 11, comments: 5, views: 501 }, at), 6);
-    // Ten times the engagement is worth one day of freshness.
-    const base = { likes: 0, collects: 0, comments: 0, imitations: 0 };
-    expect(hotScoreOf({ ...base, views: 380 }, new Date(at.getTime() - 86_400_000))).toBeCloseTo(hotScoreOf({ ...base, views: 20 }, at), 6);
+    expect((await row()).hotScore).toBeCloseTo(hotScoreOf({ likeWeight: liked.likeWeight, likes: 11, views: 501 }), 9);
+    // Freshness is worth nothing: a text nobody liked stays below every qualifying one, and out of 最热.
+    expect(hotScoreOf({ likeWeight: 0, likes: 0, views: 0 })).toBeLessThan(0);
     const hot = await list({ sort: 'hot', pageSize: 50 });
     const scores = new Map((await t.database.db.select({ id: essays.id, s: essays.hotScore }).from(essays)).map((x) => [x.id, x.s]));
     const inOrder = hot.data.list.map((e: any) => scores.get(e.id)!);
+    expect(inOrder).toContain((await row()).hotScore);
     expect(inOrder).toEqual([...inOrder].sort((a, b) => b - a));
+    expect(inOrder.every((x: number) => x >= 0)).toBe(true);
   });
 });
 

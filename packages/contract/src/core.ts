@@ -121,17 +121,79 @@ export function engagementOf(c: EngagementCounters): number {
 }
 
 /**
- * Hot order without decay (Reddit's form): log10(engagement + 1) + publish time / HOT_SECONDS_PER_DECADE. A text
- * published one day later ties with one ten times as engaged, and a text's score changes only when its own counters
- * do, so no job has to rewrite every row to age the list.
+ * Ranked order (rankings, 最热, 首页, 仿写; docs/decisions/0016): how sure we are that a reader who sees the text
+ * likes it, never how new it is. The score is the Wilson lower bound (95%) of the share of a text's viewers who
+ * liked it, each like weighted by the liker's account age when the like was made (likeWeightOf, stored on the like),
+ * so a crowd of new accounts cannot lift a text, and a text nobody liked scores nothing however fresh it is.
+ * A text enters a ranked list only with at least RANK_MIN_LIKES of weighted likes; below that its stored score is
+ * the bound less 1 (negative), so "qualifies" is `score >= 0` and the lists keep one index each.
  */
-export const HOT_SECONDS_PER_DECADE = 86_400;
-/** Seconds are counted from here so scores stay small numbers (2026-01-01 UTC). */
-export const HOT_EPOCH_SECONDS = 1_767_225_600;
+export const RANK_MIN_LIKES = 3;
+/** An account's like counts in full once the account is this old; a newer account's counts by its share of it. */
+export const LIKE_WEIGHT_FULL_DAYS = 30;
+export const LIKE_WEIGHT_FULL_SECONDS = LIKE_WEIGHT_FULL_DAYS * 86_400;
+/** The normal quantile of the bound: 95% confidence. */
+export const RANK_Z = 1.96;
+/** A text with this many open reports leaves every ranked list at once, until an editor looks at them. */
+export const REPORTS_TO_LEAVE_LISTS = 3;
+/** How many texts a ranked list aims to show; a list with fewer qualifying texts says so. */
+export const RANK_LIST_SIZE = 20;
 
-export function hotScoreOf(c: EngagementCounters, publishedAt: Date): number {
-  return Math.log10(engagementOf(c) + 1) + (publishedAt.getTime() / 1000 - HOT_EPOCH_SECONDS) / HOT_SECONDS_PER_DECADE;
+/** The weight of a like made by an account this old (seconds): 0 for a brand-new account, 1 from 30 days on. */
+export function likeWeightOf(accountAgeSeconds: number): number {
+  return Math.min(1, Math.max(0, accountAgeSeconds) / LIKE_WEIGHT_FULL_SECONDS);
 }
+
+/** Wilson lower bound of `positive` successes out of `n` trials (0 when n is 0). */
+export function wilsonLowerBound(positive: number, n: number): number {
+  if (n <= 0) return 0;
+  const z2 = RANK_Z * RANK_Z;
+  const p = Math.min(1, positive / n);
+  return (p + z2 / (2 * n) - RANK_Z * Math.sqrt((p * (1 - p) + z2 / (4 * n)) / n)) / (1 + z2 / n);
+}
+
+/**
+ * What the ranked score reads: weighted likes, likes (people) and views. Viewers are at least the likers (a like from
+ * a list card counts as having seen the text).
+ */
+export interface RankCounters {
+  likeWeight: number;
+  likes: number;
+  views: number;
+}
+
+/** The ranked score: the bound over viewers, less 1 below RANK_MIN_LIKES (see above). Server SQL is built to match. */
+export function hotScoreOf(c: RankCounters): number {
+  const bound = wilsonLowerBound(c.likeWeight, Math.max(c.views, c.likes, c.likeWeight));
+  return c.likeWeight >= RANK_MIN_LIKES ? bound : bound - 1;
+}
+
+/** Whether a stored ranked score lets its text into a list. */
+export const rankQualifies = (score: number) => score >= 0;
+
+/**
+ * /imitative's order: imitations first, the ranked score between texts as often imitated. The score lies in [-1, 1),
+ * so 4 per imitation keeps imitations first; a text enters with an imitation or a qualifying score (key >= 0).
+ */
+export const IMITATION_KEY_STEP = 4;
+export const imitationKeyOf = (imitations: number, hotScore: number) => imitations * IMITATION_KEY_STEP + hotScore;
+
+/** The periods of the rankings and the words that name their span to a reader. */
+export type RankPeriod = 'day' | 'week' | 'month' | 'all';
+export const RANK_PERIOD_SPANS: Record<RankPeriod, string> = { day: '近24小时', week: '近7天', month: '近30天', all: '累计' };
+
+/**
+ * 为什么在这里: why a text is on a ranked list, in words a reader reads at a glance (近7天 128 人喜欢 · 2,310 人读过),
+ * from the counts the list returns, never the score. `count` formats a number (the page's 1.23万 rule).
+ */
+export function rankReasonOf(period: RankPeriod, likers: number, viewers: number, count: (n: number) => string = String): string {
+  const liked = `${RANK_PERIOD_SPANS[period]} ${count(likers)} 人喜欢`;
+  return viewers > likers ? `${liked} · ${count(viewers)} 人读过` : liked;
+}
+
+/** Said under a ranked list that has fewer qualifying texts than it aims to show. */
+export const rankShortfallOf = (shown: number, size = RANK_LIST_SIZE) =>
+  shown < size ? `本期上榜作品不足 ${size} 篇：喜欢的人还不够多的作品暂不上榜。` : null;
 
 /** Totals above this are not counted on large tables: `total` stops here and `totalCapped` says so ("1000+"). */
 export const TOTAL_CAP = 1000;

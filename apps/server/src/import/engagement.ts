@@ -121,7 +121,8 @@ export function engagementFor(key: string, hits: number | undefined, curated: bo
     likes,
     collects,
     publishedAt,
-    hotScore: hotScoreOf({ views, likes, collects, comments: 0, imitations: 0 }, publishedAt),
+    // Imported likes count as established (weight 1 each).
+    hotScore: hotScoreOf({ likeWeight: likes, likes, views }),
     moments: mergeSameMoment(moments),
   };
 }

@@ -17,10 +17,18 @@ export interface Job {
 }
 
 export const JOBS: Job[] = [
-  // The leaderboard's lists (a few thousand rows each); hot order itself needs no job (docs/decisions/0007). The
+  // The leaderboard's lists (a few thousand rows each); ranked order itself needs no job (docs/decisions/0016). The
   // month and all-time lists read most of the corpus (seconds) and move slowly, so they are refreshed hourly.
-  { name: 'rankings-day-week', everyMs: 10 * 60 * 1000, run: (db, _c, _l, rt) => refreshRankings(db, rt.broadcast, ['day', 'week']) },
-  { name: 'rankings-month-all', everyMs: 60 * 60 * 1000, run: (db, _c, _l, rt) => refreshRankings(db, rt.broadcast, ['month', 'all']) },
+  {
+    name: 'rankings-day-week',
+    everyMs: 10 * 60 * 1000,
+    run: (db, _c, _l, rt) => refreshRankings(db, rt.broadcast, ['day', 'week'], rt.now()),
+  },
+  {
+    name: 'rankings-month-all',
+    everyMs: 60 * 60 * 1000,
+    run: (db, _c, _l, rt) => refreshRankings(db, rt.broadcast, ['month', 'all'], rt.now()),
+  },
   // Checked hourly and at start; freezing a week that is already frozen does nothing.
   { name: 'best-of-week', everyMs: 60 * 60 * 1000, run: freezePreviousWeek },
   // Unpaid orders close after 30 minutes, here and at their provider; late callbacks and refunds are followed up.

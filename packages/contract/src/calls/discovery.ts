@@ -3,7 +3,11 @@ import { ADMIN_ERRORS, ADMIN_ERRORS_404, Id, inDomain, line, page, PageQuery, ro
 import { LIMITS } from '../core.js';
 import { Essay, EssayStatus, EssayType, TagBrief, UserBrief } from './entities.js';
 
-export const RankingEntry = Essay.extend({ rank: z.number().int(), score: z.number(), engagement: z.number() });
+/**
+ * A text on a ranking: its place and the counts of its period that put it there (people who liked it, viewers), from
+ * which the page says why it is listed (rankReasonOf); the score itself is not a reader's business.
+ */
+export const RankingEntry = Essay.extend({ rank: z.number().int(), likers: z.number().int(), viewers: z.number().int() });
 
 export const SearchType = z.enum(['essay', 'user', 'tag']);
 export type SearchType = z.infer<typeof SearchType>;

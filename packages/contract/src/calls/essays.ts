@@ -20,7 +20,11 @@ import { LIMITS } from '../core.js';
 import { AdminUserBrief, Essay, EssayStatus, EssayType, TagBrief, UserBrief } from './entities.js';
 import { Classification } from './classifications.js';
 
-export const EssaySort = z.enum(['new', 'hot', 'likes']);
+/**
+ * `hot` and `imitations` rank (docs/decisions/0016): only texts with enough weighted likes (or, for `imitations`, an
+ * imitation) and fewer than 3 open reports are listed, so such a list may be short.
+ */
+export const EssaySort = z.enum(['new', 'hot', 'likes', 'imitations']);
 
 export const EssayListBody = PageQuery.extend({
   classificationId: Id.optional(),

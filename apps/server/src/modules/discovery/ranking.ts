@@ -1,13 +1,13 @@
 /**
- * Rankings (PRODUCT §6). 日榜/周榜/月榜 count engagement inside the period: the events (likes, collects,
- * comments, imitations, views) that happened in it — or, for a text published inside the period, all of its
- * counters, since all of its engagement happened there. An imported text's engagement is dated by the importer
- * (imported_engagement), since an import brings counters without single events. The score decays with age like the old hot score.
- * 总榜 ranks by all-time engagement without decay (an all-time list that favoured the new would not be one).
+ * Rankings (docs/decisions/0016). 日榜/周榜/月榜 count what happened inside the period: the likes made in it, each
+ * weighted by the liker's account age when it was made, over the distinct viewers of the period; an imported text's
+ * engagement is dated by the importer (imported_engagement) and counts as established. The score is the confidence
+ * bound of the contract (hotScoreOf), which freshness cannot lift: a text nobody liked is not listed, however new.
+ * 总榜 reads each text's stored all-time score. A text needs RANK_MIN_LIKES of weighted likes to enter any list.
  *
  * The order is the same for every reader, so a job computes it (refreshRankings) into ranking_entries and a request
- * reads a page of that small table; the reader's own flags are added on top when the page is presented.
- */
+ * reads a page of that small table; the reader's own flags are added on top when the page is presented, and a text
+ * hidden or reported since leaves the page at once. */
 import type { CallData } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { EVERYTHING, LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
@@ -22,12 +22,20 @@ export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
 /** How many texts each list (overall, per classification, per type, per both) keeps. */
 export const RANKING_DEPTH = 200;
 
-/** Recomputes one period's lists and swaps them in, in one transaction: readers see the old lists until it commits. */
-export const refreshRanking = (db: Db, period: Period) => replaceRanking(db, period, RANKING_DEPTH);
+/**
+ * Recomputes one period's lists as of `at` (the app's clock) and swaps them in, in one transaction: readers see the
+ * old lists until it commits.
+ */
+export const refreshRanking = (db: Db, period: Period, at: Date) => replaceRanking(db, period, RANKING_DEPTH, at);
 
-export async function refreshRankings(db: Db, broadcast: Broadcast, periods: Period[] = PERIODS): Promise<Partial<Record<Period, number>>> {
+export async function refreshRankings(
+  db: Db,
+  broadcast: Broadcast,
+  periods: Period[] = PERIODS,
+  at: Date = new Date(),
+): Promise<Partial<Record<Period, number>>> {
   const out: Partial<Record<Period, number>> = {};
-  for (const p of periods) out[p] = await refreshRanking(db, p);
+  for (const p of periods) out[p] = await refreshRanking(db, p, at);
   broadcast.invalidate('rankings', EVERYTHING);
   return out;
 }

@@ -17,7 +17,7 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
       const load = async (viewerId?: number) => {
         const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, viewerId);
         return {
-          list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, score: r.rankScore, engagement: r.engagement })),
+          list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, likers: r.likers, viewers: r.viewers })),
           ...total,
         };
       };

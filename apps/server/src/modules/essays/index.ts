@@ -9,6 +9,7 @@ export {
   findEssay,
   refreshHotScore,
   toggleReaction,
+  underReportLimit,
   type CardRow,
   type Cursor,
 } from './queries.js';

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TOTAL_CAP } from '@shiju/contract';
+import { imitationKeyOf, REPORTS_TO_LEAVE_LISTS, TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
 import { frozen, names } from '../../db/names.js';
 import {
@@ -12,11 +12,12 @@ import {
   essayViews,
   follows,
   likes,
+  reports,
   tags,
   uninterested,
   users,
 } from '../../db/schema.js';
-import { hotScoreSql } from '../../lib/engagement.js';
+import { hotScoreSql, imitationKeySql, likeWeightSql } from '../../lib/engagement.js';
 import { cappedTotal, exactTotal } from '../../lib/paging.js';
 import { searchQueryOf } from '../../lib/search.js';
 import { blocksAnyone, moveUserCounter, notBlockedBy } from '../users/index.js';
@@ -40,8 +41,11 @@ export interface ListFilter {
   viewerBlocksNobody?: boolean;
   /** A further condition on `essays` (the interest feed's tags). */
   extra?: SQL;
-  sort: 'new' | 'hot' | 'likes' | 'comments' | 'created';
+  sort: 'new' | 'hot' | 'likes' | 'comments' | 'created' | 'imitations';
 }
+
+/** Sorts that rank (最热, /imitative): only texts that qualify enter, and not while under reports. */
+export const isRanked = (sort: ListFilter['sort']) => sort === 'hot' || sort === 'imitations';
 
 /** Where a page ended: the sort key and id of its last row. */
 export interface Cursor {
@@ -53,6 +57,8 @@ function sortKey(sort: ListFilter['sort']) {
   switch (sort) {
     case 'hot':
       return essays.hotScore;
+    case 'imitations':
+      return imitationKeySql(essays);
     case 'likes':
       return essays.likes;
     case 'comments':
@@ -92,6 +98,21 @@ export function decodeCursor(raw: string, sort: ListFilter['sort']): Cursor | nu
 const notMarkedBy = (viewerId: number, essayId: SQL | typeof essays.id | typeof essayTags.essayId) =>
   sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${viewerId} and ${uninterested.essayId} = ${essayId})`;
 
+const rp = names(alias(reports, 'rp'));
+
+/**
+ * The text has fewer than REPORTS_TO_LEAVE_LISTS open reports: a key probe of the reports index, stopping at that
+ * many. Ranked lists (rankings, 最热, /imitative) check it on every read, so a reported text leaves them at once.
+ */
+export const underReportLimit = (essayId: SQL | AnyColumn) =>
+  sql`(select count(*) from (select 1 from ${rp} where ${rp.targetType} = 'essay' and ${rp.targetId} = ${essayId}
+    and ${rp.status} = 'open' limit ${REPORTS_TO_LEAVE_LISTS}) open_reports) < ${REPORTS_TO_LEAVE_LISTS}`;
+
+/** What a ranked sort asks of a text beyond the filter: a qualifying key (RANK_MIN_LIKES, see the contract), few reports. */
+function rankedConditions(f: ListFilter, key: SQL | AnyColumn, id: SQL | AnyColumn): SQL[] {
+  return isRanked(f.sort) ? [sql`${key} >= 0`, underReportLimit(id)] : [];
+}
+
 function conditions(f: ListFilter): SQL | undefined {
   const c: (SQL | undefined)[] = [f.status === 'visible' ? ne(essays.status, 'deleted') : eq(essays.status, f.status ?? 'published')];
   if (f.classificationId) c.push(eq(essays.classificationId, f.classificationId));
@@ -103,6 +124,7 @@ function conditions(f: ListFilter): SQL | undefined {
   if (f.keyword) c.push(keywordMatch(f.keyword));
   if (f.extra) c.push(f.extra);
   if (f.viewerId) c.push(notMarkedBy(f.viewerId, essays.id));
+  c.push(...rankedConditions(f, sortKey(f.sort), essays.id));
   const blocker = f.viewerId ?? f.flagsFor;
   if (blocker && !f.viewerBlocksNobody) c.push(notBlockedBy(blocker, essays.authorId));
   return and(...c);
@@ -130,7 +152,8 @@ const het = names(alias(essayTags, 'het'));
  * counts the table.
  */
 function totalSql(f: ListFilter, shared?: number): { sql: SQL; exact: boolean } {
-  const onlyOne = !f.type && !f.keyword && !f.authorId && !f.imitateOf && !f.extra && (f.status ?? 'published') === 'published';
+  const onlyOne =
+    !isRanked(f.sort) && !f.type && !f.keyword && !f.authorId && !f.imitateOf && !f.extra && (f.status ?? 'published') === 'published';
   // Less what this viewer hides: texts marked 不感兴趣, and texts of people they blocked (not counted twice). The
   // blocked part runs only for a viewer who blocked someone: most never do, and its plan is costly to start.
   const hidden = (match: SQL) =>
@@ -183,6 +206,7 @@ function tagKey(sort: ListFilter['sort']) {
       return essayTags.likes;
     case 'comments':
     case 'created':
+    case 'imitations':
       return null;
   }
 }
@@ -211,6 +235,7 @@ function source(f: ListFilter) {
         eq(essayTags.tagId, f.tagId),
         sql`${key} is not null`,
         f.viewerId ? notMarkedBy(f.viewerId, essayTags.essayId) : undefined,
+        ...rankedConditions(f, key, essayTags.essayId),
       )!,
       key,
       id: essayTags.essayId,
@@ -328,6 +353,8 @@ function keyOf(sort: ListFilter['sort'], r: CardRow): string | number | null {
   switch (sort) {
     case 'hot':
       return r.hot_score;
+    case 'imitations':
+      return imitationKeyOf(r.imitations, r.hot_score);
     case 'likes':
       return r.likes;
     case 'comments':
@@ -485,24 +512,53 @@ export async function changeImitationCount(db: Exec, originalId: number, delta: 
   await refreshHotScore(db, originalId);
 }
 
-/** Like or collect (table decides) — idempotent; the counter moves only when the row really changed. */
-export async function toggleReaction(tx: Tx, kind: 'like' | 'collect', on: boolean, userId: number, essayId: number) {
-  const table = kind === 'like' ? likes : collects;
-  const counter = kind === 'like' ? essays.likes : essays.collects;
-  const changed = on
-    ? await tx.insert(table).values({ userId, essayId }).onConflictDoNothing().returning({ id: table.essayId })
-    : await tx
-        .delete(table)
-        .where(and(eq(table.userId, userId), eq(table.essayId, essayId)))
-        .returning({ id: table.essayId });
+/**
+ * Like or collect (table decides) — idempotent; the counter moves only when the row really changed. A like made at
+ * `at` weighs the liker's account age then (lib/engagement.ts likeWeightSql), fixed on its row; the text's like
+ * weight moves by it, and so its ranked score.
+ */
+export async function toggleReaction(tx: Tx, kind: 'like' | 'collect', on: boolean, userId: number, essayId: number, at = new Date()) {
+  let changed: { weight: number }[];
+  if (kind === 'like')
+    changed = on
+      ? await tx
+          .insert(likes)
+          .values({
+            userId,
+            essayId,
+            createdAt: at,
+            weight: likeWeightSql(at, sql`(select ${users.createdAt} from ${users} where ${users.id} = ${userId})`),
+          })
+          .onConflictDoNothing()
+          .returning({ weight: likes.weight })
+      : await tx
+          .delete(likes)
+          .where(and(eq(likes.userId, userId), eq(likes.essayId, essayId)))
+          .returning({ weight: likes.weight });
+  else
+    changed = (
+      on
+        ? await tx.insert(collects).values({ userId, essayId, createdAt: at }).onConflictDoNothing().returning({ id: collects.essayId })
+        : await tx
+            .delete(collects)
+            .where(and(eq(collects.userId, userId), eq(collects.essayId, essayId)))
+            .returning({ id: collects.essayId })
+    ).map(() => ({ weight: 0 }));
   if (!changed.length) return { changed: false, authorId: null };
   const delta = on ? 1 : -1;
-  const [e] = await tx
-    .update(essays)
-    .set({ [kind === 'like' ? 'likes' : 'collects']: sql`greatest(${counter} + ${delta}, 0)` })
-    .where(eq(essays.id, essayId))
-    .returning({ authorId: essays.authorId });
-  await refreshHotScore(tx, essayId);
+  const weight = (on ? 1 : -1) * changed[0]!.weight;
+  const set =
+    kind === 'like'
+      ? {
+          likes: sql`greatest(${essays.likes} + ${delta}, 0)`,
+          likeWeight: sql`greatest(${essays.likeWeight} + ${weight}::float8, 0)`,
+          hotScore: hotScoreSql(essays, {
+            likes: sql`greatest(${essays.likes} + ${delta}, 0)`,
+            likeWeight: sql`greatest(${essays.likeWeight} + ${weight}::float8, 0)`,
+          }),
+        }
+      : { collects: sql`greatest(${essays.collects} + ${delta}, 0)` };
+  const [e] = await tx.update(essays).set(set).where(eq(essays.id, essayId)).returning({ authorId: essays.authorId });
   if (kind === 'like' && e) await moveUserCounter(tx, e.authorId, 'likesReceived', delta);
   return { changed: true, authorId: e?.authorId ?? null };
 }
@@ -526,12 +582,12 @@ export async function insertViews(tx: Tx, rows: (typeof essayViews.$inferInsert)
 }
 
 /**
- * How far views alone may move the stored hot score before the flush rewrites it: 0.01 on a scale where a day of
- * freshness is 1 (a quarter of an hour). A view weighs 0.05 of engagement, so a text with 80 needs about 40 new views
- * to move that far. Below it the flush changes only the views column: no index entry, no trigger on essay_tags, an
- * update PostgreSQL can make in place. Likes, collects, comments and imitations set the full score (views included).
+ * How far views alone may move the stored ranked score before the flush rewrites it: 0.001 of a score in [-1, 1)
+ * (a text with 40 likes in 400 views needs about 5 new views to move that far; one with 4,000 views, about 50).
+ * Below it the flush changes only the views column: no index entry, no trigger on essay_tags, an update PostgreSQL
+ * can make in place. Likes set the full score (views included).
  */
-export const VIEW_SCORE_STEP = 0.01;
+export const VIEW_SCORE_STEP = 0.001;
 
 function scoreAfterViews(n: number) {
   const fresh = hotScoreSql(essays, { views: sql`(${essays.views} + ${n})` });

@@ -3,7 +3,7 @@ import * as essays from './service.js';
 import * as essaysAdmin from './admin.js';
 import { actorOf } from '../audit/index.js';
 
-export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'sensitive' | 'views'>) {
+export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'now' | 'sensitive' | 'views'>) {
   return defineHandlers({
     essaysPage: async ({ body, caller }) => essays.listPublished(db, runtime.essayCaches, body, caller.user, caller.blocksSomeone),
     myEssays: async ({ me, query }) => essays.listMine(db, me, query),
@@ -13,8 +13,8 @@ export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCa
     updateEssay: async ({ me, params, body }) => essays.updateEssay(db, runtime, me, params.id, body),
     withdrawEssay: async ({ me, params }) => essays.withdrawEssay(db, runtime.broadcast, me, params.id),
     deleteEssay: async ({ me, params }) => essays.deleteEssay(db, runtime.broadcast, me, params.id),
-    like: async ({ me, body }) => essays.react(db, runtime.broadcast, me, body.essayId, body.type, true),
-    unlike: async ({ me, body }) => essays.react(db, runtime.broadcast, me, body.essayId, body.type, false),
+    like: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, true),
+    unlike: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, false),
     imitations: async ({ params, query, caller }) => essays.imitationsOf(db, params.id, query, caller.user),
     tagHotDiscussed: async ({ params, caller }) => essays.hotDiscussedUnderTag(db, params.id, caller.user),
     adminEssaysPage: async ({ query }) => essaysAdmin.pageEssays(db, query, runtime.sensitive),

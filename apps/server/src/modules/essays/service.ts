@@ -268,12 +268,14 @@ export async function listPublished(
   const cursor = rawCursor ? q.decodeCursor(rawCursor, filter.sort) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
   const load = async (viewerId?: number) => {
-    // Sorts and pages of one filter share its total, as do all readers (a viewer's marks matter only below the cap).
-    const { sort: _sort, ...totalKey } = filter;
+    // Sorts and pages of one filter share its total, as do all readers (a viewer's marks matter only below the cap);
+    // a ranked sort counts only the texts that qualify for it, so it has its own.
+    const { sort, ...rest } = filter;
+    const totalKey = q.isRanked(sort) ? { ...rest, ranked: sort } : rest;
     const shared = q.hasCounter(filter) ? undefined : await caches.totals.get(JSON.stringify(totalKey), () => q.sharedTotalOf(db, filter));
     const f = { ...filter, viewerId, viewerBlocksNobody: !blocksSomeone };
-    const { cards, ...rest } = await q.listPage(db, f, pageSize, offsetOf({ pageNum, pageSize }), cursor, shared);
-    return { list: cards.map(presentCard), ...rest };
+    const { cards, ...page } = await q.listPage(db, f, pageSize, offsetOf({ pageNum, pageSize }), cursor, shared);
+    return { list: cards.map(presentCard), ...page };
   };
   // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
   if (viewer) return load(viewer.id);
@@ -335,11 +337,19 @@ export async function details(db: Db, rt: EssayRuntime, id: number, viewer: User
   return shown;
 }
 
-export async function react(db: Db, broadcast: Broadcast, me: UserRow, essayId: number, kind: 'like' | 'collect', on: boolean) {
+export async function react(
+  db: Db,
+  rt: { broadcast: Broadcast; now: () => Date },
+  me: UserRow,
+  essayId: number,
+  kind: 'like' | 'collect',
+  on: boolean,
+) {
+  const { broadcast } = rt;
   const e = await q.findEssay(db, essayId);
   if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
   await db.transaction(async (tx) => {
-    const r = await q.toggleReaction(tx, kind, on, me.id, essayId);
+    const r = await q.toggleReaction(tx, kind, on, me.id, essayId, rt.now());
     if (r.changed && on && r.authorId) await notify(tx, { userId: r.authorId, type: kind, actorId: me.id, essayId });
   });
   forgetEssay(broadcast, essayId);

@@ -16,6 +16,16 @@ export async function insertOpen(
   return row ?? null;
 }
 
+/** How many open reports a target has, counted up to `cap`. */
+export async function openReportsUpTo(db: Exec, targetType: TargetType, targetId: number, cap: number): Promise<number> {
+  const rows = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'open')))
+    .limit(cap);
+  return rows.length;
+}
+
 export async function findReport(db: Exec, id: number) {
   const [r] = await db.select().from(reports).where(eq(reports.id, id));
   return r ?? null;

@@ -4,7 +4,7 @@ import { actorOf } from '../audit/index.js';
 
 export function reportHandlers({ db, runtime }: ModuleDeps<'broadcast'>) {
   return defineHandlers({
-    createReport: async ({ me, body }) => reports.createReport(db, me, body),
+    createReport: async ({ me, body }) => reports.createReport(db, runtime.broadcast, me, body),
     adminReportsPage: async ({ query }) => reports.pageQueue(db, query),
     adminResolveReport: async ({ me, req, params, body }) => reports.resolve(db, runtime.broadcast, actorOf(me, req), params.id, body),
   });

@@ -3,7 +3,7 @@
  * editors work through a queue grouped by target and resolve a target's open reports together.
  */
 import { allow } from '../limits/index.js';
-import type { CallParsed } from '@shiju/contract';
+import { REPORTS_TO_LEAVE_LISTS, type CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import { findVisible } from '../comments/index.js';
 import { removeComment } from '../comments/index.js';
 import { auditedIn, type Actor } from '../audit/index.js';
-import type { Broadcast } from '../../lib/broadcast.js';
+import { forgetLists, type Broadcast } from '../../lib/broadcast.js';
 import { deleteInTx, hideInTx } from '../essays/index.js';
 import { banInTx, changeUser, forgetAll } from '../users/index.js';
 import { notify } from '../messages/index.js';
@@ -38,7 +38,7 @@ async function ownerOf(db: Db, type: q.TargetType, id: number) {
   }
 }
 
-export async function createReport(db: Db, me: UserRow, body: CallParsed<'createReport'>['body']) {
+export async function createReport(db: Db, broadcast: Broadcast, me: UserRow, body: CallParsed<'createReport'>['body']) {
   const owner = await ownerOf(db, body.targetType, body.targetId);
   if (owner === null) throw notFound('举报的内容不存在');
   if (owner === me.id) throw invalid('targetId 不能举报自己');
@@ -46,6 +46,13 @@ export async function createReport(db: Db, me: UserRow, body: CallParsed<'create
   if (!(await allow(db, { key: `report:${me.id}`, windowMs: 60_000 }, REPORT_BURST))) throw new AppError('A0501', '举报太频繁，请稍后再试');
   const row = await q.insertOpen(db, { reporterId: me.id, ...body, detail: body.detail ?? '' });
   if (!row) throw invalid('targetId 你已举报过该内容，编辑处理前无需重复举报');
+  // A text with this many open reports leaves every ranked list (their statements check on each read): drop the
+  // pages kept for visitors so the next read is one.
+  if (
+    body.targetType === 'essay' &&
+    (await q.openReportsUpTo(db, 'essay', body.targetId, REPORTS_TO_LEAVE_LISTS)) >= REPORTS_TO_LEAVE_LISTS
+  )
+    forgetLists(broadcast);
   return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
 }
 

@@ -3,7 +3,7 @@
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
  * view: the web app's own details call counts it when a reader's browser takes over.
  */
-import { namedRouteTitle, PAGES, textTitle, type Essay } from '@shiju/contract';
+import { namedRouteTitle, PAGES, rankReasonOf, textTitle, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
@@ -172,7 +172,7 @@ async function leaderboard(db: Db, rawPeriod: unknown): Promise<PageModel> {
     status: 200,
     routeTitle: routeTitle('/leaderboard'),
     title: `排行榜 · ${name}`,
-    description: `拾句排行榜（${name}）：按喜欢、收藏、评论、仿写与阅读综合得分排列的好句子与美文。`,
+    description: `拾句排行榜（${name}）：读过的人里喜欢的人最多的好句子与美文。`,
     keywords: ['排行榜', name, ...SITE_KEYWORDS],
     path: period === 'day' ? '/leaderboard' : `/leaderboard?period=${period}`,
     ogType: 'website',
@@ -180,7 +180,7 @@ async function leaderboard(db: Db, rawPeriod: unknown): Promise<PageModel> {
     body: {
       kind: 'list',
       heading: `排行榜 · ${name}`,
-      items: rows.map((r, i) => ({ essay: presentCard(r), note: `第 ${i + 1} 名 · 得分 ${r.rankScore.toFixed(2)}` })),
+      items: rows.map((r, i) => ({ essay: presentCard(r), note: `第 ${i + 1} 名 · ${rankReasonOf(period, r.likers, r.viewers)}` })),
       links: (Object.keys(PERIOD_NAMES) as Period[])
         .filter((p) => p !== period)
         .map((p) => ({ href: p === 'day' ? '/leaderboard' : `/leaderboard?period=${p}`, label: PERIOD_NAMES[p] })),
