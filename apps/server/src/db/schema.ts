@@ -216,6 +216,12 @@ export const essays = pgTable(
     workAuthor: varchar({ length: 40 }),
     dynasty: varchar({ length: 10 }),
     workTitle: varchar({ length: 100 }),
+    /**
+     * The writer's own words (原创) rather than a quote (摘录): an original credits its poster as the author and
+     * carries the watermark (contract credit.ts). Imported texts are quotes; the migration took texts posted without
+     * any author, work or source line as originals.
+     */
+    original: boolean().notNull().default(false),
     searchVector: tsvector(),
     /** Which lib/search.ts SEARCH_VERSION wrote searchVector; older rows are rewritten by `import --reindex`. */
     searchVersion: integer().notNull().default(0),
