@@ -41,14 +41,16 @@ function neighbour(text: string, i: number, step: -1 | 1): string | undefined {
 
 /**
  * Half-width , . ? ! : ; in Chinese text become ，。？！：；. A run is Chinese text when a neighbour (spaces
- * skipped) is a Chinese character and the other is one too or the line's end: "不亦说乎?" and "曰:“" change, while
+ * skipped) is a Chinese character and the other is one too, a parenthesis or the line's end: "不亦说乎?", "曰:“" and
+ * "惶恐!(净)" change, while
  * "3.14", "e.g.", "https://x.cn" and "Hello, 世界" (a Latin word on one side) keep their ASCII. "..." becomes "……".
  */
 export function fullWidthPunctuation(text: string): string {
   return text.replace(HALF_WIDTH_RUN, (run, at: number) => {
     const left = neighbour(text, at - 1, -1);
     const right = neighbour(text, at + run.length, 1);
-    const chinese = (isCjk(left) || left === undefined) && (isCjk(right) || right === undefined) && (left ?? right) !== undefined;
+    const fits = (c: string | undefined) => c === undefined || c === '(' || c === ')' || isCjk(c);
+    const chinese = fits(left) && fits(right) && (isCjk(left) || isCjk(right));
     if (!chinese) return run;
     if (/^\.{3,}$/.test(run)) return '……';
     return Array.from(run, (c) => FULL_WIDTH[c]!).join('');
