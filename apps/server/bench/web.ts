@@ -14,6 +14,7 @@ import { openDatabase } from '../src/db/client.js';
 import { seedIfEmpty } from '../src/import/index.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 import { ensureWebBuilt } from '../../../scripts/lib.mjs';
+import { formatStability, measureStability, type StabilityRow } from './stability.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -83,7 +84,12 @@ async function lighthouseOf(url: string): Promise<PageFigures['lighthouse']> {
 
 const defaultDist = path.join(root, 'apps/web/dist');
 
-export async function measureWeb(webDist = defaultDist): Promise<PageFigures[]> {
+export interface WebFigures {
+  pages: PageFigures[];
+  stability: StabilityRow[];
+}
+
+export async function measureWeb(webDist = defaultDist): Promise<WebFigures> {
   // The app as the sources are now (built when missing or older than them, as npm start does).
   if (webDist === defaultDist) ensureWebBuilt();
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`${webDist} has no index.html: run npm run build first`);
@@ -113,15 +119,48 @@ export async function measureWeb(webDist = defaultDist): Promise<PageFigures[]> 
     const paths = ['/home', `/bellesDetails?id=${list.data.list[0]!.id}`];
     const out: PageFigures[] = [];
     for (const p of paths) out.push({ path: p, ...(await transferred(base + p)), lighthouse: await lighthouseOf(base + p) });
+    const stability = await measureStability(base, await publicRoutes(base));
     await app.close();
-    return out;
+    return { pages: out, stability };
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-export function formatWeb(figures: PageFigures[]): string {
+/** Every public route, with real ids from the starter library where a route shows one thing. */
+async function publicRoutes(base: string): Promise<string[]> {
+  const get = async <T>(path: string, init?: RequestInit) => ((await (await fetch(base + path, init)).json()) as { data: T }).data;
+  const essay = (
+    await get<{ list: { id: number; author: { id: number } }[] }>('/api/v1/es/essays/pc/page', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pageNum: 1, pageSize: 1, sort: 'hot' }),
+    })
+  ).list[0]!;
+  const notice = (await get<{ list: { id: number }[] }>('/api/v1/pc/announcements/page?pageNum=1&pageSize=1')).list[0];
+  const cls = (await get<{ list: { id: number }[] }>('/api/v1/pc/classifications/page?pageNum=1&pageSize=1')).list[0];
+  const user = essay.author.id;
+  return [
+    '/home',
+    cls ? `/classifyDetails?id=${cls.id}` : '/classifyDetails',
+    `/bellesDetails?id=${essay.id}`,
+    '/leaderboard',
+    '/bestWeek',
+    '/bulletinBoard',
+    ...(notice ? [`/bulletinDetails?id=${notice.id}`] : []),
+    `/othersInfor?id=${user}`,
+    `/othersRelation?id=${user}`,
+    '/globalSearch?q=明月',
+    '/author?name=李白',
+    '/aboutOur',
+    '/agreement',
+    '/privacy',
+    '/authentication',
+  ];
+}
+
+export function formatWeb({ pages: figures, stability }: WebFigures): string {
   const kb = (b: number) => (b / 1024).toFixed(1);
   const lines = [
     `| page | scripts | JS transferred (KB) | performance | accessibility | best practices | SEO | CLS |`,
@@ -136,6 +175,15 @@ export function formatWeb(figures: PageFigures[]): string {
       } | ${l ? l.seo : '–'} | ${l ? l.cls.toFixed(3) : '–'} |`,
     );
   }
+  lines.push(
+    '',
+    '### One stage, one layout: every public route, first paint against network idle',
+    '',
+    formatStability(stability),
+    '',
+    'Δpx: the largest move of the box (left, top, width; height for the header and its account area) between the first',
+    'contentful paint and network idle. A fresh visitor, cold cache.',
+  );
   // Lighthouse's blocking time is the run's own main-thread work, simulated four times slower: it moves with load.
   lines.push(
     '',
