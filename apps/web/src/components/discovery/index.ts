@@ -4,6 +4,6 @@ export { HotSearches } from './HotSearches.js';
 export { weekLabel, weekRangeLabel } from './isoWeek.js';
 export { RankedEntry } from './RankedEntry.js';
 export { RankingRules } from './RankingRules.js';
-export { ScoreBadge, type RankingPeriod } from './ScoreBadge.js';
+export { RankReason, RankShortfall, type RankingPeriod } from './RankReason.js';
 export { tagHref, useTagHomes } from './tagTargets.js';
 export { pickOne, useQueryParam } from './useQueryParam.js';

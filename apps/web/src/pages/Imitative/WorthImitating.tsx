@@ -1,6 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Link } from 'react-router';
+import { RankShortfall } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { imitateHref } from '../../components/essay/links.js';
@@ -8,9 +9,12 @@ import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { formatCount } from '../../lib/format.js';
 
-/** Without an id: the hottest sentences, each with how often it was imitated and a way to try. */
+/**
+ * Without an id: the most imitated sentences (then the best liked), each with how often it was imitated and a way to
+ * try; only sentences with an imitation or enough likes are listed, and a short list says so.
+ */
 export function WorthImitating() {
-  const feed = useEssayFeed({ type: 'sentence', sort: 'hot', pageSize: 10 });
+  const feed = useEssayFeed({ type: 'sentence', sort: 'imitations', pageSize: 10 });
   return (
     <>
       <h1 className="page__title">仿写</h1>
@@ -22,7 +26,11 @@ export function WorthImitating() {
         renderItem={(e) => (
           <EssayCard
             essay={e}
-            badge={<span className="imitate-count">已有 {formatCount(e.imitations)} 篇仿写</span>}
+            badge={
+              <span className="imitate-count" title="为什么在这里">
+                {e.imitations > 0 ? `已有 ${formatCount(e.imitations)} 篇仿写` : `${formatCount(e.likes)} 人喜欢，等你第一个仿写`}
+              </span>
+            }
             actions={
               <Link to={imitateHref(e.id)}>
                 <Button size="small" type="primary" ghost icon={<EditOutlined />}>
@@ -33,6 +41,7 @@ export function WorthImitating() {
           />
         )}
       />
+      <RankShortfall shown={feed.total} loaded={feed.isSuccess && !feed.hasNextPage} />
     </>
   );
 }

@@ -1,6 +1,14 @@
 import { Button, Segmented, Select, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { pickOne, RankedEntry, RankingRules, ScoreBadge, useQueryParam, type RankingPeriod } from '../../components/discovery/index.js';
+import {
+  pickOne,
+  RankedEntry,
+  RankingRules,
+  RankReason,
+  RankShortfall,
+  useQueryParam,
+  type RankingPeriod,
+} from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useClassifications } from '../../hooks/useClassifications.js';
 import './Leaderboard.css';
@@ -59,9 +67,7 @@ export default function Leaderboard() {
     <div className="page page--wide leaderboard">
       <header className="discovery-head">
         <h1 className="page__title">排行榜</h1>
-        <p className="page__lead">
-          热度由喜欢、收藏、评论、仿写和阅读共同决定。把鼠标移到（手机上点一下）名次下的热度，就能看到它是怎么算出来的。
-        </p>
+        <p className="page__lead">看读过的人里有多少人喜欢：每篇作品下面写着它为什么在这里。</p>
       </header>
       <div className="with-sidebar">
         <div className="with-sidebar__main">
@@ -87,7 +93,7 @@ export default function Leaderboard() {
             ordered
             query={list}
             itemKey={(e) => e.id}
-            renderItem={(e) => <RankedEntry rank={e.rank} essay={e} aside={<ScoreBadge entry={e} period={period} />} />}
+            renderItem={(e) => <RankedEntry rank={e.rank} essay={e} aside={<RankReason entry={e} period={period} />} />}
             empty={
               <EmptyState
                 description={
@@ -107,6 +113,7 @@ export default function Leaderboard() {
               />
             }
           />
+          <RankShortfall shown={list.total} loaded={list.isSuccess && !list.hasNextPage} />
         </div>
         <aside className="with-sidebar__side">
           <section className="discovery-box panel">
@@ -115,7 +122,7 @@ export default function Leaderboard() {
           </section>
           <section className="discovery-box panel">
             <h2 className="discovery-box__title">每周精选</h2>
-            <p>每周一零点，上一周发布的作品中热度最高的 20 篇会被定格为当周精选。</p>
+            <p>每周一零点，上一周发布的作品中最受喜欢的 20 篇会被定格为当周精选。</p>
             <Link to="/bestWeek">去看本周精选 →</Link>
           </section>
         </aside>
