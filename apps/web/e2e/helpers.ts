@@ -102,6 +102,12 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((t) => document.title === t, title, { timeout: 15_000 });
 }
 
+/** Waits for a tab title that begins with `start` (a page named by what it shows, whose full name the test does not know). */
+export async function waitForTitleStart(page: Page, start: string): Promise<string> {
+  await page.waitForFunction((t) => document.title.startsWith(t), start, { timeout: 15_000 });
+  return page.title();
+}
+
 export function pathOf(page: Page): string {
   const u = new URL(page.url());
   return u.pathname + u.search;

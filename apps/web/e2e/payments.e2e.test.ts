@@ -79,3 +79,44 @@ describe('paying with WeChat Pay (the local stand-in)', () => {
     expect(await page.getByRole('complementary', { name: '推广' }).count()).toBe(0);
   });
 });
+
+describe('buying while no way to pay is configured', () => {
+  const browser = useBrowser();
+  let page: Page | undefined;
+  afterAll(async () => {
+    if (page) await closePage(page);
+  });
+
+  it('says so in one sentence, offers no 立即开通, and its one action opens the membership notice, which promises nothing unconfigured', async () => {
+    const reader = await registerUser('e2e_nopay', '想开会员的读者');
+    page = await openPage(browser());
+    await signInAs(page, reader);
+    // This server has WeChat Pay and transfers configured: the answer of a site with neither stands in for it.
+    await page.route('**/api/v1/pc/payments/methods', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { manual: Record<string, unknown> } };
+      const manual = { ...body.data.manual, enabled: false, payee: null, bank: null, account: null };
+      await route.fulfill({
+        response: res,
+        json: { ...body, data: { manual, wechat: { enabled: false }, alipay: { enabled: false }, available: [] } },
+      });
+    });
+    await page.goto('/myOrder');
+    await waitForTitle(page, '拾句 | 我的订单');
+    await page.getByText('暂未开通在线支付，会员暂时无法购买。').waitFor();
+    await page.locator('.plan').first().waitFor();
+    await page.getByText('还没有订单。', { exact: true }).waitFor();
+    await settled(page);
+    const text = await page.locator('main').textContent();
+    expect(text).not.toContain('立即开通');
+    expect(await page.getByRole('button', { name: /立即开通/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: '查看会员说明' }).click();
+    await waitForTitle(page, '拾句 | 公告详情 · 会员服务说明');
+    const notice = page.locator('.bulletin-article__content');
+    await notice.getByText('暂未开通在线支付', { exact: false }).waitFor();
+    const said = (await notice.textContent()) ?? '';
+    expect(said).not.toContain('目前支持银行转账');
+    expect(said).toContain('（如已开通）');
+  });
+});

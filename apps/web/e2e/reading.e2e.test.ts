@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callApi, registerUser, settled, signInAs, type Account } from './essay-helpers.js';
-import { closePage, openPage, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+import { closePage, openPage, useBrowser, waitForPath, waitForTitle, waitForTitleStart } from './helpers.js';
 
 interface EssayBrief {
   id: number;
@@ -40,7 +40,7 @@ describe('reading', () => {
     expect(await page.locator('.feed').getByRole('tab', { name: '最热' }).count()).toBe(1);
     await page.locator('.chips').getByRole('link', { name: /诗词/ }).click();
     await waitForPath(page, '/classifyDetails');
-    await waitForTitle(page, '拾句 | 分类详情');
+    await waitForTitle(page, '拾句 | 分类详情 · 诗词');
     await page.locator('.classify-banner__name').getByText('诗词').waitFor();
 
     // A first-level tag filters the list and goes into the address.
@@ -62,7 +62,9 @@ describe('reading', () => {
     await card.waitFor();
     await card.locator('.essay-card__quote, .essay-card__title').first().click();
     await waitForPath(page, '/bellesDetails');
-    await waitForTitle(page, '拾句 | 句子详情');
+    // The tab names the text after the route's title.
+    const cardTitle = await waitForTitleStart(page, '拾句 | 句子详情 · ');
+    expect(cardTitle.length).toBeGreaterThan('拾句 | 句子详情 · '.length);
     await page.locator('.details-text').waitFor();
 
     // antd Watermark with the seed's constants draws over the text.

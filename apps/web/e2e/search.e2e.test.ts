@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appRunning, baseURL, closePage, openPage, useBrowser, waitForTitle } from './helpers.js';
+import { appRunning, baseURL, closePage, openPage, settled, useBrowser, waitForTitle } from './helpers.js';
 
 describe('search', () => {
   const browser = useBrowser();
@@ -70,7 +70,7 @@ describe('search', () => {
     const card = page.getByRole('region', { name: '作者 李白' });
     await card.getByRole('link', { name: '全部作品 ›' }).click();
     await page.waitForURL((u) => u.pathname === '/author' && u.searchParams.get('name') === '李白');
-    await waitForTitle(page, '拾句 | 作者');
+    await waitForTitle(page, '拾句 | 作者 · 李白');
     await page.getByRole('heading', { name: '李白', level: 1 }).waitFor();
     await page
       .locator('.author-page__meta')
@@ -83,28 +83,37 @@ describe('search', () => {
     expect(sources.every((s) => s.includes('李白'))).toBe(true);
   });
 
-  it('shows an empty classification as waiting for its first text, not as 0', async () => {
+  it('leaves an empty classification off 首页; its own page says it has no texts once, with one 写第一句', async () => {
     const res = await fetch(`${baseURL}/api/v1/pc/classifications/page?pageNum=1&pageSize=50`);
-    const list = ((await res.json()) as { data: { list: { name: string; essayCount: number }[] } }).data.list;
+    const list = ((await res.json()) as { data: { list: { id: number; name: string; essayCount: number }[] } }).data.list;
     const empty = list.find((c) => c.essayCount === 0);
+    const full = list.find((c) => c.essayCount > 0);
     // The starter library has no 影视台词 or 歌词: the shell of a new site.
     expect(empty).toBeDefined();
     page = await openPage(browser());
     await page.goto('/home');
-    const chip = page.locator('.chips .chip', { hasText: empty!.name });
-    await chip.locator('.chip__count', { hasText: '待首篇' }).waitFor();
+    await page.locator('.chips .chip', { hasText: full!.name }).waitFor();
+    expect(await page.locator('.chips .chip', { hasText: empty!.name }).count()).toBe(0);
 
-    // Its page says so and invites the first text, written under it (a visitor signs in on the way).
-    const id = new URL((await chip.getAttribute('href'))!, baseURL).searchParams.get('id');
+    // Its page (reached from the classification chips there) says so and invites the first text, written under it
+    // (a visitor signs in on the way).
+    await page.goto(`/classifyDetails?id=${full!.id}`);
+    const chip = page.locator('.classify-nav .chip', { hasText: empty!.name });
+    expect(await chip.locator('.chip__count').count()).toBe(0);
     await chip.click();
-    await page.waitForURL((u) => u.pathname === '/classifyDetails');
-    const banner = page.locator('.classify-banner');
-    await banner.getByText('这里还没有作品，等你来写第一篇。').waitFor();
-    expect(await banner.textContent()).not.toContain('0 篇作品');
-    await banner.getByRole('button', { name: '写下第一篇' }).click();
+    await page.waitForURL((u) => u.pathname === '/classifyDetails' && u.searchParams.get('id') === String(empty!.id));
+    await waitForTitle(page, `拾句 | 分类详情 · ${empty!.name}`);
+    const main = page.locator('main');
+    await main.getByText('这个分类还没有作品。').waitFor();
+    await settled(page);
+    const said = (await main.textContent()) ?? '';
+    expect(said.match(/还没有作品|还空着|待首篇/g)).toEqual(['还没有作品']);
+    expect(said).not.toContain('0 篇作品');
+    expect(await main.getByRole('button', { name: /写/ }).count()).toBe(1);
+    await main.getByRole('button', { name: '写第一句' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '去登录' }).click();
     await page.waitForURL(
-      (u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === `/editorialEssay?classificationId=${id}`,
+      (u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === `/editorialEssay?classificationId=${empty!.id}`,
     );
   });
 });

@@ -233,16 +233,12 @@ describe('the guided tour', () => {
     await page.locator('.tour').getByText('分类', { exact: true }).waitFor();
   });
 
-  it('on a phone points at search, the menu and the tab bar', async () => {
+  it('on a phone points at the menu', async () => {
     page = await openPage(browser(), { width: 390, height: 844, tour: true });
     await page.goto('/home');
     const tour = page.locator('.tour');
     await opened(tour);
-    await tour.getByText('搜索', { exact: true }).waitFor();
-    for (const step of ['菜单', '底部导航']) {
-      await tour.getByRole('button', { name: '下一步' }).click();
-      await tour.getByText(step, { exact: true }).waitFor();
-    }
+    await tour.getByText('菜单', { exact: true }).waitFor();
     await tour.getByRole('button', { name: '结束导览' }).click();
     await tour.waitFor({ state: 'hidden' });
   });

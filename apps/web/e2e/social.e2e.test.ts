@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './essay-helpers.js';
-import { closePage, openPage, storage, uniqueUsername, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+import { closePage, openPage, storage, uniqueUsername, useBrowser, waitForPath, waitForTitle, waitForTitleStart } from './helpers.js';
 
 const PASSWORD = 'qingfeng2026';
 /** The toast the request layer would show for A0301; private pages must not show it. */
@@ -108,7 +108,7 @@ describe('social: two people in two browsers', () => {
   it('B follows, likes, collects and comments; A is notified, reads, replies; B sees the reply and deletes the comment', async () => {
     // B finds A's page and follows through the UI.
     await b.page.goto(`/othersInfor?id=${a.id}`);
-    await waitForTitle(b.page, '拾句 | 用户主页');
+    await waitForTitle(b.page, `拾句 | 用户主页 · ${a.nickname}`);
     await b.page.getByRole('heading', { name: a.nickname }).waitFor();
     await b.page.locator('.essay-card').getByText('风从山那边来').waitFor();
     await b.page.getByRole('button', { name: '关注', exact: true }).click();
@@ -117,7 +117,7 @@ describe('social: two people in two browsers', () => {
 
     // On A's sentence B likes, collects and comments through the details page; each waits for the server.
     await b.page.goto(`/bellesDetails?id=${sentenceId}`);
-    await waitForTitle(b.page, '拾句 | 句子详情');
+    await waitForTitleStart(b.page, '拾句 | 句子详情 · 风从山那边来');
     await b.page.locator('.details-text').getByText('风从山那边来').waitFor();
     await settled(b.page);
     const actions = b.page.locator('.action-bar');
@@ -164,7 +164,7 @@ describe('social: two people in two browsers', () => {
 
     // A replies to B's comment on the details page; B's bell and /myInform show it.
     await a.page.goto(`/bellesDetails?id=${sentenceId}`);
-    await waitForTitle(a.page, '拾句 | 句子详情');
+    await waitForTitleStart(a.page, '拾句 | 句子详情 · 风从山那边来');
     const aThread = a.page.locator('#comments .comment-thread', { hasText: '读到这句，窗外正好起风。' });
     await settled(a.page);
     await aThread.locator('.comment').first().getByRole('button', { name: '回复' }).click();
@@ -189,7 +189,7 @@ describe('social: two people in two browsers', () => {
     await b.page.goto(`/othersInfor?id=${a.id}`);
     await commentCounter(b.page, sentenceId).getByText('2').waitFor();
     await b.page.goto(`/bellesDetails?id=${sentenceId}`);
-    await waitForTitle(b.page, '拾句 | 句子详情');
+    await waitForTitleStart(b.page, '拾句 | 句子详情 · 风从山那边来');
     const bThread = b.page.locator('#comments .comment-thread', { hasText: '读到这句，窗外正好起风。' });
     await bThread.locator('.comment--reply', { hasText: '谢谢，春天也路过了你那里。' }).waitFor();
     await b.page.locator('#comments .comments__count').getByText('2').waitFor();
@@ -301,7 +301,7 @@ describe('social: two people in two browsers', () => {
     await a.page.getByText('仅自己可见，别人打开时会看到“私密”').first().waitFor();
 
     await b.page.goto(`/othersCollect?id=${a.id}`);
-    await waitForTitle(b.page, '拾句 | TA的收藏');
+    await waitForTitle(b.page, `拾句 | TA的收藏 · ${a.nickname}`);
     await b.page.getByText('TA 的收藏是私密的').waitFor();
     await b.page.getByText('TA 设置了仅自己可见').waitFor();
     expect(await toastCount(b.page, FORBIDDEN_TOAST)).toBe(0);
@@ -402,7 +402,7 @@ describe('announcements', () => {
     const title = (await items.nth(1).locator('.bulletin-item__title').textContent())!;
     await items.nth(1).click();
     await waitForPath(page, '/bulletinDetails');
-    await waitForTitle(page, '拾句 | 公告详情');
+    await waitForTitle(page, `拾句 | 公告详情 · ${title.trim()}`);
     await page.locator('.bulletin-article__title').getByText(title).waitFor();
     expect(await page.locator('.bulletin-article__content').innerHTML()).toMatch(/<p>/);
     await page.getByRole('link', { name: '返回公告列表' }).click();

@@ -215,7 +215,7 @@ describe('quoting a sentence: 作者 and 出处, tags by quote, the author page'
   it('leads from the quoted author’s name to their page', async () => {
     await page.locator('.details-text__source').getByRole('link', { name: '汪曾祺' }).click();
     await page.waitForURL((u) => u.pathname === '/author' && u.searchParams.get('name') === '汪曾祺');
-    await waitForTitle(page, '拾句 | 作者');
+    await waitForTitle(page, '拾句 | 作者 · 汪曾祺');
     await page.getByRole('heading', { name: '汪曾祺', level: 1 }).waitFor();
     await page.locator('.author-page__meta').getByText('1 篇作品').waitFor();
     await page.locator('.infinite-list .essay-card', { hasText: line }).waitFor();

@@ -28,6 +28,9 @@ export const PAGES = [
 ] as const;
 
 export const SITE_NAME = '拾句';
+
+/** The announcement a new site starts with that explains membership; /myOrder points to it while buying is closed. */
+export const MEMBERSHIP_NOTICE_TITLE = '会员服务说明';
 export const pageTitle = (title: string) => `${SITE_NAME} | ${title}`;
 
 /**

@@ -2,7 +2,7 @@
  * What a fresh site needs besides texts: demo accounts, announcements, sidebar ads, the theme and
  * the membership plans. Every insert is skipped when its natural key already exists.
  */
-import { AGREEMENT_VERSION } from '@shiju/contract';
+import { AGREEMENT_VERSION, MEMBERSHIP_NOTICE_TITLE } from '@shiju/contract';
 import type { Db } from '../db/client.js';
 import * as statements from './statements.js';
 import { hashPassword } from '../modules/auth/index.js';
@@ -77,12 +77,16 @@ const ANNOUNCEMENTS = [
       '<p>多写、多读、多互动，下一周的精选里也许就有你。</p>',
   },
   {
-    title: '会员服务说明',
+    // True whichever ways to pay the site has configured (none, WeChat Pay, Alipay, bank transfer): /myOrder says
+    // which are open and points here while none is.
+    title: MEMBERSHIP_NOTICE_TITLE,
     pinned: false,
     daysAgo: 5,
     content:
       '<p>拾句会员提供月度、季度、年度三种方案，开通后浏览全站不再显示广告。</p>' +
-      '<p>目前支持银行转账付款：下单后按页面提示转账，管理员确认到账后会员立即生效。订单 30 分钟内未支付将自动关闭。如有疑问，请联系编辑部。</p>',
+      '<p>能用哪些方式付款，以<a href="/myOrder">我的订单</a>页面所列为准；那里写着“暂未开通在线支付”时，会员暂时还不能购买。</p>' +
+      '<ul><li>微信支付、支付宝：扫码付款成功后，会员立即生效；</li><li>银行转账（如已开通）：按页面提示转账，编辑确认到账后会员生效。</li></ul>' +
+      '<p>未付款的订单会在页面所示的时间后自动关闭。如有疑问，请联系编辑部。</p>',
   },
 ];
 

@@ -39,9 +39,9 @@ export function useDocumentMeta(handle: RouteHandle | undefined): void {
     if (!title) return;
     // Read afresh: the page's own effect (a child's, so it ran first) may have named it in this same commit.
     const named = titleNameFor(pathname);
-    // The server titled the page it rendered with its name already; it stays until the app has the name too.
+    // The server titled the page it rendered with its name already; that title stays until the app has the name too.
     if (here !== serverRendered) leftServerPage = true;
-    else if (!named && !leftServerPage) return;
+    else if (!named && !leftServerPage && document.title.startsWith(`${pageTitle(title)} · `)) return;
     document.title = pageTitle(namedRouteTitle(title, named));
   }, [title, name, pathname, here]);
   useEffect(() => {

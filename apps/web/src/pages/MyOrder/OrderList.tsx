@@ -12,11 +12,13 @@ export interface OrderActions {
   onPay: (order: Order) => void;
   onCancel: (order: Order) => void;
   onExpire: () => void;
+  /** A way to pay is configured (otherwise no 去支付, and nothing points to 立即开通). */
+  canBuy: boolean;
 }
 
 const PAGE_SIZE = 10;
 
-function OrderRow({ order, busyId, onPay, onCancel, onExpire }: OrderActions & { order: Order }) {
+function OrderRow({ order, busyId, onPay, onCancel, onExpire, canBuy }: OrderActions & { order: Order }) {
   const status = STATUS[order.status];
   const pending = order.status === 'pending';
   const busy = busyId === order.id;
@@ -54,9 +56,11 @@ function OrderRow({ order, busyId, onPay, onCancel, onExpire }: OrderActions & {
       <div className="order-row__actions">
         {pending ? (
           <>
-            <Button type="primary" size="small" loading={busy} disabled={busyId !== null && !busy} onClick={() => onPay(order)}>
-              去支付
-            </Button>
+            {canBuy ? (
+              <Button type="primary" size="small" loading={busy} disabled={busyId !== null && !busy} onClick={() => onPay(order)}>
+                去支付
+              </Button>
+            ) : null}
             <Button size="small" disabled={busyId !== null} onClick={() => onCancel(order)}>
               取消
             </Button>
@@ -89,7 +93,7 @@ export function OrderList(actions: OrderActions) {
         itemKey={(o) => o.id}
         renderItem={(o) => <OrderRow order={o} {...actions} />}
         skeletonCount={2}
-        empty={<EmptyState description="还没有订单。选一个上面的会员套餐，点“立即开通”就能下单。" />}
+        empty={<EmptyState description={actions.canBuy ? '还没有订单。选一个上面的会员套餐，点“立即开通”就能下单。' : '还没有订单。'} />}
       />
     </div>
   );

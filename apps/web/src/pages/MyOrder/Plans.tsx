@@ -1,7 +1,9 @@
+import { MEMBERSHIP_NOTICE_TITLE } from '@shiju/contract/pages';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
-import { orderQueries } from '../../api/queries/index.js';
+import { announcementQueries, orderQueries } from '../../api/queries/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { LinkButton } from '../../components/people/LinkButton.js';
 import { QueryState } from '../../components/QueryState.js';
 import { formatYuan, methodsSentence, type Product } from './orders.js';
 
@@ -11,7 +13,41 @@ interface Props {
   onBuy: (product: Product) => void;
 }
 
-/** The membership plans as cards: price in yuan, days, what it costs per day. */
+/** How many announcements are looked through for the membership notice (a new site has five). */
+const NOTICES_LOOKED_AT = 20;
+
+/**
+ * Buying is closed (no way to pay is configured): one true sentence, and one thing that works instead of a disabled
+ * 立即开通 — the membership notice when the site still has it, otherwise the announcements.
+ */
+function Closed() {
+  const notices = useQuery(announcementQueries.latest(NOTICES_LOOKED_AT));
+  const notice = notices.data?.list.find((a) => a.title === MEMBERSHIP_NOTICE_TITLE);
+  return (
+    <Alert
+      className="plans__payment"
+      type="info"
+      showIcon
+      title="暂未开通在线支付，会员暂时无法购买。"
+      action={
+        notices.isPending ? null : notice ? (
+          <LinkButton to={`/bulletinDetails?id=${notice.id}`} size="small">
+            查看会员说明
+          </LinkButton>
+        ) : (
+          <LinkButton to="/bulletinBoard" size="small">
+            查看公告
+          </LinkButton>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The membership plans as cards: price in yuan, days, what it costs per day; 立即开通 on each while there is a way
+ * to pay.
+ */
 export function Plans({ busyId, onBuy }: Props) {
   const query = useQuery(orderQueries.products());
   // Buying needs a configured way to pay: WeChat Pay, Alipay or a bank account for transfers.
@@ -22,7 +58,7 @@ export function Plans({ busyId, onBuy }: Props) {
   return (
     <>
       {closed ? (
-        <Alert className="plans__payment" type="warning" showIcon title="暂时无法购买" description={m.manual.message} />
+        <Closed />
       ) : m ? (
         <Alert
           className="plans__payment"
@@ -53,16 +89,18 @@ export function Plans({ busyId, onBuy }: Props) {
                 </p>
                 <p className="plan__daily">约 {formatYuan(Math.round(p.priceFen / p.days))} / 天</p>
                 <p className="plan__desc">{p.description}</p>
-                <Button
-                  type="primary"
-                  block
-                  loading={busyId === p.id}
-                  disabled={closed || (busyId !== null && busyId !== p.id)}
-                  onClick={() => onBuy(p)}
-                  aria-label={`立即开通${p.name}`}
-                >
-                  立即开通
-                </Button>
+                {closed ? null : (
+                  <Button
+                    type="primary"
+                    block
+                    loading={busyId === p.id}
+                    disabled={!m || (busyId !== null && busyId !== p.id)}
+                    onClick={() => onBuy(p)}
+                    aria-label={`立即开通${p.name}`}
+                  >
+                    立即开通
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

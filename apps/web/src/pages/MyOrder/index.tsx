@@ -18,7 +18,10 @@ function Orders() {
   const [payOpen, setPayOpen] = useState(false);
   /** Each opening of the pay dialog is a fresh one. */
   const [payKey, setPayKey] = useState(0);
-  const methods = useQuery(orderQueries.paymentMethods()).data?.available ?? [];
+  const methodsQuery = useQuery(orderQueries.paymentMethods());
+  const methods = methodsQuery.data?.available ?? [];
+  /** No way to pay is configured: nothing tells the reader to press 立即开通. */
+  const closed = methodsQuery.data !== undefined && methods.length === 0;
 
   const showPayment = (o: Order) => {
     setPaying(o);
@@ -70,6 +73,7 @@ function Orders() {
           onPay={pay}
           onCancel={(o) => void cancel(o)}
           onExpire={refresh.orders}
+          canBuy={!closed}
         />
       </Section>
       <PayDialog
