@@ -155,11 +155,19 @@ describe('server-rendered public pages', () => {
     expect(head).toContain(`<meta property="og:url" content="${ORIGIN}/bellesDetails?id=${sentenceId}" data-ssr />`);
     expect(head).toContain(`href="/feeds/author-${writer.user.id}.rss"`);
     expect(head).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(ld).toMatchObject({ '@type': 'CreativeWork', isBasedOn: '纳兰性德《木兰花令》', author: { name: writer.user.nickname } });
+    // Credited to the work's author; the poster (an editor by now) is the contributor.
+    expect(ld).toMatchObject({
+      '@type': 'CreativeWork',
+      isBasedOn: '纳兰性德《木兰花令》',
+      author: { name: '纳兰性德' },
+      contributor: { name: writer.user.nickname },
+    });
     expect(root).toContain('<h1 class="ssr-sentence">人生若只如初见，何事秋风悲画扇。<br>等闲变却故人心</h1>');
     expect(root.match(/<h1/g)).toHaveLength(1);
     expect(root).toContain('<cite>纳兰性德《木兰花令》</cite>');
-    expect(root).toContain(`<a href="/othersInfor?id=${writer.user.id}" rel="author">${writer.user.nickname}</a>`);
+    expect(root).toContain(
+      `<a href="/author?name=${encodeURIComponent('纳兰性德')}" rel="author">纳兰性德</a> · <a href="/othersInfor?id=${writer.user.id}">收录 · ${writer.user.nickname}</a>`,
+    );
     expect(root).toContain(`<a href="/classifyDetails?id=${tx.meiju.id}">美句</a>`);
     const [row] = await t.database.db.select({ views: essays.views }).from(essays).where(eq(essays.id, sentenceId));
     expect(row!.views).toBe(0);

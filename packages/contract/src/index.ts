@@ -18,6 +18,7 @@ import { usersCalls } from './calls/users.js';
 import { discoveryCalls } from './calls/discovery.js';
 
 export * from './core.js';
+export * from './credit.js';
 export * from './schema.js';
 export * from './errors.js';
 export * from './raw.js';

@@ -52,6 +52,19 @@ export const Essay = z.object({
   source: z.string().nullable(),
   /** Who a quoted text is by (李白): their author page is /author?name=…; null for the writer's own words. */
   workAuthor: z.string().nullable(),
+  /** The quoted work (静夜思, without 《》) and its author's era (唐); null when unknown or for the writer's own words. */
+  workTitle: z.string().nullable(),
+  dynasty: z.string().nullable(),
+  /**
+   * The writer's own words (原创; the write body's `original`) rather than a quote (摘录). Who is credited follows
+   * from these fields by one rule, `creditOf` (`@shiju/contract/credit`): `author` is the poster, never by itself
+   * the credited author of a quote.
+   */
+  ownWork: z.boolean(),
+  /** Brought in by the importer (a public-domain text). */
+  imported: z.boolean(),
+  /** Posted by an editor or the importer (its poster 收录 the text) rather than shared by a reader (分享). */
+  postedByEditor: z.boolean(),
   cover: z.string().nullable(),
   status: EssayStatus,
   /** Why an editor rejected or hid it; only sent to its author (and editors). */

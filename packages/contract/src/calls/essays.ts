@@ -52,6 +52,11 @@ export const EssayWriteBody = z.object({
   /** Who a quoted text is by (作者) and the work it is from (出处, without 《》). */
   workAuthor: quoteField(LIMITS.workAuthorChars).optional(),
   workTitle: quoteField(LIMITS.workTitleChars).optional(),
+  /**
+   * 原创 (true: the writer's own words; 作者, 出处 and the source line are not kept) or 摘录 (false: a quote, 佚名 when
+   * 作者 is empty). Left out, a text with neither 作者, 出处 nor a source line is taken as 原创.
+   */
+  original: z.boolean().optional(),
   cover: UploadUrl.optional(),
   classificationId: Id,
   tagIds: z.array(Id).max(10).optional(),
@@ -79,6 +84,7 @@ export const EssayForm = z.object({
   source: z.string().nullable(),
   workAuthor: z.string().nullable(),
   workTitle: z.string().nullable(),
+  original: z.boolean(),
   cover: z.string().nullable(),
   classificationId: z.number().int().nullable(),
   tagIds: z.array(z.number().int()),

@@ -12,7 +12,13 @@ const Selector = z
 export const OpenSentence = z.object({
   id: z.number().int(),
   text: z.string(),
-  author: z.string().nullable().describe('作者（取自出处，如 李白）'),
+  author: z.string().nullable().describe('作者：摘录为原作者（如 李白，未署名为 佚名），原创为写作者的昵称'),
+  dynasty: z.string().nullable().describe('原作者的朝代，如 唐（未知或原创时为 null）'),
+  original: z.boolean().describe('是否为用户原创'),
+  poster: z
+    .object({ role: z.enum(['收录', '分享']), nickname: z.string() })
+    .nullable()
+    .describe('摘录的发布者：编辑收录或用户分享（原创时为 null）'),
   source: z.string().nullable().describe('出处，如 李白《静夜思》'),
   classification: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   tags: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -260,6 +260,11 @@ export interface CardRow extends Pick<
   total: number | null;
   id: EssayRow['id'] | null;
   work_author: EssayRow['workAuthor'];
+  work_title: EssayRow['workTitle'];
+  dynasty: EssayRow['dynasty'];
+  original: EssayRow['original'];
+  imported: boolean;
+  posted_by_editor: boolean;
   status_reason: EssayRow['statusReason'];
   classification_id: EssayRow['classificationId'];
   author_id: EssayRow['authorId'];
@@ -316,7 +321,8 @@ export function cardsSql(ids: SQL, viewerId: number | undefined, opts: { total?:
 
 // The parts of every card statement that hold no values, rendered once (cards are the hottest statement).
 const CARD_COLUMNS =
-  frozen(sql`${e.id}, ${e.type}, ${e.title}, ${e.summary}, ${e.source}, ${e.workAuthor}, ${e.cover}, ${e.status}, ${e.statusReason},
+  frozen(sql`${e.id}, ${e.type}, ${e.title}, ${e.summary}, ${e.source}, ${e.workAuthor}, ${e.workTitle}, ${e.dynasty}, ${e.original},
+      ${e.importKey} is not null as imported, (${e.importKey} is not null or ${u.role} = 'admin') as posted_by_editor, ${e.cover}, ${e.status}, ${e.statusReason},
       ${e.classificationId}, ${e.authorId}, ${e.imitateOf}, ${e.views}, ${e.likes}, ${e.collects}, ${e.comments}, ${e.imitations}, ${e.hotScore},
       ${e.createdAt}, ${e.publishedAt}, ${u.nickname} as author_nickname, ${u.avatar} as author_avatar,
       coalesce((select json_agg(json_build_object('id', ${t.id}, 'name', ${t.name}, 'parentId', ${t.parentId}, 'letter', ${t.letter})

@@ -32,6 +32,15 @@ export interface EssayRuntime {
  * source line's 作者《作品》 is read (美文's free source line, older clients, the open API).
  */
 function quoteOf(body: WriteBody) {
+  // 原创: the writer's own words keep no author, work or source line (its credit is the writer).
+  if (body.original) return { source: null, author: null, work: null, original: true };
+  const quote = quoteFields(body);
+  // Left out (older clients, the open API), a text naming nothing is the writer's own.
+  const original = body.original ?? (!quote.source && !quote.author && !quote.work);
+  return { ...quote, original };
+}
+
+function quoteFields(body: WriteBody) {
   const sent = body.source?.trim() || null;
   const parsed = parseSource(sent);
   const author = body.workAuthor?.trim() || null;
@@ -62,7 +71,7 @@ async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
   const found = await existingTagIds(db, tagIds);
   const missing = tagIds.filter((id) => !found.includes(id));
   if (missing.length) throw invalid(`tagIds 标签不存在：${missing.join(', ')}`);
-  const { source, author, work } = quoteOf(body);
+  const { source, author, work, original } = quoteOf(body);
   // A quote of an author the site knows takes their era (李白 → 唐), for the author card, facets and tags.
   const dynasty = await authorDynasty(db, author);
   const status =
@@ -86,6 +95,7 @@ async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
       workAuthor: author,
       workTitle: work,
       dynasty,
+      original,
       searchVector: searchVectorOf({
         title,
         workTitle: work,
@@ -120,6 +130,7 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
     source: e.source,
     workAuthor: e.workAuthor,
     workTitle: e.workTitle,
+    original: e.original,
     cover: e.cover,
     classificationId: e.classificationId,
     tagIds: tags.map((t) => t.id),

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { OPEN_SENTENCE_RECENT } from '@shiju/contract';
 import { aliased, columnName, columnNames } from '../../db/names.js';
-import { classifications, essays, essayTags, sentenceDraws, tags } from '../../db/schema.js';
+import { classifications, essays, essayTags, sentenceDraws, tags, users } from '../../db/schema.js';
 import { notBlockedBy } from '../users/index.js';
 
 export interface DrawFilter {
@@ -17,7 +17,13 @@ export interface DrawFilter {
 type EssayRow = typeof essays.$inferSelect;
 
 /** A drawn sentence: the text's columns, its classification's name and its tags (the keys the service reads). */
-export type DrawnRow = Pick<EssayRow, 'id' | 'content' | 'source'> & {
+export type DrawnRow = Pick<EssayRow, 'id' | 'content' | 'source' | 'dynasty' | 'original'> & {
+  work_author: EssayRow['workAuthor'];
+  work_title: EssayRow['workTitle'];
+  imported: boolean;
+  /** The poster's nickname and whether an editor (or the importer) posted it: the credit's 收录/分享. */
+  poster_nickname: (typeof users.$inferSelect)['nickname'];
+  posted_by_editor: boolean;
   classification_id: EssayRow['classificationId'];
   classification_name: (typeof classifications.$inferSelect)['name'] | null;
   tags: Pick<typeof tags.$inferSelect, 'id' | 'name'>[];
@@ -27,6 +33,7 @@ const e = alias(essays, 'e');
 const c = alias(classifications, 'c');
 const et = alias(essayTags, 'et');
 const t = alias(tags, 't');
+const u = alias(users, 'u');
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m);
 
@@ -39,7 +46,7 @@ function conditions(f: DrawFilter, exclude: number[], viewerId?: number): SQL {
   if (f.maxLength) parts.push(sql`char_length(${e.content}) <= ${f.maxLength}`);
   if (f.author) {
     const a = likeEscape(f.author);
-    parts.push(sql`(${e.source} = ${f.author} or ${e.source} like ${a + '《%'})`);
+    parts.push(sql`(${e.workAuthor} = ${f.author} or ${e.source} = ${f.author} or ${e.source} like ${a + '《%'})`);
   }
   if (exclude.length) parts.push(sql`${e.id} <> all(${`{${exclude.join(',')}}`}::int[])`);
   return sql.join(parts, sql` and `);
@@ -55,10 +62,12 @@ export async function drawOne(db: Db, f: DrawFilter, exclude: number[], pivot: n
   const where = conditions(f, exclude, viewerId);
   const pick = (from: SQL) =>
     db.execute<DrawnRow>(sql`
-      select ${e.id}, ${e.content}, ${e.source}, ${e.classificationId}, ${c.name} as classification_name,
+      select ${e.id}, ${e.content}, ${e.source}, ${e.workAuthor}, ${e.workTitle}, ${e.dynasty}, ${e.original},
+        ${e.importKey} is not null as imported, ${u.nickname} as poster_nickname,
+        (${e.importKey} is not null or ${u.role} = 'admin') as posted_by_editor, ${e.classificationId}, ${c.name} as classification_name,
         coalesce((select json_agg(json_build_object('id', ${t.id}, 'name', ${t.name}) order by ${t.parentId} nulls first, ${t.id})
           from ${aliased(et)} join ${aliased(t)} on ${t.id} = ${et.tagId} where ${et.essayId} = ${e.id}), '[]'::json) as tags
-      from ${aliased(e)} left join ${aliased(c)} on ${c.id} = ${e.classificationId}
+      from ${aliased(e)} join ${aliased(u)} on ${u.id} = ${e.authorId} left join ${aliased(c)} on ${c.id} = ${e.classificationId}
       where ${where} and ${from}
       order by ${e.id} limit 1`);
   const after = await pick(sql`${e.id} >= ${pivot}`);

@@ -4,7 +4,7 @@
  * cookie; embeds on other sites carry the memory in a token they send back.
  */
 import type { FastifyRequest } from 'fastify';
-import type { CallParsed, OpenSentence } from '@shiju/contract';
+import { creditOf, type CallParsed, type OpenSentence } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { hasVisitorCookie, type Caller } from '../../http/auth.js';
 import { RawAnswer } from '../../http/envelope.js';
@@ -17,12 +17,6 @@ import { decodeDrawToken, encodeDrawToken } from './token.js';
 /** The range of sentence ids, read at most once a minute per app. */
 export const createIdRanges = (metrics: Metrics) => new Cache<{ lo: number; hi: number }>(metrics, 'open-ranges', { ttl: 60_000, max: 1 });
 export type IdRanges = ReturnType<typeof createIdRanges>;
-
-/** 李白《静夜思》 → 李白; 《论语·学而》 → null. */
-export function authorOf(source: string | null): string | null {
-  const m = source?.match(/^([^《》]{1,20})《/);
-  return m?.[1]?.trim() || null;
-}
 
 /** JSON for inlining in a script: `</script>`, `<!--` and line separators cannot end or break it. */
 function scriptLiteral(value: string): string {
@@ -57,10 +51,21 @@ export async function drawSentence(
   if (!row) throw notFound('没有符合条件的句子');
   if (viewer) await q.rememberDraw(db, viewer, row.id);
 
+  const credit = creditOf({
+    workAuthor: row.work_author,
+    dynasty: row.dynasty,
+    ownWork: row.original,
+    imported: row.imported,
+    postedByEditor: row.posted_by_editor,
+    author: { nickname: row.poster_nickname },
+  });
   const sentence: OpenSentence = {
     id: row.id,
     text: row.content,
-    author: authorOf(row.source),
+    author: credit.author,
+    dynasty: credit.dynasty,
+    original: credit.original,
+    poster: credit.poster,
     source: row.source,
     classification: row.classification_id && row.classification_name ? { id: row.classification_id, name: row.classification_name } : null,
     tags: row.tags,

@@ -3,7 +3,7 @@
  * latest best of the week. Each is the newest 20, read through the same cached list calls as the pages.
  */
 import { Feed } from 'feed';
-import { SITE_NAME, type Essay } from '@shiju/contract';
+import { creditName, creditOf, SITE_NAME, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { findClassification } from '../classifications/index.js';
 import { frozenWeeks, weekEntries } from '../discovery/index.js';
@@ -26,6 +26,18 @@ interface FeedSource {
   /** The page this feed follows. */
   path: string;
   essays: Essay[];
+}
+
+/**
+ * An item's author is the credited one (contract creditOf: 李白〔唐〕, 佚名, or an original's writer); a quote's
+ * poster is its contributor (Atom), never its author.
+ */
+function feedCredit(e: Essay, origin: string) {
+  const c = creditOf(e);
+  const poster = { name: e.author.nickname, link: `${origin}/othersInfor?id=${e.author.id}` };
+  if (c.original) return { author: [poster] };
+  const name = creditName(c);
+  return { author: [c.named ? { name, link: `${origin}/author?name=${encodeURIComponent(c.author)}` } : { name }], contributor: [poster] };
 }
 
 const latest = (db: Db, caches: EssayCaches, filter: { classificationId?: number; authorId?: number } = {}) =>
@@ -101,7 +113,7 @@ export async function renderFeed(db: Db, caches: EssayCaches, name: string, form
       title: titleOf(e),
       description: e.source ? `${e.summary}（${e.source}）` : e.summary,
       date: new Date(e.publishedAt ?? e.createdAt),
-      author: [{ name: e.author.nickname, link: `${origin}/othersInfor?id=${e.author.id}` }],
+      ...feedCredit(e, origin),
       category: e.tags.map((t) => ({ name: t.name })),
     });
   }

@@ -3,7 +3,7 @@
  * description, keywords, canonical address, Open Graph tags, JSON-LD and feed links in <head>. The web app
  * replaces #root's content when it starts (it renders into the same element).
  */
-import { pageTitle, SITE_NAME, type ThemeLayout } from '@shiju/contract';
+import { creditName, creditOf, pageTitle, posterLine, SITE_NAME, type Essay, type ThemeLayout } from '@shiju/contract';
 import { escapeHtml } from '../../lib/text.js';
 import { titleOf, type ListItem, type PageBody, type PageModel } from './service.js';
 
@@ -22,8 +22,24 @@ const sentenceLines = (content: string) =>
     .map((line) => esc(line))
     .join('<br>');
 
+/**
+ * The credited author (contract creditOf): a quote's author linking to their page (李白〔唐〕), 佚名, or the writer of
+ * an original linking to theirs; a quote's poster follows as 收录/分享.
+ */
+function creditHtml(e: Essay): string {
+  const c = creditOf(e);
+  const name = esc(creditName(c));
+  const who = c.original
+    ? `<a href="/othersInfor?id=${e.author.id}" rel="author">${name}</a>`
+    : c.named
+      ? `<a href="/author?name=${encodeURIComponent(c.author)}" rel="author">${name}</a>`
+      : name;
+  const poster = posterLine(c);
+  return poster ? `${who} · <a href="/othersInfor?id=${e.author.id}">${esc(poster)}</a>` : who;
+}
+
 function essayItem({ essay: e, note }: ListItem) {
-  const by = `<a href="/othersInfor?id=${e.author.id}" rel="author">${esc(e.author.nickname)}</a>`;
+  const by = creditHtml(e);
   return `<li><article class="ssr-card">${note ? `<p class="ssr-note">${esc(note)}</p>` : ''}<h2><a href="/bellesDetails?id=${e.id}">${esc(
     titleOf(e),
   )}</a></h2><p>${esc(e.summary)}</p><p class="ssr-meta">${by}${e.source ? ` · ${esc(e.source)}` : ''}${
@@ -44,9 +60,7 @@ function mainHtml(body: PageBody): string {
         e.type === 'sentence'
           ? `${e.title ? `<p class="ssr-note">${esc(e.title)}</p>` : ''}<h1 class="ssr-sentence">${sentenceLines(e.content)}</h1>`
           : `<h1>${esc(titleOf(e))}</h1>`;
-      return `<article class="ssr-essay">${heading}<p class="ssr-meta">作者 <a href="/othersInfor?id=${
-        e.author.id
-      }" rel="author">${esc(e.author.nickname)}</a>${e.source ? ` · 出处 <cite>${esc(e.source)}</cite>` : ''}${
+      return `<article class="ssr-essay">${heading}<p class="ssr-meta">作者 ${creditHtml(e)}${e.source ? ` · 出处 <cite>${esc(e.source)}</cite>` : ''}${
         e.classification ? ` · 分类 <a href="/classifyDetails?id=${e.classification.id}">${esc(e.classification.name)}</a>` : ''
       }${e.publishedAt ? ` · <time datetime="${e.publishedAt}">${date(e.publishedAt)}</time>` : ''}</p>${e.type === 'essay' ? `<div class="ssr-text">${e.content}</div>` : ''}${tags ? `<ul class="ssr-tags" aria-label="标签">${tags}</ul>` : ''}<p class="ssr-meta">阅读 ${e.views} · 喜欢 ${
         e.likes
@@ -97,6 +111,22 @@ export function rootHtml(model: PageModel): string {
   )}</div></main><div class="footer" role="contentinfo"><div class="footer__inner"><p class="footer__motto serif">拾起散落的好句子，也写下自己的。</p></div></div></div>`;
 }
 
+/** JSON-LD's author (the credited one, contract creditOf) and, for a quote, its poster as contributor. */
+function creditLd(e: Essay, origin: string) {
+  const c = creditOf(e);
+  const poster = { '@type': 'Person', name: e.author.nickname, url: absolute(origin, `/othersInfor?id=${e.author.id}`) };
+  if (c.original) return { author: poster };
+  return {
+    author: {
+      '@type': 'Person',
+      name: c.author,
+      ...(c.dynasty ? { description: c.dynasty } : {}),
+      ...(c.named ? { url: absolute(origin, `/author?name=${encodeURIComponent(c.author)}`) } : {}),
+    },
+    contributor: poster,
+  };
+}
+
 function jsonLd(model: PageModel, origin: string): unknown {
   const url = absolute(origin, model.path);
   const b = model.body;
@@ -110,7 +140,7 @@ function jsonLd(model: PageModel, origin: string): unknown {
       url,
       mainEntityOfPage: url,
       inLanguage: 'zh-CN',
-      author: { '@type': 'Person', name: e.author.nickname, url: absolute(origin, `/othersInfor?id=${e.author.id}`) },
+      ...creditLd(e, origin),
       ...(e.publishedAt ? { datePublished: e.publishedAt } : {}),
       ...(e.source ? { isBasedOn: e.source } : {}),
       ...(e.cover ? { image: absolute(origin, e.cover) } : {}),
