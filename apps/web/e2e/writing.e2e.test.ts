@@ -159,7 +159,7 @@ describe('quoting a sentence: 作者 and 出处, tags by quote, the author page'
     const writer = await registerUser('quoter', '抄书的人');
     page = await openPage(browser());
     await signInAs(page, writer);
-    // Opened under a classification (as 写下第一篇 of an empty one does), the editor starts with it chosen.
+    // Opened under a classification (as 写第一句 of an empty one does), the editor starts with it chosen.
     const classes = await callApi<{ list: { id: number; name: string }[] }>('GET', '/api/v1/pc/classifications/page?pageNum=1&pageSize=50');
     const poetry = classes.list.find((c) => c.name === '诗词')!;
     await page.goto(`/editorialEssay?classificationId=${poetry.id}`);
