@@ -172,6 +172,8 @@ describe('quoting a sentence: 作者 and 出处, tags by quote, the author page'
     }
     await page.keyboard.press('Escape');
 
+    // A quote: 摘录 asks for its 作者 and 出处.
+    await page.locator('.composer__kind').getByText('摘录', { exact: true }).click();
     const author = page.getByPlaceholder('谁写的');
     await author.fill('王维');
     const dropdown = await searchTags(page, '唐诗');

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Counters } from './Counters.js';
 import { RelativeTime } from './RelativeTime.js';
-import { SourceLine } from './essay/SourceLine.js';
+import { CreditText, PosterNote, SourceLine } from './essay/SourceLine.js';
 import { essayHref, userHref } from './essay/links.js';
 import './essay/essay.css';
 
@@ -25,9 +25,21 @@ export function EssayCard({ essay, actions, badge, renderText = plain }: Props) 
   const foot = (
     <footer className="essay-card__foot">
       <div className="essay-card__meta">
-        <Link to={userHref(essay.author.id)} className="essay-card__author">
-          {renderText(essay.author.nickname)}
-        </Link>
+        {essay.ownWork ? (
+          <Link to={userHref(essay.author.id)} className="essay-card__author">
+            {renderText(essay.author.nickname)}
+          </Link>
+        ) : (
+          <>
+            {/* A sentence's credit is its source line; an essay's stands here. The poster follows as 收录/分享. */}
+            {essay.type === 'essay' ? (
+              <span className="essay-card__author">
+                <CreditText essay={essay} withWork={false} renderText={renderText} />
+              </span>
+            ) : null}
+            <PosterNote essay={essay} className="essay-card__poster" />
+          </>
+        )}
         <RelativeTime value={essay.publishedAt ?? essay.createdAt} />
       </div>
       <Counters essay={essay} />

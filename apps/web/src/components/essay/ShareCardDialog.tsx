@@ -37,14 +37,14 @@ export function ShareCardDialog({ open, onClose, data, fileName }: Props) {
   const { color } = useSiteTheme();
   const [png, setPng] = useState<string | null>(null);
   const qrRef = useRef<HTMLCanvasElement>(null);
-  const { text, title, source, author, url } = data;
+  const { text, title, source, poster, watermark, url } = data;
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     // The QR canvas is drawn in the same commit; the next frame reads it.
     const frame = requestAnimationFrame(() => {
-      void renderPng({ text, title, source, author, url, accent: color }, qrRef.current).then((p) => {
+      void renderPng({ text, title, source, poster, watermark, url, accent: color }, qrRef.current).then((p) => {
         if (live) setPng(p);
       });
     });
@@ -53,7 +53,7 @@ export function ShareCardDialog({ open, onClose, data, fileName }: Props) {
       cancelAnimationFrame(frame);
       setPng(null);
     };
-  }, [open, text, title, source, author, url, color]);
+  }, [open, text, title, source, poster, watermark, url, color]);
 
   const copyLink = async () => {
     if (await copyText(url)) toastSuccess('链接已复制，快去分享吧');

@@ -1,42 +1,71 @@
 import type { Essay } from '@shiju/contract';
+import { creditName, creditOf, posterLine } from '@shiju/contract/credit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { authorHref } from './links.js';
+import { authorHref, userHref } from './links.js';
 
-type Quoted = Pick<Essay, 'source' | 'workAuthor' | 'author'>;
+type Credited = Pick<Essay, 'workAuthor' | 'workTitle' | 'dynasty' | 'ownWork' | 'imported' | 'postedByEditor' | 'author'>;
 const plain = (text: string): ReactNode => text;
 
 /**
- * The words of a source line: the quoted source (its author linking to their page, 李白《静夜思》), or the writer's
- * own name when the text has none.
+ * Who a text is credited to (contract creditOf): a quote's author linking to their page, with the era and the work
+ * (李白〔唐〕《静夜思》), 佚名 for a quote without a name, or the writer of an original linking to theirs.
  */
-export function SourceText({ essay, renderText = plain }: { essay: Quoted; renderText?: (text: string) => ReactNode }) {
-  const source = essay.source || essay.author.nickname;
-  const who = essay.source ? essay.workAuthor : null;
-  if (!who || !source.startsWith(who)) return <>{renderText(source)}</>;
+export function CreditText({
+  essay,
+  withWork = true,
+  renderText = plain,
+}: {
+  essay: Credited;
+  withWork?: boolean;
+  renderText?: (text: string) => ReactNode;
+}) {
+  const c = creditOf(essay);
+  const name = creditName(c);
+  const work = withWork && !c.original && essay.workTitle ? `《${essay.workTitle}》` : '';
+  const who = c.original ? (
+    <Link to={userHref(essay.author.id)} className="source-line__author">
+      {renderText(name)}
+    </Link>
+  ) : c.named ? (
+    <Link to={authorHref(c.author)} className="source-line__author" title={`${c.author}的全部作品`}>
+      {renderText(name)}
+    </Link>
+  ) : (
+    renderText(name)
+  );
   return (
-    <>
-      <Link to={authorHref(who)} className="source-line__author" title={`${who}的全部作品`}>
-        {renderText(who)}
-      </Link>
-      {renderText(source.slice(who.length))}
-    </>
+    <span className="credit" data-credit={c.author}>
+      {who}
+      {work ? renderText(work) : null}
+    </span>
   );
 }
 
-/** `—— 作者《出处》`: the quoted source, or the writer's own name when the text has none. */
+/** A quote's poster in small type (收录 · 拾句编辑部, 分享 · 小林), linking to them; nothing for an original. */
+export function PosterNote({ essay, className }: { essay: Credited; className?: string }) {
+  const line = posterLine(creditOf(essay));
+  if (!line) return null;
+  return (
+    <Link to={userHref(essay.author.id)} className={className ? `credit-poster ${className}` : 'credit-poster'}>
+      {line}
+    </Link>
+  );
+}
+
+/** `—— 李白〔唐〕《静夜思》`: the credited author and work (see CreditText). */
 export function SourceLine({
   essay,
   className,
   renderText,
 }: {
-  essay: Quoted;
+  essay: Credited;
   className?: string;
   renderText?: (text: string) => ReactNode;
 }) {
   return (
     <p className={className ? `source-line serif ${className}` : 'source-line serif'}>
-      —— <SourceText essay={essay} renderText={renderText} />
+      —— <CreditText essay={essay} renderText={renderText} />
     </p>
   );
 }

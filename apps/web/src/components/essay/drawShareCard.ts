@@ -1,10 +1,16 @@
+import { WATERMARK, watermarkText } from '@shiju/contract/core';
+
 /** What a share card shows. */
 export interface ShareCardData {
   /** The sentence, or an essay's title and opening lines. */
   text: string;
   title?: string | null;
+  /** Who it is credited to, with the work (contract creditLine: 李白〔唐〕《静夜思》, 佚名, the writer's name). */
   source: string;
-  author: string;
+  /** A quote's poster in small type (收录 · 拾句编辑部); null for an original. */
+  poster: string | null;
+  /** The writer whose original this is: the watermark goes in the card's bottom band; null draws none. */
+  watermark: string | null;
   url: string;
   accent: string;
 }
@@ -20,6 +26,8 @@ const MAX_TEXT_LINES = 14;
 const QR_SIZE = 100;
 /** Grey text, dark enough to read (WCAG AA on the paper colour). */
 const MUTED = '#6f6a63';
+/** The height of the background band that holds the watermark, below the footer and away from the text. */
+const BAND = 64;
 
 /** Breaks text into lines no wider than `max`, character by character, keeping punctuation off line starts. */
 export function wrapText(ctx: CanvasRenderingContext2D, text: string, max: number): string[] {
@@ -63,7 +71,8 @@ export function drawShareCard(canvas: HTMLCanvasElement, data: ShareCardData, sc
   const top = 150;
   const titleBlock = titleLines.length * 58 + (titleLines.length ? 24 : 0);
   const textBlock = lines.length * lineHeight;
-  const height = top + titleBlock + textBlock + 80 + 60 + 170;
+  const band = data.watermark ? BAND : 0;
+  const height = top + titleBlock + textBlock + 80 + 60 + 170 + band;
 
   canvas.width = WIDTH * scale;
   canvas.height = height * scale;
@@ -110,7 +119,7 @@ export function drawShareCard(canvas: HTMLCanvasElement, data: ShareCardData, sc
   y += 60;
 
   // Footer: a rule, the site name in the accent colour, the author and the address.
-  const footTop = height - 150;
+  const footTop = height - 150 - band;
   ctx.strokeStyle = '#e6dfd2';
   ctx.beginPath();
   ctx.moveTo(PADDING, footTop);
@@ -134,11 +143,41 @@ export function drawShareCard(canvas: HTMLCanvasElement, data: ShareCardData, sc
     right -= QR_SIZE + 20;
   }
   ctx.textAlign = 'right';
-  ctx.fillStyle = '#57524c';
-  ctx.font = `22px ${SANS}`;
-  ctx.fillText(`文 / ${data.author}`, right, footTop + 60);
+  if (data.poster) {
+    ctx.fillStyle = MUTED;
+    ctx.font = `18px ${SANS}`;
+    ctx.fillText(data.poster, right, footTop + 60);
+  }
   ctx.fillStyle = MUTED;
   ctx.font = `16px ${SANS}`;
   ctx.fillText(qr ? '扫码阅读原文' : data.url.replace(/^https?:\/\//, ''), right, footTop + 98);
   ctx.textAlign = 'left';
+
+  if (data.watermark) drawWatermarkBand(ctx, data.watermark, { x: 24, y: height - 24 - BAND, width: WIDTH - 48, height: BAND });
+}
+
+/**
+ * Seed §9's watermark (拾句 · the writer; WATERMARK's rotation, gap, size and colour) tiled inside one rectangle
+ * only, the band below the footer: it never crosses the text or the credit.
+ */
+function drawWatermarkBand(ctx: CanvasRenderingContext2D, nickname: string, r: { x: number; y: number; width: number; height: number }) {
+  const text = watermarkText(nickname);
+  const { fontSize, gap, rotate, color } = WATERMARK;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(r.x, r.y, r.width, r.height);
+  ctx.clip();
+  ctx.font = `${fontSize}px ${SANS}`;
+  ctx.fillStyle = color;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const stepX = ctx.measureText(text).width + gap[0];
+  for (let x = r.x + stepX / 2; x < r.x + r.width + stepX; x += stepX) {
+    ctx.save();
+    ctx.translate(x, r.y + r.height / 2);
+    ctx.rotate((rotate * Math.PI) / 180);
+    ctx.fillText(text, 0, 0);
+    ctx.restore();
+  }
+  ctx.restore();
 }

@@ -1,3 +1,4 @@
+import { creditLine, creditOf, hasWatermark, posterLine } from '@shiju/contract/credit';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastError, toastSuccess } from '../../api/index.js';
@@ -73,6 +74,7 @@ export function ActionBar({ essay }: { essay: Details }) {
   if (cardOpen && !cardWanted) setCardWanted(true);
   const own = user?.id === essay.author.id;
   const published = essay.status === 'published';
+  const credit = creditOf(essay);
 
   const copyLink = async () => {
     if (await copyText(shareUrl(essay.id))) toastSuccess('链接已复制，快去分享吧');
@@ -113,8 +115,9 @@ export function ActionBar({ essay }: { essay: Details }) {
             data={{
               text: essay.type === 'sentence' ? essay.content : essay.summary,
               title: essay.type === 'essay' ? essay.title : null,
-              source: essay.source || essay.author.nickname,
-              author: essay.author.nickname,
+              source: creditLine(credit, essay.workTitle),
+              poster: posterLine(credit),
+              watermark: hasWatermark(essay) ? essay.author.nickname : null,
               url: shareUrl(essay.id),
             }}
           />

@@ -1,3 +1,4 @@
+import { creditOf } from '@shiju/contract/credit';
 import { Link } from 'react-router';
 import { useFollow } from '../../api/queries/index.js';
 import { useEnsureSignedIn } from '../../components/essay/useEnsureSignedIn.js';
@@ -9,7 +10,10 @@ import { CheckOutlined, PlusOutlined } from '../../components/ui/icons.js';
 import { useSession } from '../../hooks/useSession.js';
 import { useDetailsCache, type Details } from './useDetailsCache.js';
 
-/** The writer: avatar, name, bio and 关注 / 已关注 (POST / DELETE pc/users/:id/follow). */
+/**
+ * The account that posted the text: avatar, name, bio and 关注 / 已关注 (POST / DELETE pc/users/:id/follow). It is
+ * the author only of an original; a quote's poster is labelled as who 收录 or 分享 it (contract creditOf).
+ */
 export function AuthorCard({ essay }: { essay: Details }) {
   const user = useSession();
   const ensure = useEnsureSignedIn();
@@ -17,6 +21,7 @@ export function AuthorCard({ essay }: { essay: Details }) {
   const follow = useFollow({ onSuccess: (_ok, v) => patch(() => ({ following: v.follow })) });
   const { author, following } = essay;
   const self = user?.id === author.id;
+  const role = creditOf(essay).poster?.role ?? null;
 
   const toggle = async () => {
     if (!(await ensure('关注喜欢的作者'))) return;
@@ -24,11 +29,14 @@ export function AuthorCard({ essay }: { essay: Details }) {
   };
 
   return (
-    <section className="author-card panel" aria-label="作者">
+    <section className="author-card panel" aria-label={role ? `${role}者` : '作者'}>
       <Link to={userHref(author.id)} className="author-card__who">
         <UserAvatar user={author} size={48} />
         <span className="author-card__text">
-          <span className="author-card__name serif">{author.nickname}</span>
+          <span className="author-card__name serif">
+            {author.nickname}
+            {role ? <span className="author-card__role">{role}</span> : null}
+          </span>
           <span className="author-card__bio">{author.bio || '这位作者还没有写简介。'}</span>
         </span>
       </Link>

@@ -1,7 +1,8 @@
 import { WATERMARK, watermarkTile } from '@shiju/contract/core';
+import { hasWatermark } from '@shiju/contract/credit';
 import { Link } from 'react-router';
 import { classifyHref } from '../../components/essay/links.js';
-import { SourceText } from '../../components/essay/SourceLine.js';
+import { CreditText, PosterNote } from '../../components/essay/SourceLine.js';
 import { useMemo } from 'react';
 import { RelativeTime } from '../../components/RelativeTime.js';
 import { readingStats } from '../../lib/format.js';
@@ -9,11 +10,14 @@ import { textOf } from '../../lib/html.js';
 import type { Details } from './useDetailsCache.js';
 
 /**
- * The text itself under the watermark (seed §9; the tile is drawn as the server's page draws it): a sentence large and centred (it is the page's heading), an essay with
- * title, word count and reading time, cover and body.
+ * The text itself: a sentence large and centred (it is the page's heading), an essay with title, word count and
+ * reading time, cover and body; credited by the contract's creditOf (the work's author, 佚名, or the writer of an
+ * original), a quote's poster in small type. A writer's original work (hasWatermark) has the watermark (seed §9's
+ * tile) in a band below the text, never across its lines; a public-domain text has none (docs/decisions/0017).
  */
 export function DetailsText({ essay, html }: { essay: Details; html: string }) {
-  const tile = useMemo(() => watermarkTile(essay.author.nickname), [essay.author.nickname]);
+  const marked = hasWatermark(essay);
+  const tile = useMemo(() => (marked ? watermarkTile(essay.author.nickname) : null), [marked, essay.author.nickname]);
   const stats = useMemo(() => (essay.type === 'essay' ? readingStats(textOf(html)) : null), [essay.type, html]);
   return (
     <div className="details-watermark">
@@ -22,14 +26,18 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
           <>
             <h1 className="details-text__sentence serif">{essay.content}</h1>
             <p className="details-text__source serif">
-              —— <SourceText essay={essay} />
+              —— <CreditText essay={essay} />
             </p>
+            <PosterNote essay={essay} className="details-text__poster" />
           </>
         ) : (
           <>
             <h1 className="details-text__title serif">{essay.title}</h1>
             <p className="details-text__byline">
-              <span>{essay.author.nickname}</span>
+              <span className="details-text__credit">
+                <CreditText essay={essay} withWork={false} />
+              </span>
+              <PosterNote essay={essay} />
               <RelativeTime value={essay.publishedAt ?? essay.createdAt} />
               {essay.classification ? <Link to={classifyHref(essay.classification.id)}>{essay.classification.name}</Link> : null}
               {stats ? (
@@ -41,19 +49,22 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
             {essay.cover ? <img className="details-text__cover" src={essay.cover} alt="" /> : null}
             {/* Only the server's sanitised content field is rendered as HTML (allowlist in apps/server/src/lib/html.ts). */}
             <div className="details-text__body rich-text serif" dangerouslySetInnerHTML={{ __html: html }} />
-            {essay.source ? (
+            {essay.source && !essay.ownWork ? (
               <p className="details-text__source details-text__source--essay serif">
-                —— <SourceText essay={essay} />
+                —— {essay.workAuthor ? <CreditText essay={essay} /> : essay.source}
               </p>
             ) : null}
           </>
         )}
       </article>
-      <div
-        className="details-watermark__layer"
-        aria-hidden="true"
-        style={{ backgroundImage: `url("${tile.url}")`, backgroundSize: `${tile.width}px ${tile.height}px`, zIndex: WATERMARK.zIndex }}
-      />
+      {tile ? (
+        <div
+          className="details-watermark__band"
+          aria-hidden="true"
+          data-watermark=""
+          style={{ backgroundImage: `url("${tile.url}")`, backgroundSize: `${tile.width}px ${tile.height}px`, zIndex: WATERMARK.zIndex }}
+        />
+      ) : null}
     </div>
   );
 }

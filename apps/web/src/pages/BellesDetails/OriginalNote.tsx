@@ -1,4 +1,5 @@
 import type { Essay } from '@shiju/contract';
+import { creditLine, creditOf } from '@shiju/contract/credit';
 import { Link } from 'react-router';
 import { essayHref } from '../../components/essay/links.js';
 
@@ -10,7 +11,7 @@ export function OriginalNote({ original }: { original: Essay }) {
       <Link to={essayHref(original.id)} className="original-note__text serif">
         {original.type === 'essay' && original.title ? `《${original.title}》` : original.summary}
       </Link>
-      <span className="original-note__source">—— {original.source || original.author.nickname}</span>
+      <span className="original-note__source">—— {creditLine(creditOf(original), original.workTitle)}</span>
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 import type { CallData } from '@shiju/contract';
-import { Alert, Button, Form, Input, Segmented, Select } from 'antd';
+import { Alert, Button, Form, Input, Radio, Segmented, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { toastSuccess } from '../../../api/index.js';
 import { useSaveEssay, useWithdrawEssay, type EssayWriteBody } from '../../../api/queries/index.js';
@@ -17,8 +17,12 @@ type EssayType = EssayForm['type'];
 type WriteBody = EssayWriteBody;
 export type SaveIntent = WriteBody['status'];
 
+/** 原创 (the writer's own words, credited to them) or 摘录 (a quote, credited to its author or 佚名). */
+type Kind = 'original' | 'quote';
+
 interface Values {
   type: EssayType;
+  kind: Kind;
   title?: string;
   sentence?: string;
   html?: string;
@@ -44,6 +48,11 @@ export interface EssayComposerProps {
   /** After the server accepted a save; `form.status` tells published from pending or draft. */
   onSaved: (form: EssayForm, intent: SaveIntent) => void;
 }
+
+const KINDS: Array<{ value: Kind; label: string }> = [
+  { value: 'original', label: '原创' },
+  { value: 'quote', label: '摘录' },
+];
 
 const TYPES: Array<{ value: EssayType; label: string }> = [
   { value: 'sentence', label: '句子' },
@@ -101,6 +110,7 @@ function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['
   if (initial) {
     return {
       type: initial.type,
+      kind: initial.original ? 'original' : 'quote',
       title: initial.title ?? '',
       sentence: initial.type === 'sentence' ? initial.content : '',
       html: initial.type === 'essay' ? initial.content : '',
@@ -112,10 +122,15 @@ function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['
       tagIds: initial.tagIds,
     };
   }
-  return { type: lockType ?? defaults?.type ?? 'sentence', classificationId: defaults?.classificationId, tagIds: defaults?.tagIds ?? [] };
+  return {
+    type: lockType ?? defaults?.type ?? 'sentence',
+    kind: 'original',
+    classificationId: defaults?.classificationId,
+    tagIds: defaults?.tagIds ?? [],
+  };
 }
 
-const COMPARED = ['type', 'title', 'sentence', 'html', 'source', 'workAuthor', 'workTitle', 'cover', 'classificationId'] as const;
+const COMPARED = ['type', 'kind', 'title', 'sentence', 'html', 'source', 'workAuthor', 'workTitle', 'cover', 'classificationId'] as const;
 
 /** Whether two states of the form say the same (an empty field is empty whether '', null or not yet there). */
 function sameValues(a: Partial<Values>, b: Partial<Values>): boolean {
@@ -133,6 +148,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
   const [form] = Form.useForm<Values>();
   const [start] = useState(() => valuesOf(initial, defaults, lockType));
   const type = Form.useWatch('type', form) ?? start.type;
+  const kind = Form.useWatch('kind', form) ?? start.kind;
   const classificationId = Form.useWatch('classificationId', form);
   const workAuthor = Form.useWatch('workAuthor', form);
   const workTitle = Form.useWatch('workTitle', form);
@@ -190,7 +206,9 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
       type: v.type,
       title: v.type === 'essay' ? v.title?.trim() : undefined,
       content: (v.type === 'essay' ? v.html : v.sentence) ?? '',
-      ...(v.type === 'essay' ? { source: v.source?.trim() || undefined } : quoteBody(v, initial)),
+      // 原创 sends no author, work or source line; 摘录 sends what the writer named (no author: 佚名).
+      original: v.kind === 'original',
+      ...(v.kind === 'original' ? {} : v.type === 'essay' ? { source: v.source?.trim() || undefined } : quoteBody(v, initial)),
       cover: v.type === 'essay' ? v.cover || undefined : undefined,
       classificationId: v.classificationId!,
       tagIds: v.tagIds ?? [],
@@ -238,6 +256,13 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
       <Form.Item name="type" hidden={!!lockType || !!initial} label="类型">
         <Segmented<EssayType> options={TYPES} />
       </Form.Item>
+      <Form.Item
+        name="kind"
+        label="原创还是摘录"
+        extra={kind === 'quote' ? '摘录会署原作者的名字（不填作者则署“佚名”），你作为分享者列在下方' : '原创作品署你的名字'}
+      >
+        <Radio.Group options={KINDS} optionType="button" className="composer__kind" />
+      </Form.Item>
 
       {type === 'sentence' ? (
         <>
@@ -253,22 +278,24 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
               count={counter(LIMITS.sentenceChars)}
             />
           </Form.Item>
-          <div className="composer__row composer__quote">
-            <QuoteField
-              name="workAuthor"
-              label="作者"
-              hint="摘录别人的句子时填写，如：李白、鲁迅"
-              placeholder="谁写的"
-              max={LIMITS.workAuthorChars}
-            />
-            <QuoteField
-              name="workTitle"
-              label="出处"
-              hint="作品名，不用加书名号，如：静夜思、故乡、海上钢琴师"
-              placeholder="出自哪部作品"
-              max={LIMITS.workTitleChars}
-            />
-          </div>
+          {kind === 'quote' ? (
+            <div className="composer__row composer__quote">
+              <QuoteField
+                name="workAuthor"
+                label="作者"
+                hint="摘录别人的句子时填写，如：李白、鲁迅"
+                placeholder="谁写的"
+                max={LIMITS.workAuthorChars}
+              />
+              <QuoteField
+                name="workTitle"
+                label="出处"
+                hint="作品名，不用加书名号，如：静夜思、故乡、海上钢琴师"
+                placeholder="出自哪部作品"
+                max={LIMITS.workTitleChars}
+              />
+            </div>
+          ) : null}
         </>
       ) : (
         <>
@@ -304,9 +331,11 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
           <Form.Item name="cover" label="封面（选填）">
             <CoverUpload />
           </Form.Item>
-          <Form.Item name="source" label="出处（选填）">
-            <Input placeholder="转载或摘录时注明出处" count={counter(LIMITS.sourceChars)} maxLength={LIMITS.sourceChars} />
-          </Form.Item>
+          {kind === 'quote' ? (
+            <Form.Item name="source" label="出处（选填）">
+              <Input placeholder="转载或摘录时注明出处" count={counter(LIMITS.sourceChars)} maxLength={LIMITS.sourceChars} />
+            </Form.Item>
+          ) : null}
         </>
       )}
 
@@ -328,7 +357,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
         <Form.Item name="tagIds" label="标签" className="composer__tags">
           <TagPicker
             classificationId={classificationId}
-            quote={type === 'sentence' ? { workAuthor, workTitle } : {}}
+            quote={type === 'sentence' && kind === 'quote' ? { workAuthor, workTitle } : {}}
             known={initial?.tags}
             onDropStale={(ids) => {
               // Tags the page started with that this text cannot carry (an original's collection tags on its
