@@ -70,6 +70,9 @@ describe('pages for search engines and link previews', () => {
       ['/leaderboard', '排行榜'],
       ['/bestWeek', '每周精选'],
       [`/othersInfor?id=${text.author.id}`, text.author.nickname],
+      ['/author?name=李白', '李白'],
+      ['/agreement', '拾句用户协议'],
+      ['/privacy', '拾句隐私政策'],
     ];
     if (announcements.list[0]) cases.push([`/bulletinDetails?id=${announcements.list[0].id}`, announcements.list[0].title]);
     for (const [path, words] of cases) {
@@ -86,19 +89,20 @@ describe('pages for search engines and link previews', () => {
       '/classifyDetails?id=2000000000',
       '/othersInfor?id=2000000000',
       '/bulletinDetails?id=x',
+      '/author?name=没有这位作者',
     ])
       expect((await html(path)).status, path).toBe(404);
   });
 
-  it('has the app take 首页 and a text page over in place: the same elements in the same places, no mask', async () => {
+  it('has the app take the pages it draws on the server over in place: the same elements in the same places, no mask', async () => {
     const text = await newest();
-    for (const path of ['/home', `/bellesDetails?id=${text.id}`]) {
+    for (const path of ['/home', `/bellesDetails?id=${text.id}`, '/author?name=李白', '/agreement', '/privacy']) {
       page = await openPage(browser(), { width: 390, height: 844 });
       // What the server's page looks like before any of the app's code runs, and whether the mask ever shows.
       await page.addInitScript(() => {
         const w = window as unknown as { __main?: Element | null; __boxes?: string[]; __masked?: boolean };
         const boxes = () =>
-          [...document.querySelectorAll('main, h1, .hero__lead, .essay-card, .details-text, .action-bar, .author-card, .footer')].map(
+          [...document.querySelectorAll('main, h1, h2, .hero__lead, .essay-card, .details-text, .action-bar, .author-card, .footer')].map(
             (el) => {
               const r = el.getBoundingClientRect();
               return `${el.className} ${Math.round(r.top + window.scrollY)} ${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)}`;
@@ -233,12 +237,16 @@ describe('the guided tour', () => {
     await page.locator('.tour').getByText('分类', { exact: true }).waitFor();
   });
 
-  it('on a phone points at the menu', async () => {
+  it('on a phone points at search, the menu and the tab bar', async () => {
     page = await openPage(browser(), { width: 390, height: 844, tour: true });
     await page.goto('/home');
     const tour = page.locator('.tour');
     await opened(tour);
-    await tour.getByText('菜单', { exact: true }).waitFor();
+    await tour.getByText('搜索', { exact: true }).waitFor();
+    for (const step of ['菜单', '底部导航']) {
+      await tour.getByRole('button', { name: '下一步' }).click();
+      await tour.getByText(step, { exact: true }).waitFor();
+    }
     await tour.getByRole('button', { name: '结束导览' }).click();
     await tour.waitFor({ state: 'hidden' });
   });

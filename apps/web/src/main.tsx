@@ -18,6 +18,7 @@ import './styles/ssr.css';
 // The reader's first pages arrive drawn by the server (ssr/render.tsx): their styles must be there at first paint.
 import './components/essay/essay.css';
 import './pages/BellesDetails/details.css';
+import './pages/Author/author.css';
 
 // The shell restores scroll itself (top on every navigation, kept pages where they were).
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';

@@ -13,7 +13,11 @@ import { createQueryClient } from '../api/queryClient.js';
 import { setTransport } from '../api/request.js';
 import BellesDetails from '../pages/BellesDetails/index.js';
 import { prefetchDetails } from '../pages/BellesDetails/prefetch.js';
+import Agreement from '../pages/Agreement/index.js';
+import Author from '../pages/Author/index.js';
+import { prefetchAuthor } from '../pages/Author/prefetch.js';
 import Home from '../pages/Home/index.js';
+import Privacy from '../pages/Privacy/index.js';
 import { prefetchHome } from '../pages/Home/prefetch.js';
 import { AppProviders } from '../shell/AppProviders.js';
 import { AppHosts, ShellFrame } from '../shell/Layout.js';
@@ -51,6 +55,10 @@ const PAGES: Record<
       return Number.isInteger(id) && id > 0 ? prefetchDetails(client, id) : Promise.resolve(false);
     },
   },
+  '/author': { page: () => <Author />, prefetch: prefetchAuthor },
+  // The legal pages are words only: nothing to ask for.
+  '/agreement': { page: () => <Agreement />, prefetch: () => Promise.resolve(true) },
+  '/privacy': { page: () => <Privacy />, prefetch: () => Promise.resolve(true) },
 };
 
 /** The paths this module draws. */

@@ -1,5 +1,5 @@
 /** The discovery module's public surface: other modules import only from here. */
-export { authorPageSql } from './authors.js';
+export { authorPage, authorPageSql } from './authors.js';
 export { freezePreviousWeek, freezeWeek, frozenWeeks, weekEntries } from './bestWeek.js';
 export { forgetFeed } from './interests.js';
 export { rankingPage, refreshRankings, type Period } from './ranking.js';

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
 import { findPublished } from '../announcements/index.js';
 import { findClassification, pageClassifications } from '../classifications/index.js';
-import { frozenWeeks, weekEntries } from '../discovery/index.js';
+import { authorPage, frozenWeeks, weekEntries } from '../discovery/index.js';
 import { rankingPage, type Period } from '../discovery/index.js';
 import { presentCard, presentEssays } from '../essays/index.js';
 import { listPublished, publishedDetails, type EssayCaches } from '../essays/index.js';
@@ -256,6 +256,51 @@ async function userPage(db: Db, caches: EssayCaches, id: number | null): Promise
 }
 
 /** The public routes the server renders, by path; each reads what it needs from the query string. */
+/** 作者页: the author's most read texts (the app's first page of them). */
+async function authorWorksPage(db: Db, rawName: unknown): Promise<PageModel> {
+  const name = typeof rawName === 'string' ? rawName.trim().slice(0, 40) : '';
+  if (!name) return notFoundPage();
+  return orNotFound(async () => {
+    const { author, list } = await authorPage(db, name, 10, 0);
+    const era = author.dynasty ? `${author.dynasty}代` : '';
+    return {
+      status: 200,
+      routeTitle: namedRouteTitle(routeTitle('/author'), author.name),
+      title: author.name,
+      description: summarize(
+        `${era}${author.name}的作品 ${author.works} 篇，在拾句按热度阅读：${list.map((e) => titleOf(e)).join('、')}`,
+        120,
+      ),
+      keywords: [author.name, ...SITE_KEYWORDS],
+      path: `/author?name=${encodeURIComponent(author.name)}`,
+      ogType: 'profile',
+      feeds: [],
+      body: {
+        kind: 'list',
+        heading: author.name,
+        intro: `${era}${author.works} 篇作品，按热度排列`,
+        items: list.map((essay) => ({ essay })),
+      },
+    };
+  });
+}
+
+/** The two legal pages: the app draws their words (ssr/render.tsx); this is what a crawler without it reads. */
+function legalPage(path: '/agreement' | '/privacy', description: string): PageModel {
+  const title = routeTitle(path);
+  return {
+    status: 200,
+    routeTitle: title,
+    title: `拾句${title}`,
+    description,
+    keywords: [title, ...SITE_KEYWORDS],
+    path,
+    ogType: 'website',
+    feeds: [],
+    body: { kind: 'list', heading: `拾句${title}`, intro: description, items: [] },
+  };
+}
+
 export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: Record<string, unknown>) => Promise<PageModel>> = {
   '/home': (db, caches) => home(db, caches),
   '/bellesDetails': (db, caches, q) => essayPage(db, caches, parseId(q.id)),
@@ -264,4 +309,7 @@ export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: R
   '/bestWeek': (db, _caches, q) => bestWeek(db, q.week),
   '/bulletinDetails': (db, _caches, q) => announcementPage(db, parseId(q.id)),
   '/othersInfor': (db, caches, q) => userPage(db, caches, parseId(q.id)),
+  '/author': (db, _caches, q) => authorWorksPage(db, q.name),
+  '/agreement': async () => legalPage('/agreement', '拾句用户协议：账号、你发布的内容、相处的规则与违规处理。'),
+  '/privacy': async () => legalPage('/privacy', '拾句隐私政策：我们收集哪些信息、如何使用与保存，以及你的权利。'),
 };

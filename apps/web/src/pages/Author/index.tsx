@@ -9,7 +9,7 @@ import { formatCount } from '../../lib/format.js';
 import { useTitleName } from '../../shell/titleName.js';
 import './author.css';
 
-const PAGE_SIZE = 10;
+export const AUTHOR_PAGE_SIZE = 10;
 /** The contract's limit on an author's name. */
 const MAX_NAME = 40;
 
@@ -23,7 +23,7 @@ function NoAuthor({ name }: { name: string }) {
 }
 
 function AuthorWorks({ name }: { name: string }) {
-  const list = usePagedList(discoveryQueries.authorEssays(name, PAGE_SIZE));
+  const list = usePagedList(discoveryQueries.authorEssays(name, AUTHOR_PAGE_SIZE));
   const author = list.data?.pages[0]?.author;
   useTitleName(author?.name);
   if (isApiError(list.error, 'A0404')) return <NoAuthor name={name} />;
@@ -50,9 +50,12 @@ function AuthorWorks({ name }: { name: string }) {
   );
 }
 
+/** The name a `?name=` asks for, as the page looks it up. */
+export const authorName = (param: string | null) => (param ?? '').trim().slice(0, MAX_NAME);
+
 /** 作者页 (/author?name=李白): every text citing the author, hottest first, with their era and count. */
 export default function Author() {
   const [param] = useQueryParam('name');
-  const name = (param ?? '').trim().slice(0, MAX_NAME);
+  const name = authorName(param);
   return <div className="page page--narrow author-page">{name ? <AuthorWorks key={name} name={name} /> : <NoAuthor name="" />}</div>;
 }
