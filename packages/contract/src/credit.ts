@@ -1,5 +1,5 @@
 /**
- * `@shiju/contract/credit`: who a text is credited to, and whether it carries the watermark (docs/decisions/0017).
+ * `@shiju/contract/credit`: who a text is credited to, and whether it carries the watermark (docs/decisions/0018).
  * The one home of these rules: the app's cards, text page and share card, and the server's pages, feeds, JSON-LD
  * and open API all ask here. Nothing here may import zod (the browser's first load imports this entry).
  *

@@ -13,7 +13,7 @@ import type { Details } from './useDetailsCache.js';
  * The text itself: a sentence large and centred (it is the page's heading), an essay with title, word count and
  * reading time, cover and body; credited by the contract's creditOf (the work's author, 佚名, or the writer of an
  * original), a quote's poster in small type. A writer's original work (hasWatermark) has the watermark (seed §9's
- * tile) in a band below the text, never across its lines; a public-domain text has none (docs/decisions/0017).
+ * tile) in a band below the text, never across its lines; a public-domain text has none (docs/decisions/0018).
  */
 export function DetailsText({ essay, html }: { essay: Details; html: string }) {
   const marked = hasWatermark(essay);
