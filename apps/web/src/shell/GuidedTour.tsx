@@ -21,7 +21,8 @@ interface Step {
   description: string;
 }
 
-const visible = (el: Element | null): el is HTMLElement => el instanceof HTMLElement && el.offsetParent !== null;
+// Laid out and shown (getClientRects, not offsetParent, which is null for the fixed tab bar).
+const visible = (el: Element | null): el is HTMLElement => el instanceof HTMLElement && el.getClientRects().length > 0;
 
 /** The header's parts, those that are on screen: the wide header's, or the phone header's menu button. */
 function tourSteps(): Step[] {
