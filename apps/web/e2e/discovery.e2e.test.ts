@@ -1,6 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rankReasonOf } from '@shiju/contract/core';
 import { weekLabel, weekRangeLabel } from '../src/components/discovery/isoWeek.js';
+import { formatCount } from '../src/lib/format.js';
+import { callAs } from './factories.js';
 import { MANUAL_PAYMENT } from './global-setup.js';
 import { baseURL, closePage, envelope, opened, openPage, settled, uniqueUsername, useBrowser, waitForTitle } from './helpers.js';
 
@@ -75,18 +78,16 @@ describe('discovery pages', () => {
       expect(asked).toEqual(expect.arrayContaining(['week', 'month', 'all']));
     });
 
-    it('shows what the heat is made of on hover, with the formula', async () => {
+    it('says why each text is there from the counts the server ranked it by', async () => {
+      const ranked = await callAs('ranking', { body: { period: 'week', pageNum: 1, pageSize: 10 } });
       page = await openPage(browser());
-      await page.goto('/leaderboard?period=all');
+      await page.goto('/leaderboard?period=week');
       await page.locator('.ranked-entry').first().waitFor();
       await settled(page);
-      await page.locator('.score-badge').first().hover();
-      const popover = page.locator('.score-popover');
-      await popover.getByText('第 1 名 · 热度构成').waitFor();
-      await popover.getByText('累计热度', { exact: true }).first().waitFor();
-      for (const part of ['喜欢', '收藏', '评论', '仿写', '阅读']) await popover.getByRole('rowheader', { name: part }).waitFor();
-      expect(await popover.textContent()).toContain('热度 = 喜欢×3 + 收藏×4 + 评论×2 + 仿写×3 + 阅读×0.05');
-      expect(await popover.textContent()).toContain('得分 = (热度 + 1) ÷ (发布后的小时数 + 2)');
+      const first = ranked.list[0]!;
+      const reason = page.locator('.ranked-entry').first().locator('.rank-reason');
+      expect(await reason.getAttribute('title')).toBe('为什么在这里');
+      expect(await reason.textContent()).toBe(rankReasonOf('week', first.likers, first.viewers, formatCount));
     });
 
     it('filters by type and loads more with continuing ranks', async () => {

@@ -284,16 +284,16 @@ describe('phone layout and the leaderboard', () => {
     expect(await page.locator('footer.footer').isVisible()).toBe(true);
   });
 
-  it('the badge shows the score the list is ordered by', async () => {
+  it('each ranked text says in plain words why it is there, never the score', async () => {
     page = await openPage(browser());
-    await page.goto('/leaderboard?period=week');
+    await page.goto('/leaderboard?period=all');
     await page.locator('.ranked-entry').first().waitFor();
     await settled(page);
-    const shown = await page.locator('.score-badge').allTextContents();
-    const values = shown.map((s) => (s.endsWith('万') ? parseFloat(s) * 10_000 : parseFloat(s)));
-    expect(values.length).toBeGreaterThan(1);
-    for (let i = 1; i < values.length; i++) expect(values[i]!, `#${i + 1} after #${i}`).toBeLessThanOrEqual(values[i - 1]!);
-    expect(await page.locator('.score-badge').first().getAttribute('aria-label')).toMatch(/^得分 /);
+    const entries = await page.locator('.ranked-entry').count();
+    const reasons = await page.locator('.ranked-entry .rank-reason').allTextContents();
+    expect(reasons.length).toBe(entries);
+    for (const r of reasons) expect(r).toMatch(/^累计 [\d,.万]+ 人喜欢( · [\d,.万]+ 人读过)?$/);
+    expect(await page.locator('main').textContent()).not.toContain('得分');
   });
 });
 
