@@ -37,6 +37,25 @@ export async function makeAdmin(t: Pick<TestContext, 'app' | 'database'>, opts: 
   return u;
 }
 
+/**
+ * Readers whose accounts are two months old, so their likes weigh in full (the contract's like weight grows with the
+ * liker's account age): what it takes for a text to qualify for the ranked lists.
+ */
+export async function makeEstablishedReaders(t: Pick<TestContext, 'app' | 'database'>, n: number): Promise<TestUser[]> {
+  const readers = await Promise.all(Array.from({ length: n }, () => makeUser(t.app)));
+  for (const r of readers)
+    await t.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 60 * 86_400_000) })
+      .where(eq(users.id, r.id));
+  return readers;
+}
+
+/** Liked by `n` established readers: enough (with n ≥ RANK_MIN_LIKES) to enter the ranked lists. */
+export async function likedByEstablished(t: Pick<TestContext, 'app' | 'database'>, essayId: number, n: number): Promise<void> {
+  for (const r of await makeEstablishedReaders(t, n)) await callAs(t.app, 'like', { body: { essayId } }, r.token);
+}
+
 type WriteBody = CallInput<'createEssay'>['body'];
 export type TextOptions = Partial<Omit<WriteBody, 'status'>> & Pick<WriteBody, 'content' | 'classificationId'>;
 

@@ -14,7 +14,8 @@ import { classifications, essays, users } from '../src/db/schema.js';
 import { freezeWeek } from '../src/modules/discovery/index.js';
 import { themeStyle } from '../src/modules/seo/index.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
-import { previousWeek, weekRange } from '@shiju/contract/core';
+import { previousWeek, RANK_MIN_LIKES, weekRange } from '@shiju/contract/core';
+import { likedByEstablished } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
 
@@ -117,6 +118,8 @@ beforeAll(async () => {
     content: '<p>秋天，无论在什么地方的秋天，总是好的。</p>',
     classificationId: tx.sanwen.id,
   });
+  // Liked by established readers, so both qualify for the ranked lists (leaderboard, best of the week).
+  for (const id of [sentenceId, essayId]) await likedByEstablished(t, id, RANK_MIN_LIKES);
   draftId = await write({ type: 'sentence', content: '这是一句还没发布的草稿', status: 'draft' });
   // A text far up the id space lands in the third sitemap file.
   const far = await write({ type: 'sentence', content: '远方的一句话' });
@@ -237,12 +240,13 @@ describe('server-rendered public pages', () => {
     expect(first.head).toContain(`<link rel="canonical" href="${ORIGIN}/classifyDetails?id=${tx.meiju.id}" data-ssr />`);
   });
 
-  it('renders the leaderboard with the score it orders by, and best of the week', async () => {
+  it('renders the leaderboard with why each text is there (never the score), and best of the week', async () => {
     await refreshRankings(t.database.db, t.app.runtime.broadcast);
     const { root } = parts((await get('/leaderboard?period=all')).body);
     expect(root).toContain('<h1>排行榜 · 总榜</h1>');
     expect(root).toContain(`/bellesDetails?id=${sentenceId}`);
-    expect(root).toMatch(/第 1 名 · 得分 \d+\.\d\d/);
+    expect(root).toMatch(/第 1 名 · 累计 \d+ 人喜欢/);
+    expect(root).not.toContain('得分');
 
     const week = previousWeek();
     await t.database.db
