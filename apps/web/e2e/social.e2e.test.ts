@@ -301,7 +301,8 @@ describe('social: two people in two browsers', () => {
     await a.page.getByText('仅自己可见，别人打开时会看到“私密”').first().waitFor();
 
     await b.page.goto(`/othersCollect?id=${a.id}`);
-    await waitForTitle(b.page, `拾句 | TA的收藏 · ${a.nickname}`);
+    // A renamed themselves above: the tab carries the name they have now.
+    await waitForTitle(b.page, '拾句 | TA的收藏 · 改了名的甲');
     await b.page.getByText('TA 的收藏是私密的').waitFor();
     await b.page.getByText('TA 设置了仅自己可见').waitFor();
     expect(await toastCount(b.page, FORBIDDEN_TOAST)).toBe(0);
