@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { callList, fillPath } from '@shiju/contract';
 import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
-import { makeAdmin } from './factories.js';
+import { RANK_MIN_LIKES } from '@shiju/contract/core';
+import { likedByEstablished, makeAdmin } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
 import { auditLog, classifications, themes, users } from '../src/db/schema.js';
@@ -189,6 +190,9 @@ describe('hide and restore', () => {
     const w = await write(author.token, '孤舟蓑笠翁独钓寒江雪之隐藏测试');
     const id = w.data.id as number;
     await call(t.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: fan.token, payload: { essayId: id } });
+    // Enough established readers' likes to qualify for the ranked lists (a new account's like weighs nothing).
+    await likedByEstablished(t, id, RANK_MIN_LIKES);
+    const likes = 1 + RANK_MIN_LIKES;
     const week = '2026-W01';
     expect((await adminCall('PUT', '/api/v1/admin/bestWeek', { week, entries: [{ essayId: id, note: '编辑寄语' }] })).code).toBe('00000');
     const counts = async () => {
@@ -220,7 +224,7 @@ describe('hide and restore', () => {
     expect(await entries()).toBeGreaterThan(0);
 
     const hidden = await adminCall('POST', `/api/v1/admin/essays/${id}/hide`, { reason: '抄袭' });
-    expect(hidden.data).toMatchObject({ status: 'hidden', statusReason: '抄袭', likes: 1 });
+    expect(hidden.data).toMatchObject({ status: 'hidden', statusReason: '抄袭', likes });
     expect(await lastAudit()).toMatchObject({ action: 'essay.hide', summary: { reason: '抄袭' } });
     expect((await details(id)).code).toBe('A0404');
     expect((await details(id, fan.token)).code).toBe('A0404');
@@ -245,8 +249,8 @@ describe('hide and restore', () => {
     expect((await adminCall('POST', `/api/v1/admin/essays/${id}/hide`, { reason: '再藏' })).code).toBe('A0400');
 
     const back = await adminCall('POST', `/api/v1/admin/essays/${id}/restore`);
-    expect(back.data).toMatchObject({ status: 'published', statusReason: null, likes: 1 });
-    expect((await details(id)).data.likes).toBe(1);
+    expect(back.data).toMatchObject({ status: 'published', statusReason: null, likes });
+    expect((await details(id)).data.likes).toBe(likes);
     expect(await latestIds()).toContain(id);
     expect(await counts()).toEqual(before);
     expect((await adminCall('POST', `/api/v1/admin/essays/${id}/restore`)).code).toBe('A0400');

@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { RANK_MIN_LIKES } from '@shiju/contract/core';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { verifyPassword } from '../src/modules/auth/index.js';
 import { importStarter, seedIfEmpty } from '../src/import/index.js';
@@ -37,9 +38,10 @@ describe('starter library', () => {
     expect(await count(sql`select count(*)::int as n from essays where status = 'published'`)).toBeGreaterThanOrEqual(3000);
     expect(await count(sql`select count(*)::int as n from essays where status <> 'published'`)).toBe(0);
     // A text published minutes ago may have no reader yet; otherwise more read it than like it, more like than collect.
+    // A ranked score qualifies exactly when the text has the contract's minimum of weighted likes.
     const bad = await count(sql`select count(*)::int as n from essays
       where not (views >= likes and likes >= collects and collects >= 0 and (likes = 0 or views > likes) and (collects = 0 or likes > collects))
-         or comments <> 0 or imitations <> 0 or hot_score <= 0
+         or comments <> 0 or imitations <> 0 or (like_weight >= ${RANK_MIN_LIKES}) <> (hot_score >= 0)
          or published_at > now() or published_at < now() - interval '61 days'
          or summary = '' or char_length(summary) > 120 or summary like '%<%'
          or search_vector is null`);

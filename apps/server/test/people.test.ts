@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
-import { weekRange } from '@shiju/contract/core';
+import { RANK_MIN_LIKES, weekRange } from '@shiju/contract/core';
 import { call, callAs, createTestApp, multipart, signUp, type TestContext } from './helper.js';
-import { publishText } from './factories.js';
+import { likedByEstablished, publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import {
   blocks,
@@ -272,6 +272,12 @@ describe('blocking', () => {
   it("hides the blocked person's texts from the blocker in rankings, best of the week, imitations, tag lists, likes, collections and the random sentence", async () => {
     const [blocker, pest, other, fan] = [await signUp(t.app), await signUp(t.app), await signUp(t.app), await signUp(t.app)];
     const db = t.database.db;
+    // The fan and the other writer are established readers, so their likes weigh in full (the pest's extra like
+    // keeps its text first on the ranked lists).
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 60 * 86_400_000) })
+      .where(inArray(users.id, [fan.user.id, other.user.id]));
     // A classification and a tag of this test's own, so each list holds exactly the texts written here.
     const [cls] = await db.insert(classifications).values({ name: '拉黑榜单' }).returning();
     const [tag] = await db.insert(tags).values({ name: '拉黑标签', letter: 'L' }).returning();
@@ -285,6 +291,8 @@ describe('blocking', () => {
     }
     await post('/api/v1/app/essay/beLike', other, { essayId: pestText });
     await post('/api/v1/app/essay/beLike', other, { essayId: pestText, type: 'collect' });
+    // Enough established readers' likes for both to qualify for the ranked lists (new accounts' likes weigh nothing).
+    for (const id of [pestText, otherText]) await likedByEstablished(t, id, RANK_MIN_LIKES);
     await comment(other, pestText, '热议');
     const pestImitation = (
       await publishText(t.app, pest, { content: '被拉黑者的仿写', imitateOf: otherText, classificationId: tx.meiju.id })
