@@ -100,6 +100,12 @@ describe('starter library', () => {
     expect(await count(sql`select count(*)::int as n from essays where content ~ '[「」]'`)).toBe(0);
   });
 
+  it('keeps a poem found again in a later collection as the first one stored it (千家诗 never retitles 唐诗三百首)', async () => {
+    // 千家诗 calls 孟浩然's 春晓 "春眠": the same text (one import key), so the later copy is a duplicate, not an update.
+    expect(await count(sql`select count(*)::int as n from essays where content like '春眠不觉晓%' and title = '春晓'`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from essays where content like '春眠不觉晓%' and title <> '春晓'`)).toBe(0);
+  });
+
   it('keeps real authors and works as the source', async () => {
     const sources = (await rows<{ source: string }>(sql`select source from essays`)).map((r) => r.source);
     expect(sources).toContain('苏轼《水调歌头·明月几时有》');

@@ -58,10 +58,12 @@ async function importSource(
     onProgress?: ImportOptions['onProgress'];
     /** Works already read in this run (PreparedEssay.workKey). */
     seen: Set<string>;
+    /** Import keys already written or compared in this run (EssayWriter). */
+    keys: Set<string>;
     kept: ImportSummary['kept'];
   },
 ) {
-  const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize);
+  const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize, ctx.keys);
   let total = source.total();
   let done = 0;
   const report = (finished: boolean) =>
@@ -95,6 +97,7 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
   const catalog = await ensureCatalog(db);
   const results = [];
   const seen = new Set<string>();
+  const keys = new Set<string>();
   const kept: ImportSummary['kept'] = { count: 0, texts: [] };
   for (const source of sources) {
     results.push(
@@ -105,6 +108,7 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
         batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
         onProgress: opts.onProgress,
         seen,
+        keys,
         kept,
       }),
     );

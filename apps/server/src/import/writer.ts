@@ -45,6 +45,12 @@ export class EssayWriter {
     private readonly db: Db,
     private readonly authorId: number,
     private readonly batchSize = DEFAULT_BATCH_SIZE,
+    /**
+     * Import keys this run has written or compared already, across its sources: a later text with the same key (the
+     * same poem in a second collection, 千家诗's 春眠 after 唐诗三百首's 春晓) is a duplicate to skip, not a newer
+     * version to rewrite the first with.
+     */
+    private readonly seen = new Set<string>(),
   ) {}
 
   async add(essay: PreparedEssay): Promise<void> {
@@ -68,7 +74,9 @@ export class EssayWriter {
       for (let i = 0; i < moments.length; i += 5000) await insertEngagement(tx, moments.slice(i, i + 5000));
       const createdKeys = new Set(created.map((c) => c.importKey));
       const firsts = new Map<string, PreparedEssay>();
-      for (const r of rows) if (!createdKeys.has(r.importKey) && !firsts.has(r.importKey)) firsts.set(r.importKey, r);
+      for (const r of rows)
+        if (!createdKeys.has(r.importKey) && !this.seen.has(r.importKey) && !firsts.has(r.importKey)) firsts.set(r.importKey, r);
+      for (const r of rows) this.seen.add(r.importKey);
       const changed = firsts.size > 0 ? await this.reconcile(tx, [...firsts.values()]) : 0;
       return { inserted: created.length, changed };
     });
