@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { RANK_MIN_LIKES } from '@shiju/contract/core';
+import { likedByEstablished } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays } from '../src/db/schema.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
@@ -35,10 +37,8 @@ beforeAll(async () => {
   });
   expect(created.code).toBe('00000');
   essayId = created.data.id;
-  const reader = await signUp(a.app);
-  expect((await call(a.app, { method: 'POST', url: '/api/v1/app/essay/beLike', token: reader.token, payload: { essayId } })).code).toBe(
-    '00000',
-  );
+  // Liked by enough established readers to be on A's ranked lists.
+  await likedByEstablished(a, essayId, RANK_MIN_LIKES);
 });
 
 afterAll(async () => {
