@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hasWatermark } from '@shiju/contract/credit';
 import { callApi, registerUser, settled, signInAs, type Account } from './essay-helpers.js';
+import { callAs } from './factories.js';
 import { closePage, openPage, useBrowser, waitForPath, waitForTitle, waitForTitleStart } from './helpers.js';
 
 interface EssayBrief {
@@ -67,11 +69,16 @@ describe('reading', () => {
     expect(cardTitle.length).toBeGreaterThan('拾句 | 句子详情 · '.length);
     await page.locator('.details-text').waitFor();
 
-    // antd Watermark with the seed's constants draws over the text.
-    const mark = page.locator('.details-watermark > div').last();
-    await expect
-      .poll(() => mark.evaluate((el) => ({ z: getComputedStyle(el).zIndex, bg: getComputedStyle(el).backgroundImage.slice(0, 15) })))
-      .toEqual({ z: '9', bg: 'url("data:image' });
+    // The watermark (the seed's constants) marks a writer's original only, in a band clear of the lines; an imported
+    // or public-domain text has none (docs/decisions/0018).
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const shown = await callAs('essayDetails', { body: { id } });
+    const band = page.locator('.details-watermark__band');
+    if (hasWatermark(shown)) {
+      await expect
+        .poll(() => band.evaluate((el) => ({ z: getComputedStyle(el).zIndex, bg: getComputedStyle(el).backgroundImage.slice(0, 15) })))
+        .toEqual({ z: '9', bg: 'url("data:image' });
+    } else expect(await band.count()).toBe(0);
     expect(await page.locator('.author-card__name').textContent()).toBeTruthy();
   });
 

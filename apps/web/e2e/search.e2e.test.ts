@@ -76,7 +76,7 @@ describe('search', () => {
       .locator('.author-page__meta')
       .getByText(/^\d+ 篇作品$/)
       .waitFor();
-    await page.locator('.infinite-list .essay-card', { hasText: '李白《静夜思》' }).first().waitFor();
+    await page.locator('.infinite-list .essay-card', { hasText: '李白〔唐〕《静夜思》' }).first().waitFor();
     // Every card quotes him, his name linking back to this page.
     const sources = await page.locator('.infinite-list .essay-card .source-line').allTextContents();
     expect(sources.length).toBeGreaterThan(0);

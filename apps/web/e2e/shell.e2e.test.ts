@@ -167,7 +167,8 @@ describe('start-up and shell', () => {
     // The second classification: a hidden page that read the address now showing (no id there) would fall back
     // to the first one and lose what was chosen.
     await page.goto('/classifyDetails');
-    await waitForTitle(page, '拾句 | 分类详情');
+    // The tab names the classification shown (the first one, without an id).
+    await expect.poll(() => page.title()).toMatch(/^拾句 \| 分类详情 · /);
     const banner = page.locator('.classify-banner__name');
     const first = await banner.textContent();
     await page.locator('.classify-nav a').nth(1).click();
@@ -184,7 +185,7 @@ describe('start-up and shell', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
-    await waitForTitle(page, '拾句 | 分类详情');
+    await waitForTitle(page, `拾句 | 分类详情 · ${name}`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
     const selected = page.locator('.ant-segmented-item-selected');
     expect(await selected.textContent()).toBe('最多喜欢');

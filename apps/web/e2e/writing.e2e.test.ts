@@ -238,7 +238,8 @@ describe('imitating a sentence', () => {
     const first = page.locator('.infinite-list .essay-card').first();
     await first
       .locator('.imitate-count')
-      .getByText(/已有 \d+ 篇仿写/)
+      // Why it is listed: its imitations, or, for a sentence nobody has imitated yet, who liked it.
+      .getByText(/^(已有 \d+ 篇仿写|\d+ 人喜欢，等你第一个仿写)$/)
       .waitFor();
     await first.getByRole('link', { name: '去仿写' }).click();
     await page.waitForURL((u) => u.pathname === '/imitative' && u.searchParams.has('id'));

@@ -50,21 +50,28 @@ function tourSteps(): Step[] {
 
 interface Placement {
   hole: { left: number; top: number; width: number; height: number };
-  panel: { left: number; top: number };
+  /** `top` places the panel below the target; `bottom` (from the window's bottom edge) above it. */
+  panel: { left: number; top?: number; bottom?: number };
   arrowLeft: number;
+  above: boolean;
 }
 
-/** The lit box around the target and the panel below it, kept inside the window. */
+/**
+ * The lit box around the target and the panel beside it, kept inside the window: below the target, or above it when
+ * the target sits in the lower half (the phone's tab bar), so the panel's buttons are never off screen.
+ */
 function place(el: HTMLElement): Placement {
   const r = el.getBoundingClientRect();
   const hole = { left: r.left - GAP.offset, top: r.top - GAP.offset, width: r.width + 2 * GAP.offset, height: r.height + 2 * GAP.offset };
   const width = Math.min(PANEL_WIDTH, window.innerWidth - 16);
   const centre = r.left + r.width / 2;
   const left = Math.max(8, Math.min(window.innerWidth - width - 8, centre - width / 2));
+  const above = r.top + r.height / 2 > window.innerHeight / 2;
   return {
     hole,
-    panel: { left, top: hole.top + hole.height + PANEL_MARGIN },
+    panel: above ? { left, bottom: window.innerHeight - hole.top + PANEL_MARGIN } : { left, top: hole.top + hole.height + PANEL_MARGIN },
     arrowLeft: Math.max(12, Math.min(width - 12, centre - left)),
+    above,
   };
 }
 
@@ -146,9 +153,13 @@ export default function GuidedTour({ request }: { request: number }) {
         aria-labelledby="tour-title"
         aria-describedby="tour-description"
         tabIndex={-1}
-        style={{ left: placement.panel.left, top: placement.panel.top, width: Math.min(PANEL_WIDTH, window.innerWidth - 16) }}
+        style={{ ...placement.panel, width: Math.min(PANEL_WIDTH, window.innerWidth - 16) }}
       >
-        <span className="tour__arrow" style={{ left: placement.arrowLeft }} aria-hidden="true" />
+        <span
+          className={placement.above ? 'tour__arrow tour__arrow--below' : 'tour__arrow'}
+          style={{ left: placement.arrowLeft }}
+          aria-hidden="true"
+        />
         <button type="button" className="tour__close" aria-label="关闭" onClick={close}>
           <Icon icon={CloseOutlined} />
         </button>
