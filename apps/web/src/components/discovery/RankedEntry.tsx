@@ -21,9 +21,9 @@ export function RankedEntry({ rank, essay, aside, children }: Props) {
         <span className="ranked-entry__no" aria-label={`第 ${rank} 名`}>
           {rank}
         </span>
-        {aside}
       </div>
       <div className="ranked-entry__body">
+        {aside ? <div className="ranked-entry__aside">{aside}</div> : null}
         <EssayCard essay={essay} />
         {children}
       </div>
