@@ -124,6 +124,22 @@ describe('on a phone', () => {
     await waitForPath(page, '/privacy');
   });
 
+  it('我的 holds the settings and the footer\'s links at 360 px', async () => {
+    const account = await registerUser('mine', '我的页读者');
+    page = await openPage(browser(), { width: 360, height: 780 });
+    await signInAs(page, account);
+    await page.goto('/home');
+    await appRunning(page);
+    await page.getByRole('navigation', { name: '底部导航' }).getByRole('link', { name: '我的' }).click();
+    await waitForPath(page, '/space');
+    await page.getByRole('button', { name: '编辑资料' }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'settings');
+    expect(await page.getByRole('tab', { name: '设置' }).getAttribute('aria-selected')).toBe('true');
+    const links = page.locator('main').getByRole('navigation', { name: '关于拾句' });
+    await links.getByRole('link', { name: '用户协议' }).scrollIntoViewIfNeeded();
+    expect(await links.getByRole('link', { name: '用户协议' }).isVisible()).toBe(true);
+  });
+
   it('shows the hero on a first visit only, and never to a signed-in reader', async () => {
     page = await openPage(browser(), PHONE);
     await page.goto('/home');

@@ -15,6 +15,7 @@ import { Settings } from './Settings.js';
 import { userQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 import { UrlTabs } from '../../components/UrlTabs.js';
+import { SiteLinks } from '../../shell/SiteLinks.js';
 
 const TABS = ['works', 'drafts', 'likes', 'collects', 'following', 'followers', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -91,6 +92,10 @@ function SpaceView({ me }: { me: UserInfo }) {
         drop={['status']}
         items={TABS.map((t) => ({ key: t, label: TAB_LABEL[t], children: tabContent(t, me) }))}
       />
+      {/* 我的 on a phone: the footer's links, within reach below the tabs. */}
+      <div className="space__site-links">
+        <SiteLinks />
+      </div>
     </>
   );
 }
