@@ -124,7 +124,7 @@ describe('on a phone', () => {
     await waitForPath(page, '/privacy');
   });
 
-  it('我的 holds the settings and the footer\'s links at 360 px', async () => {
+  it("我的 holds the settings and the footer's links at 360 px", async () => {
     const account = await registerUser('mine', '我的页读者');
     page = await openPage(browser(), { width: 360, height: 780 });
     await signInAs(page, account);
