@@ -316,11 +316,11 @@ describe('sharing', () => {
     await opened(dialog);
     const img = dialog.locator('img.share-card__img');
     await img.waitFor();
-    // The card's footer corner, where the code is drawn, read back as pixels.
+    // The card's lower right part, where the code is drawn (above the watermark band of an original), read back as pixels.
     const corner = await img.evaluate(async (el: HTMLImageElement) => {
       await el.decode();
       const w = 500;
-      const h = 320;
+      const h = Math.min(el.naturalHeight, 800);
       const c = document.createElement('canvas');
       c.width = w;
       c.height = h;
@@ -385,6 +385,9 @@ describe('writing', () => {
     await form.getByRole('button', { name: '注册并登录' }).click();
     await waitForPath(page, '/home');
     const invite = page.locator('.ant-notification-notice', { hasText: '选几个感兴趣的话题吧' });
+    await invite.waitFor();
+    // Clicked once the page's start-up calls are done, so no navigation they cause can overtake this one.
+    await settled(page);
     await invite.getByRole('button', { name: '去选择兴趣' }).click();
     await waitForPath(page, '/myInterest');
   });
