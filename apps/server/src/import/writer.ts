@@ -33,6 +33,24 @@ const KEPT_LISTED = 50;
 /** 500 rows × 19 parameters stays far below PostgreSQL's 65,535 bind parameters. */
 export const DEFAULT_BATCH_SIZE = 500;
 
+/** What the importer displays of a text (and its search document): written on insert, and on a rewrite of its own text. */
+function displayedFields(r: PreparedEssay) {
+  return {
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    summary: r.summary,
+    source: r.source,
+    workAuthor: r.workAuthor,
+    dynasty: r.dynasty,
+    workTitle: r.workTitle,
+    sourceNotes: r.sourceNotes,
+    importHash: r.importHash,
+    searchVector: searchVectorOf(r.search),
+    searchVersion: SEARCH_VERSION,
+  };
+}
+
 export class EssayWriter {
   private batch: PreparedEssay[] = [];
   added = 0;
@@ -109,20 +127,7 @@ export class EssayWriter {
       const owned = s.importHash !== null ? s.importHash === current : s.updatedAt.getTime() === s.createdAt.getTime();
       changed++;
       if (owned) {
-        await rewriteImportedText(tx, s.id, {
-          type: r.type,
-          title: r.title,
-          content: r.content,
-          summary: r.summary,
-          source: r.source,
-          workAuthor: r.workAuthor,
-          dynasty: r.dynasty,
-          workTitle: r.workTitle,
-          sourceNotes: r.sourceNotes,
-          importHash: r.importHash,
-          searchVector: searchVectorOf(r.search),
-          searchVersion: SEARCH_VERSION,
-        });
+        await rewriteImportedText(tx, s.id, displayedFields(r));
         this.updated++;
       } else {
         this.kept.count++;
@@ -135,11 +140,7 @@ export class EssayWriter {
 
   private toRow(r: PreparedEssay): EssayInsert {
     return {
-      type: r.type,
-      title: r.title,
-      content: r.content,
-      summary: r.summary,
-      source: r.source,
+      ...displayedFields(r),
       authorId: this.authorId,
       classificationId: r.classificationId,
       status: 'published',
@@ -151,13 +152,6 @@ export class EssayWriter {
       imitations: 0,
       hotScore: r.hotScore,
       importKey: r.importKey,
-      workAuthor: r.workAuthor,
-      dynasty: r.dynasty,
-      workTitle: r.workTitle,
-      sourceNotes: r.sourceNotes,
-      importHash: r.importHash,
-      searchVector: searchVectorOf(r.search),
-      searchVersion: SEARCH_VERSION,
       createdAt: r.publishedAt,
       updatedAt: r.publishedAt,
       publishedAt: r.publishedAt,
