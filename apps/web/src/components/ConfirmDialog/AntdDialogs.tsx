@@ -12,19 +12,15 @@ export default function AntdDialogs({ dialogs, remove }: { dialogs: readonly Dia
           <ConfirmDialog
             key={d.id}
             options={d.options}
-            onDone={(a) => {
-              remove(d.id);
-              d.resolve(a);
-            }}
+            onDecide={d.resolve}
+            onClosed={() => remove(d.id)}
           />
         ) : (
           <PromptDialog
             key={d.id}
             options={d.options}
-            onDone={(r) => {
-              remove(d.id);
-              d.resolve(r);
-            }}
+            onDecide={d.resolve}
+            onClosed={() => remove(d.id)}
           />
         ),
       )}

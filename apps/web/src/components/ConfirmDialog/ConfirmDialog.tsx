@@ -4,23 +4,26 @@ import type { ConfirmOptions, DialogAction } from './store.js';
 
 interface Props {
   options: ConfirmOptions;
-  onDone: (action: DialogAction) => void;
+  /** Called once, at the reader's choice (not after the closing animation, which a fast next step must not wait for). */
+  onDecide: (action: DialogAction) => void;
+  /** Called when the closing animation has ended. */
+  onClosed: () => void;
 }
 
 /** A confirm box whose three endings stay distinct: 确定 → confirm, 取消 → cancel, × / Esc / mask → close. */
-export function ConfirmDialog({ options, onDone }: Props) {
+export function ConfirmDialog({ options, onDecide, onClosed }: Props) {
   const [open, setOpen] = useState(true);
-  const [action, setAction] = useState<DialogAction>('close');
   const finish = (a: DialogAction) => {
-    setAction(a);
+    if (!open) return;
     setOpen(false);
+    onDecide(a);
   };
   return (
     <Modal
       open={open}
       title={options.title}
       onCancel={() => finish('close')}
-      afterClose={() => onDone(action)}
+      afterClose={onClosed}
       width={420}
       centered
       footer={[

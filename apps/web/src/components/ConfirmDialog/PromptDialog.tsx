@@ -4,19 +4,21 @@ import { DEFAULT_PROMPT_ERROR, matchesPattern, type PromptOptions, type PromptRe
 
 interface Props {
   options: PromptOptions;
-  onDone: (result: PromptResult) => void;
+  /** Called once, at the reader's choice; see ConfirmDialog. */
+  onDecide: (result: PromptResult) => void;
+  onClosed: () => void;
 }
 
 /** A one-line input dialog; OK is refused while the value does not match the pattern. */
-export function PromptDialog({ options, onDone }: Props) {
+export function PromptDialog({ options, onDecide, onClosed }: Props) {
   const [open, setOpen] = useState(true);
   const [value, setValue] = useState(options.defaultValue ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<PromptResult>({ action: 'close' });
 
   const finish = (r: PromptResult) => {
-    setResult(r);
+    if (!open) return;
     setOpen(false);
+    onDecide(r);
   };
   const submit = () => {
     if (!matchesPattern(value, options.pattern)) {
@@ -31,7 +33,7 @@ export function PromptDialog({ options, onDone }: Props) {
       open={open}
       title={options.title}
       onCancel={() => finish({ action: 'close' })}
-      afterClose={() => onDone(result)}
+      afterClose={onClosed}
       width={420}
       centered
       footer={[
