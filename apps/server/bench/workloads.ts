@@ -136,7 +136,7 @@ export function corpusWorkloads(d: BenchData): Workload[] {
       connections: 10,
       next: () => {
         const line = any(d.lines);
-        const q = Math.random() < 0.3 ? line.slice(0, 2) : line;
+        const q = Math.random() < 0.3 ? Array.from(line).slice(0, 2).join('') : line;
         return { method: 'GET', path: `/api/v1/pc/search?q=${encodeURIComponent(q)}&type=essay&pageNum=${between(1, 2)}` };
       },
     },
