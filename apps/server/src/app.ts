@@ -56,6 +56,8 @@ export const DEFAULT_RATE_LIMITS: Partial<Record<CallId, { max: number; timeWind
   login: { max: 60, timeWindow: 60 * 1000 },
   upload: { max: 30, timeWindow: 60 * 1000 },
   openSentence: { max: 120, timeWindow: 60 * 1000 },
+  // A reader counts one view per text page; far more than a reader opens in a minute.
+  essayView: { max: 120, timeWindow: 60 * 1000 },
 };
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types take no number). */

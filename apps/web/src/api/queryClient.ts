@@ -1,6 +1,5 @@
 import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { essayKeys } from './queries/essays.js';
-import { quietly } from './request.js';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,24 +22,43 @@ export const queryClient = createQueryClient();
 export const SERVER_STATE_ID = 'shiju-state';
 
 /**
+ * Texts whose details arrived with the server's page: the server's own calls count no view (http/prerender.ts), so
+ * each one's view is still owed, paid once by the text's page (`takeOwedView`) with the small essayView call.
+ */
+const owedViews = new Set<number>();
+
+/** The id of a cached essayDetails answer (`[essays, essayDetails, { body: { id } }]`), else null. */
+function detailsId(key: readonly unknown[]): number | null {
+  if (key.length < 3 || !essayKeys.details.every((part, i) => key[i] === part)) return null;
+  const id = (key[2] as { body?: { id?: unknown } } | null)?.body?.id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+/**
  * Takes the answers the server drew its page from, so the app draws (takes over) the same page at once instead of
  * asking again. True when there were some: the page in #root is then the app's own markup.
  */
 export function applyServerState(doc: Document = document): boolean {
   const el = doc.getElementById(SERVER_STATE_ID);
   if (!el?.textContent) return false;
+  let state: DehydratedState;
   try {
-    hydrate(queryClient, JSON.parse(el.textContent) as DehydratedState);
-    return true;
+    state = JSON.parse(el.textContent) as DehydratedState;
+    hydrate(queryClient, state);
   } catch {
     return false;
   }
+  for (const q of state.queries) {
+    const id = q.state.status === 'success' ? detailsId(q.queryKey) : null;
+    if (id !== null) owedViews.add(id);
+  }
+  return true;
 }
 
 /**
- * Once the app has taken the server's page over (a visitor's: main.tsx): a text's details are asked again, since
- * that call counts the reader's view. In the background: the page is already on screen, so no loading mask.
+ * True once for a text whose details came with the server's page (the app did not ask for them, so no view was
+ * counted): its page then counts the view itself. False when the app fetched the details, which counted it.
  */
-export function refreshServerState(): void {
-  quietly(() => void queryClient.refetchQueries({ queryKey: essayKeys.details, type: 'active' }));
+export function takeOwedView(id: number): boolean {
+  return owedViews.delete(id);
 }

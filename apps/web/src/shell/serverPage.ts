@@ -1,14 +1,14 @@
 /**
  * What the app does with the page the server put in #root (modules/seo).
- * - 首页 and a text's page for a visitor: the app's own markup, taken over in place (hydration, main.tsx);
- *   once mounted, the answers that differ for this reader are asked again in the background.
+ * - The pages the app draws on the server, for a visitor: the app's own markup, taken over in place (hydration,
+ *   main.tsx) with the answers it was drawn from, nothing asked again (a text's page counts its view with its own
+ *   small call: api/queryClient.ts takeOwedView).
  * - Any other server page (the presenter's plain markup, or a signed-in reader's 首页 and text page, drawn for a
  *   visitor): it stays on screen while the app starts beside it, hidden, and is handed over once the app's page
  *   has mounted and its first calls have settled: the reader sees the content throughout, without a skeleton or
  *   the loading mask in between. A deadline hands over regardless.
  */
 import { loadingStore } from '../api/loading.js';
-import { refreshServerState } from '../api/queryClient.js';
 
 /** The longest the server's page stands in for the app. */
 export const HANDOVER_DEADLINE_MS = 4000;
@@ -59,7 +59,7 @@ function handOver(): void {
   waiting = [];
 }
 
-/** The server's page is the app's own markup, taken over in place (main.tsx): once mounted, refresh its answers. */
+/** The server's page is the app's own markup, taken over in place (main.tsx): once mounted, the app runs it. */
 let takingOver = false;
 
 export function takeOverServerPage(): void {
@@ -71,7 +71,6 @@ export function pageMounted(): void {
   if (takingOver) {
     takingOver = false;
     markRunning();
-    refreshServerState();
     return;
   }
   if (!holder) return markRunning();

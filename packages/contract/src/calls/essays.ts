@@ -198,6 +198,17 @@ export const essayCalls = inDomain('essays', {
     response: EssayDetails,
     errors: ['A0400', 'A0404'],
   }),
+  essayView: route({
+    id: 'essayView',
+    method: 'POST',
+    path: '/api/v1/pc/essays/view',
+    auth: 'optional',
+    summary: '计一次阅读（页面由服务器绘制、未再请求详情时；每位读者每篇每小时一次）',
+    body: z.object({ id: Id }),
+    response: z.null(),
+    errors: ['A0400', 'A0404', 'A0501'],
+    silent: true,
+  }),
   createEssay: route({
     id: 'createEssay',
     method: 'POST',

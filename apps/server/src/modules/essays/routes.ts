@@ -8,6 +8,7 @@ export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCa
     essaysPage: async ({ body, caller }) => essays.listPublished(db, runtime.essayCaches, body, caller.user, caller.blocksSomeone),
     myEssays: async ({ me, query }) => essays.listMine(db, me, query),
     essayDetails: async ({ body, caller }) => essays.details(db, runtime, body.id, caller.user, caller.prerender ? null : caller.viewerKey),
+    essayView: async ({ body, caller }) => essays.recordView(db, runtime, body.id, caller.prerender ? null : caller.viewerKey),
     essayForm: async ({ me, params }) => essays.essayFormFor(db, me, params.id),
     createEssay: async ({ me, body }) => essays.createEssay(db, runtime, me, body),
     updateEssay: async ({ me, params, body }) => essays.updateEssay(db, runtime, me, params.id, body),

@@ -348,6 +348,16 @@ export async function details(db: Db, rt: EssayRuntime, id: number, viewer: User
   return shown;
 }
 
+/**
+ * A view of a published text whose details the reader already has without asking (the server drew its page, and the
+ * server's own calls count none): counted for `viewerKey` through the same buffer, once per viewer, text and hour.
+ */
+export async function recordView(db: Db, rt: EssayRuntime, id: number, viewerKey: string | null): Promise<null> {
+  if (!(await publishedDetails(db, rt.essayCaches, id))) throw notFound('作品不存在或未发布');
+  if (viewerKey) rt.views.record(id, viewerKey);
+  return null;
+}
+
 export async function react(
   db: Db,
   rt: { broadcast: Broadcast; now: () => Date },

@@ -62,6 +62,12 @@ export async function afterEssayRemoved(queryClient: QueryClient): Promise<void>
   ]);
 }
 
+/**
+ * Counts the reader's view of a text whose details came with the server's page (api/queryClient.ts takeOwedView).
+ * Silent by the contract and never a toast: the reader asked for nothing, and a view not counted is theirs to lose.
+ */
+export const useEssayView = defineCallWrite('essayView', { quietCodes: ['A0400', 'A0404', 'A0501', 'B0001', 'B0002'] });
+
 /** Deleted by its author: see afterEssayRemoved. */
 export const useDeleteEssay = defineCallWrite('deleteEssay', { onSuccess: (queryClient) => afterEssayRemoved(queryClient) });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/index.js';
 import { Counters } from '../../components/Counters.js';
@@ -20,7 +20,8 @@ import { RelatedTexts } from './RelatedTexts.js';
 import type { Details } from './useDetailsCache.js';
 import './details.css';
 import { textTitle } from '@shiju/contract/pages';
-import { essayQueries } from '../../api/queries/index.js';
+import { essayQueries, useEssayView } from '../../api/queries/index.js';
+import { takeOwedView } from '../../api/queryClient.js';
 import { useTitleName } from '../../shell/titleName.js';
 import { useQuery } from '@tanstack/react-query';
 
@@ -103,8 +104,20 @@ function DetailsView({ essay }: { essay: Details }) {
   );
 }
 
+/**
+ * A text whose details came with the server's page was not counted (the server's own calls count no view): its view
+ * is counted once, in the background. When the app asked for the details itself, that call counted it.
+ */
+function useOwedView(id: number) {
+  const { mutate } = useEssayView();
+  useEffect(() => {
+    if (takeOwedView(id)) mutate({ body: { id } });
+  }, [id, mutate]);
+}
+
 function DetailsLoader({ id }: { id: number }) {
   const query = useQuery(essayQueries.details(id));
+  useOwedView(id);
   useTitleName(query.data ? textTitle(query.data) : null);
   if (query.isPending) {
     return (
