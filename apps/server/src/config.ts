@@ -116,6 +116,14 @@ const Env = z
         (v) => v === undefined || /^https?:\/\/[^\s/?#]+$/.test(v),
         '必须是 http(s):// 开头、不带路径的网址，如 https://shiju.example.com',
       ),
+    /** The site's ICP 备案号 (京ICP备12345678号), shown in every page's footer; unset → no such line. */
+    ICP_BEIAN: z
+      .string()
+      .trim()
+      .max(50, '最多 50 个字符')
+      .regex(/^[^<>&\p{Cc}]*$/u, '只能是备案号文字，不能含 HTML 标记（< > &）或换行')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   })
   .refine((e) => !e.SMTP_URL || !!e.MAIL_FROM, { message: '设置了 SMTP_URL 时必须同时设置 MAIL_FROM', path: ['MAIL_FROM'] })
   .refine(
@@ -158,6 +166,8 @@ export type Config = {
   mail: { url: string; from: string } | null;
   /** Origin for canonical links, sitemaps and feeds (no trailing slash); undefined → the request's own. */
   publicUrl?: string;
+  /** The ICP 备案号 every page's footer shows (ICP_BEIAN); null → none. */
+  icpBeian: string | null;
 };
 
 /**
@@ -272,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alipay: alipayConfig(e, problems),
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
     publicUrl: e.PUBLIC_URL,
+    icpBeian: e.ICP_BEIAN ?? null,
   };
   if (problems.length) throw new ConfigError(`配置错误 (invalid configuration):\n${problems.join('\n')}`);
   return config;

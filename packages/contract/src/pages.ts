@@ -28,6 +28,8 @@ export const PAGES = [
 ] as const;
 
 export const SITE_NAME = '拾句';
+/** Where the footer's ICP 备案号 links: the MIIT's public register of filings. */
+export const ICP_REGISTER = 'https://beian.miit.gov.cn/';
 
 /** The announcement a new site starts with that explains membership; /myOrder points to it while buying is closed. */
 export const MEMBERSHIP_NOTICE_TITLE = '会员服务说明';

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { IcpLink, useIcp } from './IcpLink.js';
 
 export function Footer() {
+  const icp = useIcp();
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -12,6 +14,11 @@ export function Footer() {
         </nav>
         <p className="footer__motto serif">拾起散落的好句子，也写下自己的。</p>
         <p className="footer__copy">© 2026 拾句</p>
+        {icp ? (
+          <p className="footer__icp">
+            <IcpLink icp={icp} />
+          </p>
+        ) : null}
       </div>
     </footer>
   );

@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
+import { IcpLink, useIcp } from './IcpLink.js';
 
-/** The footer's links within a tap on a phone (the footer itself waits beyond a list): in the drawer and under 我的. */
+/**
+ * The footer's links within a tap on a phone (the footer itself waits beyond a list): in the drawer and under 我的,
+ * the ICP 备案号 among them when the site has one.
+ */
 export function SiteLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const icp = useIcp();
   return (
     <nav className="site-links" aria-label="关于拾句">
       <Link to="/aboutOur" onClick={onNavigate}>
@@ -16,6 +21,7 @@ export function SiteLinks({ onNavigate }: { onNavigate?: () => void }) {
       <Link to="/bulletinBoard" onClick={onNavigate}>
         公告
       </Link>
+      {icp ? <IcpLink icp={icp} onNavigate={onNavigate} /> : null}
     </nav>
   );
 }

@@ -16,9 +16,13 @@ export const siteCalls = inDomain('site', {
     method: 'GET',
     path: '/api/v1/pc/theme',
     auth: 'none',
-    summary: '站点主题（type=0 为 PC 站）',
+    summary: '站点主题（type=0 为 PC 站）与全站都显示的备案号',
     query: z.object({ type: z.coerce.number().int().min(0).max(9).default(0) }),
-    response: z.object({ type: z.number().int(), layoutVoList: z.string().describe('JSON string of ThemeLayout') }),
+    response: z.object({
+      type: z.number().int(),
+      layoutVoList: z.string().describe('JSON string of ThemeLayout'),
+      icp: z.string().nullable().describe('ICP 备案号（服务器的 ICP_BEIAN，页脚显示并链接到工信部备案系统）；未配置为 null'),
+    }),
     errors: ['A0400', 'A0404'],
   }),
   userActive: route({

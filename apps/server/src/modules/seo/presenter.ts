@@ -3,7 +3,7 @@
  * description, keywords, canonical address, Open Graph tags, JSON-LD and feed links in <head>. The web app
  * replaces #root's content when it starts (it renders into the same element).
  */
-import { creditName, creditOf, pageTitle, posterLine, SITE_NAME, type Essay, type ThemeLayout } from '@shiju/contract';
+import { creditName, creditOf, ICP_REGISTER, pageTitle, posterLine, SITE_NAME, type Essay, type ThemeLayout } from '@shiju/contract';
 import { escapeHtml } from '../../lib/text.js';
 import { titleOf, type ListItem, type PageBody, type PageModel } from './service.js';
 
@@ -85,6 +85,16 @@ function mainHtml(body: PageBody): string {
         u.following
       } · 粉丝 ${u.followers} · 获得喜欢 ${u.likesReceived}</p></header><h2>TA 的作品</h2>${itemList(body.items, 'TA 还没有发布作品。')}</section>`;
     }
+    case 'links': {
+      const items = body.items.length
+        ? `<ul class="ssr-list">${body.items
+            .map((l) => `<li><a href="${esc(l.href)}">${esc(l.label)}</a>${l.note ? ` <span class="ssr-note">${esc(l.note)}</span>` : ''}</li>`)
+            .join('')}</ul>`
+        : body.empty
+          ? `<p>${esc(body.empty)}</p>`
+          : '';
+      return `<section><h1>${esc(body.heading)}</h1>${body.intro ? `<p>${esc(body.intro)}</p>` : ''}${items}</section>`;
+    }
     case 'notFound':
       return `<section><h1>页面不存在</h1><p>你要找的页面不存在，或者内容已被删除。</p><p><a href="/home">回到首页</a></p></section>`;
   }
@@ -98,17 +108,21 @@ const NAV = [
   ['/bulletinBoard', '公告'],
 ] as const;
 
+/** The site's ICP 备案号 (ICP_BEIAN) as the app's footer shows it, linking to the MIIT's register. */
+export const icpHtml = (icp: string | null) =>
+  icp ? `<p class="footer__icp"><a href="${ICP_REGISTER}" target="_blank" rel="noopener noreferrer">${esc(icp)}</a></p>` : '';
+
 /**
  * The content placed inside #root, in the shell's own classes (header, page column, footer), so the page keeps
  * its layout when the web app replaces it.
  */
-export function rootHtml(model: PageModel): string {
+export function rootHtml(model: PageModel, icp: string | null = null): string {
   const nav = NAV.map(([href, label]) => `<a href="${href}">${label}</a>`).join('');
   const column = model.body.kind === 'essay' || model.body.kind === 'announcement' ? 'page page--reading' : 'page';
   // Landmarks by role on plain elements: the app's own <header>/<footer> elements take over after it starts.
   return `<div class="shell ssr"><div class="header" role="banner"><div class="header__inner"><a href="/home" class="logo" aria-label="${SITE_NAME} 首页"><span class="logo__seal" aria-hidden="true">拾</span><span class="logo__text">${SITE_NAME}</span></a><nav class="ssr__nav" aria-label="主导航">${nav}</nav></div></div><main class="shell__main"><div class="${column}">${mainHtml(
     model.body,
-  )}</div></main><div class="footer" role="contentinfo"><div class="footer__inner"><p class="footer__motto serif">拾起散落的好句子，也写下自己的。</p></div></div></div>`;
+  )}</div></main><div class="footer" role="contentinfo"><div class="footer__inner"><p class="footer__motto serif">拾起散落的好句子，也写下自己的。</p>${icpHtml(icp)}</div></div></div>`;
 }
 
 /** JSON-LD's author (the credited one, contract creditOf) and, for a quote, its poster as contributor. */
@@ -168,6 +182,19 @@ function jsonLd(model: PageModel, origin: string): unknown {
       url,
       mainEntity: { '@type': 'Person', name: b.user.nickname, description: b.user.bio || undefined },
     };
+  if (b.kind === 'links' && b.items.length > 0)
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name: model.title,
+      description: model.description,
+      url,
+      inLanguage: 'zh-CN',
+      mainEntity: {
+        '@type': 'ItemList',
+        itemListElement: b.items.map((l, i) => ({ '@type': 'ListItem', position: i + 1, url: absolute(origin, l.href), name: l.label })),
+      },
+    };
   if (b.kind === 'list')
     return {
       '@context': 'https://schema.org',
@@ -196,7 +223,7 @@ export function headHtml(model: PageModel, origin: string): string {
   const tags = [
     meta('name', 'description', model.description),
     meta('name', 'keywords', model.keywords.join(',')),
-    model.status === 404 ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${esc(url)}" data-ssr />`,
+    model.status === 404 || model.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${esc(url)}" data-ssr />`,
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', model.ogType),
     meta('property', 'og:title', model.title),
@@ -249,6 +276,7 @@ export function renderDocument(
   origin: string,
   app: AppPage | null = null,
   theme: ThemeLayout | null = null,
+  icp: string | null = null,
 ): string {
   const bg = theme?.backgroundImg && IMAGE_URL.test(theme.backgroundImg);
   const doc = template
@@ -256,7 +284,7 @@ export function renderDocument(
     .replace(/\s*<meta name="(description|keywords)"[^>]*>/g, '')
     .replace('</head>', () => `  ${headHtml(model, origin)}${theme ? `\n    ${themeStyle(theme)}` : ''}\n  </head>`)
     .replace(/<html([^>]*)>/, (whole, attrs: string) => (bg ? `<html${attrs} data-bg-image="on">` : whole))
-    .replace(/<div id="root"><\/div>/, () => `<div id="root">${app ? app.html : rootHtml(model)}</div>`);
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${app ? app.html : rootHtml(model, icp)}</div>`);
   if (!app) return doc;
   return doc.replace(
     '</body>',

@@ -4,9 +4,9 @@ import * as site from './service.js';
 import * as admin from './admin.js';
 import { actorOf } from '../audit/index.js';
 
-export function siteHandlers({ db }: ModuleDeps) {
+export function siteHandlers({ db, config }: ModuleDeps) {
   return defineHandlers({
-    theme: async ({ query }) => (await site.getTheme(db, query.type)) ?? Promise.reject(notFound('该类型的主题不存在')),
+    theme: async ({ query }) => (await site.themeAnswer(db, query.type, config.icpBeian)) ?? Promise.reject(notFound('该类型的主题不存在')),
     userActive: async ({ caller }) => site.recordActivity(db, caller.viewerKey, caller.user?.id ?? null),
     health: async () => ({ status: 'ok' as const, uptime: Math.round(process.uptime()) }),
     ready: async ({ req }) => {

@@ -11,6 +11,12 @@ export async function getTheme(db: Db, type: number) {
   return layout ? { type, layoutVoList: JSON.stringify(layout) } : null;
 }
 
+/** The theme call's answer: the theme of `type` and what every page of the site shows with it (the ICP 备案号). */
+export async function themeAnswer(db: Db, type: number, icp: string | null) {
+  const theme = await getTheme(db, type);
+  return theme ? { ...theme, icp } : null;
+}
+
 /** One row per Shanghai day per viewer; answers whether this ping was the day's first. */
 export async function recordActivity(db: Db, viewerKey: string, userId: number | null) {
   return { counted: await queries.insertActivity(db, shanghaiDate(), viewerKey, userId) };

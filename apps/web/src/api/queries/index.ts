@@ -25,5 +25,6 @@ export * from './messages.js';
 export * from './open.js';
 export * from './orders.js';
 export * from './reports.js';
+export * from './site.js';
 export * from './users.js';
 export * from './people.js';
