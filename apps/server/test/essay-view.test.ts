@@ -55,7 +55,7 @@ describe('essayView', () => {
   });
 
   it('answers 404 for a missing or unpublished text, counting nothing', async () => {
-    expect(await view(2_000_000_000)).toMatchObject({ status: 404, code: 'A0404', msg: '作品不存在或未发布' });
+    expect(await view(2_000_000_000)).toMatchObject({ status: 404, code: 'A0404', msg: '资源不存在：作品不存在或未发布' });
 
     const draft = await callAs(
       t.app,
