@@ -66,9 +66,9 @@ describe('ICP 备案号 configured', { retry: 1 }, () => {
     const footer = page.locator('footer.footer');
     expect(await icpLink(footer).getAttribute('href')).toBe(ICP_REGISTER);
     expect(await icpLink(footer).getAttribute('target')).toBe('_blank');
-    expect(await page.evaluate(() => (window as unknown as { __icp?: Element | null }).__icp === document.querySelector('.footer__icp a'))).toBe(
-      true,
-    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __icp?: Element | null }).__icp === document.querySelector('.footer__icp a')),
+    ).toBe(true);
     expect(errors).toEqual([]);
 
     // A page only the app draws shows it too, once the app has started.
