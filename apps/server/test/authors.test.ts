@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { importStarter } from '../src/import/index.js';
 import { clearSearchIndexes } from '../src/modules/discovery/index.js';
 import { authorPageSql } from '../src/modules/discovery/index.js';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, createStarterApp, signUp, type TestContext } from './helper.js';
 import { makeAdmin } from './factories.js';
 
 let t: TestContext;
@@ -17,12 +16,11 @@ let writer: Awaited<ReturnType<typeof signUp>>;
 const rows = async <T = Record<string, any>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await importStarter(t.database.db);
+  t = await createStarterApp();
   const [cls] = await rows<{ id: number }>(sql`select id from classifications where name = '诗词'`);
   poetry = cls!.id;
   writer = await signUp(t.app);
-});
+}, 300_000);
 afterAll(async () => t?.close());
 
 const write = (payload: Record<string, unknown>, token = writer.token) =>

@@ -1,17 +1,19 @@
 /**
  * Each test file gets the real app on a real, fresh database: an in-memory PGlite, or — when
  * TEST_DATABASE_URL is set — a brand-new PostgreSQL database created for this file and dropped after.
+ * createStarterApp's database is a copy of the starter library imported once per run (starterSnapshot.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { calls, fillPath, type CallData, type CallId, type CallInput } from '@shiju/contract';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { freshPostgres } from './postgres.js';
+import { openStarterDatabase } from './starterSnapshot.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -20,24 +22,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function freshPostgres(adminUrl: string) {
-  const name = `shiju_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return { url: url.toString(), drop };
-}
-
-export async function createTestApp(overrides: Partial<AppOptions> = {}, env: Record<string, string> = {}): Promise<TestContext> {
+/** The app on the database `open` gives; closing it closes the app and the database, then `drop`s the database. */
+async function appOn(
+  open: () => Promise<{ database: Database; drop(): Promise<void> }>,
+  overrides: Partial<AppOptions>,
+  env: Record<string, string>,
+): Promise<TestContext> {
   const dataDir = path.join(os.tmpdir(), `shiju-test-${crypto.randomBytes(4).toString('hex')}`);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -47,9 +37,7 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}, env: Re
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgdb = adminUrl ? await freshPostgres(adminUrl) : null;
-  const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir: 'memory://', poolSize: 10 });
+  const { database, drop } = await open();
   const app = await buildApp({ config, database, ...overrides });
   await app.ready();
   return {
@@ -59,10 +47,32 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}, env: Re
     async close() {
       await app.close();
       await database.close();
-      await pgdb?.drop();
+      await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app on an empty database of this file's own. */
+export function createTestApp(overrides: Partial<AppOptions> = {}, env: Record<string, string> = {}): Promise<TestContext> {
+  return appOn(
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL;
+      const pgdb = adminUrl ? await freshPostgres(adminUrl) : null;
+      const database = await openDatabase({ databaseUrl: pgdb?.url, dataDir: 'memory://', poolSize: 10 });
+      return { database, drop: async () => pgdb?.drop() };
+    },
+    overrides,
+    env,
+  );
+}
+
+/**
+ * The app on this file's own copy of the starter library, imported at starterNow() (a test on a fixed clock passes
+ * `clock: () => starterNow()`). The first file of a run that asks waits for the import; the others for a copy.
+ */
+export function createStarterApp(overrides: Partial<AppOptions> = {}, env: Record<string, string> = {}): Promise<TestContext> {
+  return appOn(() => openStarterDatabase(), overrides, env);
 }
 
 export interface Envelope<T = any> {

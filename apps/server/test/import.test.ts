@@ -1,10 +1,11 @@
 /**
- * The starter library on a fresh in-memory PGlite: what a first visitor of a new install sees.
+ * The starter library on a fresh in-memory PGlite: what a first visitor of a new install sees. The run seeds it once
+ * (starterSnapshot.ts: seedIfEmpty on an empty database, as a first start does); this file reads its own copy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { RANK_MIN_LIKES } from '@shiju/contract/core';
-import { openDatabase, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { verifyPassword } from '../src/modules/auth/index.js';
 import { importStarter, seedIfEmpty } from '../src/import/index.js';
 import { HISTORY_DAYS } from '../src/import/engagement.js';
@@ -13,6 +14,7 @@ import { refreshRankings } from '../src/modules/discovery/index.js';
 import { joinSayings } from '../src/import/sources/classics.js';
 import { tagLetter } from '../src/lib/text.js';
 import { countText, noCounts, storedParagraphs } from '../src/import/cleanup.js';
+import { openStarterDatabase } from './starterSnapshot.js';
 
 let database: Database;
 const logged: string[] = [];
@@ -27,10 +29,11 @@ async function count(query: SQL): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  const seeded = await seedIfEmpty(database.db, { info: (_obj, msg) => logged.push(msg ?? '') });
-  expect(seeded).toBe(true);
-});
+  const starter = await openStarterDatabase('pglite');
+  database = starter.database;
+  logged.push(...starter.outcome.logged);
+  expect(starter.outcome.seeded).toBe(true);
+}, 300_000);
 afterAll(async () => database?.close());
 
 describe('starter library', () => {

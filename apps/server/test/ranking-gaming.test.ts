@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { RANK_MIN_LIKES, REPORTS_TO_LEAVE_LISTS } from '@shiju/contract';
-import { callAs, createTestApp, type TestContext } from './helper.js';
+import { callAs, createStarterApp, type TestContext } from './helper.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
 import { classifications, essays, likes, users } from '../src/db/schema.js';
-import { importStarter } from '../src/import/index.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
+import { starterNow } from './starterSnapshot.js';
 
-/** The app's clock stands still here: the importer, the likes and the refresh all read it. */
-const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+/** The app's clock stands still here, at the moment the run's starter library was imported: the likes and the refresh read it. */
+const NOW = starterNow();
 const TOP = 20;
 
 let t: TestContext;
@@ -23,8 +23,7 @@ let brigaded: number;
 const brigade: TestUser[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => NOW });
-  await importStarter(t.database.db, { now: NOW });
+  t = await createStarterApp({ clock: () => NOW });
   const [cls] = await t.database.db.select({ id: classifications.id }).from(classifications).limit(1);
   const author = await makeUser(t.app);
   for (let i = 0; i < 100; i++)
@@ -33,7 +32,7 @@ beforeAll(async () => {
   for (let i = 0; i < 30; i++) brigade.push(await makeUser(t.app));
   for (const u of brigade) expect((await callAs(t.app, 'like', { body: { essayId: brigaded, type: 'like' } }, u.token)).code).toBe('00000');
   await refreshRankings(t.database.db, t.app.runtime.broadcast, undefined, NOW);
-}, 180_000);
+}, 300_000);
 afterAll(async () => t?.close());
 
 const ranking = async (period: 'day' | 'week' | 'month' | 'all', pageSize = TOP) =>

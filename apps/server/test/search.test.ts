@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { importStarter } from '../src/import/index.js';
 import { reindexSearch, staleSearchRows } from '../src/import/reindex.js';
 import { clearSearchIndexes, search as searchEssays } from '../src/modules/discovery/index.js';
 import { judgeSearch, SEARCH_LABELS, type JudgedHit } from '../bench/searchLabels.js';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, createStarterApp, signUp, type TestContext } from './helper.js';
 import { publishText } from './factories.js';
 
 let t: TestContext;
@@ -18,9 +17,8 @@ const rows = async <T = Record<string, any>>(q: ReturnType<typeof sql>) => (awai
 const firstClassification = async () => (await rows<{ id: number }>(sql`select id from classifications order by sort limit 1`))[0]!.id;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await importStarter(t.database.db);
-});
+  t = await createStarterApp();
+}, 300_000);
 afterAll(async () => t?.close());
 
 const search = async (q: string, extra = '') => {

@@ -47,8 +47,11 @@ export function pgliteExists(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
 }
 
-/** Open PGlite in `dataDir/pgdata`, or in memory when dataDir is 'memory://'. */
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * Open PGlite in `dataDir/pgdata`, or in memory when dataDir is 'memory://'; `image`, a data directory dumped by
+ * PGlite's dumpDataDir, is what a new database starts from (the tests' starter library).
+ */
+async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
   let where: string | undefined;
   if (dataDir !== 'memory://') {
     where = path.join(dataDir, 'pgdata');
@@ -61,7 +64,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never shrinks;
   // the files are in the operating system's page cache anyway, so 16 MB keeps the embedded server small.
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'], loadDataDir: image };
   const client = where ? await PGlite.create(where, options) : await PGlite.create(options);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
@@ -99,8 +102,15 @@ async function openPostgres(url: string, poolSize: number, log?: DbLog): Promise
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; log?: DbLog }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log) : openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  log?: DbLog;
+  /** PGlite only: a dumped data directory to start from (openPglite). */
+  image?: Blob;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log) : openPglite(opts.dataDir, opts.image);
 }
 
 /** Renders statements to text as both drivers do (rowsOf's prepared statements, db/names.ts). */

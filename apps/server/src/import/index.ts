@@ -136,10 +136,10 @@ export function importFullCorpus(db: Db, opts: ImportOptions = {}): Promise<Impo
 }
 
 /** First start of an empty database: load the starter library. Returns whether it did. */
-export async function seedIfEmpty(db: Db, log: ImportLogger): Promise<boolean> {
+export async function seedIfEmpty(db: Db, log: ImportLogger, opts: ImportOptions = {}): Promise<boolean> {
   if (!(await noUsers(db))) return false;
   log.info({}, '数据库为空，正在载入入门内容库 (loading the starter library)');
-  const summary = await importStarter(db);
+  const summary = await importStarter(db, opts);
   log.info({ added: summary.added, seconds: Number(summary.seconds.toFixed(1)) }, '入门内容库已载入 (starter library loaded)');
   return true;
 }
