@@ -10,6 +10,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from '../api/queryClient.js';
+import { siteQueries } from '../api/queries/index.js';
 import { setTransport } from '../api/request.js';
 import BellesDetails from '../pages/BellesDetails/index.js';
 import { prefetchDetails } from '../pages/BellesDetails/prefetch.js';
@@ -70,7 +71,9 @@ export async function prerender(url: string): Promise<Prerendered | null> {
   const def = PAGES[pathname];
   if (!def) return null;
   const client = createQueryClient();
-  if (!(await def.prefetch(client, searchParams))) return null;
+  // The shell's own answer (the footer's ICP 备案号 comes with the theme) travels with every page.
+  const [drawn] = await Promise.all([def.prefetch(client, searchParams), client.prefetchQuery(siteQueries.theme())]);
+  if (!drawn) return null;
   const html = renderToString(
     <StrictMode>
       <AppProviders client={client}>

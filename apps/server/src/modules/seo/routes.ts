@@ -70,7 +70,14 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(
-          renderDocument(template, model, originOf(config, req), drawn, theme ? (JSON.parse(theme.layoutVoList) as ThemeLayout) : null),
+          renderDocument(
+            template,
+            model,
+            originOf(config, req),
+            drawn,
+            theme ? (JSON.parse(theme.layoutVoList) as ThemeLayout) : null,
+            config.icpBeian,
+          ),
         );
     });
   }

@@ -1,7 +1,7 @@
 /**
  * What the server renders for the public routes: each page's real content, read through the same
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
- * view: the web app's own details call counts it when a reader's browser takes over.
+ * view: the web app counts it when a reader's browser takes over (its essayView call).
  */
 import { namedRouteTitle, PAGES, rankReasonOf, textTitle, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
