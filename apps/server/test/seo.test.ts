@@ -41,13 +41,13 @@ const template = `<!doctype html>
 /**
  * A stand-in for the web app's prerenderer (dist/ssr/render.js, built by vite): the module shape the server loads.
  * It draws a text's page only when asked with `&drawn=1`, from the details call made through the server's own
- * transport, and hands back answers holding a closing script tag.
+ * transport, for the site address it is given, and hands back answers holding a closing script tag.
  */
 const prerenderer = `let transport;
 export const SERVER_STATE_ID = 'shiju-state';
 export const PRERENDERED_PATHS = ['/home', '/bellesDetails'];
 export function setTransport(t) { transport = t; }
-export async function prerender(url) {
+export async function prerender(url, origin) {
   const u = new URL(url, 'http://x');
   if (u.searchParams.get('drawn') !== '1') return null;
   const res = await transport('/api/v1/pc/essays/details', {
@@ -56,7 +56,7 @@ export async function prerender(url) {
     body: JSON.stringify({ id: Number(u.searchParams.get('id')) }),
   });
   const { data } = await res.json();
-  return { html: '<div class="shell"><h1>' + data.content + '</h1></div>', state: { text: data.content, trap: '</script><script>alert(1)</script>' } };
+  return { html: '<div class="shell" data-origin="' + origin + '"><h1>' + data.content + '</h1></div>', state: { text: data.content, trap: '</script><script>alert(1)</script>' } };
 }
 `;
 
@@ -272,6 +272,49 @@ describe('server-rendered public pages', () => {
     expect(u.root).toContain(`/bellesDetails?id=${sentenceId}`);
   });
 
+  it('renders the announcements, 关于我们, whom a user follows and who follows them, and 404 for nobody', async () => {
+    const board = parts((await get('/bulletinBoard')).body);
+    expect(board.head).toContain('<title>拾句 | 公告</title>');
+    expect(board.head).toContain(`<link rel="canonical" href="${ORIGIN}/bulletinBoard" data-ssr />`);
+    expect(board.root).toContain(`<a href="/bulletinDetails?id=${announcementId}">拾句上线啦</a>`);
+    expect(board.ld.mainEntity.itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      url: `${ORIGIN}/bulletinDetails?id=${announcementId}`,
+      name: '拾句上线啦',
+    });
+    const about = parts((await get('/aboutOur')).body);
+    expect(about.head).toContain('<title>拾句 | 关于我们</title>');
+    expect(about.root).toContain('<h1>关于拾句</h1>');
+    expect(about.root).toContain('<a href="/aboutOur#api">开发者：随机一句接口</a>');
+
+    const reader = await signUp(t.app);
+    expect((await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${writer.user.id}/follow`, token: reader.token })).code).toBe(
+      '00000',
+    );
+    const followers = parts((await get(`/othersRelation?id=${writer.user.id}&type=followers`)).body);
+    expect(followers.head).toContain(`<title>拾句 | 关注与粉丝 · ${writer.user.nickname}</title>`);
+    expect(followers.head).toContain(
+      `<link rel="canonical" href="${ORIGIN}/othersRelation?id=${writer.user.id}&amp;type=followers" data-ssr />`,
+    );
+    expect(followers.root).toContain(`<h1>${writer.user.nickname} 的粉丝</h1>`);
+    expect(followers.root).toContain(`<a href="/othersInfor?id=${reader.user.id}">${reader.user.nickname}</a>`);
+    const following = parts((await get(`/othersRelation?id=${writer.user.id}`)).body);
+    expect(following.root).toContain('TA 还没有关注任何人。');
+    for (const url of ['/othersRelation?id=2000000000', '/othersRelation?id=x', '/othersRelation'])
+      expect((await get(url)).statusCode, url).toBe(404);
+  });
+
+  it('answers a search but keeps it out of search engines', async () => {
+    const res = await get(`/globalSearch?q=${encodeURIComponent('秋风')}`);
+    expect(res.statusCode).toBe(200);
+    const { head, root } = parts(res.body);
+    expect(head).toContain('<title>拾句 | 搜索</title>');
+    expect(head).toContain('<meta name="robots" content="noindex" data-ssr />');
+    expect(head).not.toContain('rel="canonical"');
+    expect(root).toContain('<h1>搜索：秋风</h1>');
+  });
+
   it('sends the rendered page compressed, revalidated on every visit', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');
@@ -284,7 +327,10 @@ describe('server-rendered public pages', () => {
     expect(res.statusCode).toBe(200);
     const { head, root } = parts(res.body);
     expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/bellesDetails?id=${sentenceId}" data-ssr />`);
-    expect(root).toContain('<div id="root"><div class="shell"><h1>人生若只如初见，何事秋风悲画扇。\n等闲变却故人心</h1></div></div>');
+    // Drawn for the site's address (PUBLIC_URL), which the page's words may name (关于我们's API examples).
+    expect(root).toContain(
+      `<div id="root"><div class="shell" data-origin="${ORIGIN}"><h1>人生若只如初见，何事秋风悲画扇。\n等闲变却故人心</h1></div></div>`,
+    );
     expect(root).not.toContain('ssr-sentence');
     const state = /<script type="application\/json" id="shiju-state">(.*?)<\/script>\n {2}<\/body>/s.exec(res.body);
     expect(state![1]).not.toContain('</script>');
@@ -320,7 +366,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('leaves the other app routes to the plain app', async () => {
-    const res = await get('/aboutOur');
+    const res = await get('/editorialEssay');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(template);
   });

@@ -111,7 +111,7 @@ describe('buying while no way to pay is configured', () => {
     expect(text).not.toContain('立即开通');
     expect(await page.getByRole('button', { name: /立即开通/ }).count()).toBe(0);
 
-    await page.getByRole('button', { name: '查看会员说明' }).click();
+    await page.getByRole('link', { name: '查看会员说明' }).click();
     await waitForTitle(page, '拾句 | 公告详情 · 会员服务说明');
     const notice = page.locator('.bulletin-article__content');
     await notice.getByText('暂未开通在线支付', { exact: false }).waitFor();

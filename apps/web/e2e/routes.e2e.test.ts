@@ -1,7 +1,7 @@
 import { PAGES, pageTitle } from '@shiju/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closePage, openPage, pathOf, useBrowser, waitForPath, waitForTitle, waitForTitleStart } from './helpers.js';
+import { appRunning, closePage, openPage, pathOf, useBrowser, waitForPath, waitForTitle, waitForTitleStart } from './helpers.js';
 
 describe('routes', () => {
   const browser = useBrowser();
@@ -77,6 +77,8 @@ describe('routes', () => {
     await reloaded;
     expect(pathOf(page)).toBe('/aboutOur');
     await page.getByRole('heading', { name: '关于拾句' }).waitFor();
+    // The server drew the page; the app takes it over once the page's code has come this time.
+    await appRunning(page);
     expect(failed).toBe(2);
     await page.unroute(/\/assets\/AboutOur-[^/]+\.js$/);
   });

@@ -138,7 +138,7 @@ describe('social: two people in two browsers', () => {
     // /myInform lists them; opening each tab reads it and the bell follows.
     await bell(a.page).click();
     await waitForPath(a.page, '/myInform');
-    const feed = a.page.locator('.inform-tabs [role="tabpanel"][aria-hidden="false"]');
+    const feed = a.page.locator('.inform-tabs [role="tabpanel"]');
     const commentMsg = feed.locator('.message', { hasText: '评论了你的句子' });
     await commentMsg.getByText(b.nickname).waitFor();
     await commentMsg.getByText('读到这句，窗外正好起风。').waitFor();
@@ -174,15 +174,12 @@ describe('social: two people in two browsers', () => {
     await aReply.waitFor();
     expect(await aReply.locator('.comment__to').textContent()).toContain(`@${b.nickname}`);
     await b.page.goto('/myInform?type=comment');
-    const reply = b.page.locator('.inform-tabs [role="tabpanel"][aria-hidden="false"] .message', { hasText: '回复了你' });
+    const reply = b.page.locator('.inform-tabs [role="tabpanel"] .message', { hasText: '回复了你' });
     await reply.getByText('谢谢，春天也路过了你那里。').waitFor();
     await reply.getByText(a.nickname).waitFor();
     // A's follow-back reached B as well.
     await b.page.getByRole('tab', { name: '新粉丝' }).click();
-    await b.page
-      .locator('.inform-tabs [role="tabpanel"][aria-hidden="false"] .message', { hasText: '关注了你' })
-      .getByText(a.nickname)
-      .waitFor();
+    await b.page.locator('.inform-tabs [role="tabpanel"] .message', { hasText: '关注了你' }).getByText(a.nickname).waitFor();
     await expectBell(b.page, 0);
 
     // The card counts the comment and its reply; B deletes the comment and both go.
@@ -397,7 +394,7 @@ describe('announcements', () => {
     const items = page.locator('.bulletin-item');
     await items.first().waitFor();
     // Pinned first.
-    await items.first().locator('.ant-tag').getByText('置顶').waitFor();
+    await items.first().locator('.tag-label').getByText('置顶').waitFor();
     const unreadBefore = await page.locator('.bulletin-item.is-unread').count();
     expect(unreadBefore).toBeGreaterThan(1);
     const title = (await items.nth(1).locator('.bulletin-item__title').textContent())!;

@@ -1,5 +1,5 @@
-import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
+import { Tabs } from './ui/Tabs.js';
 
 export interface UrlTab<T extends string> {
   key: T;
@@ -20,17 +20,8 @@ interface Props<T extends string> {
 /**
  * The tabbed frame of the people pages (关注/粉丝, 我的空间, 我的通知, a user's works): the open tab lives in the
  * query string, so it survives a reload and can be linked to, and only the open tab is rendered (its list loads
- * when it is opened).
+ * when it is opened). Light tabs (ui/Tabs): the public people pages draw without antd.
  */
 export function UrlTabs<T extends string>({ choice: [active, open], items, drop, className, extra }: Props<T>) {
-  return (
-    <Tabs
-      className={className}
-      activeKey={active}
-      onChange={(k) => open(k as T, drop)}
-      destroyOnHidden
-      tabBarExtraContent={extra}
-      items={[...items]}
-    />
-  );
+  return <Tabs className={className} activeKey={active} onChange={(k) => open(k, drop)} extra={extra} items={[...items]} />;
 }

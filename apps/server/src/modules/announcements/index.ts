@@ -1,3 +1,3 @@
 /** The announcements module's public surface: other modules import only from here. */
-export { findPublished } from './queries.js';
+export { findPublished, pagePublished } from './queries.js';
 export { announcementHandlers } from './routes.js';

@@ -19,14 +19,15 @@ interface RenderModule {
   SERVER_STATE_ID: string;
   PRERENDERED_PATHS: string[];
   setTransport(t: (url: string, init: { method: string; headers: Headers; body?: string }) => Promise<Response>): void;
-  prerender(url: string): Promise<Prerendered | null>;
+  prerender(url: string, origin: string): Promise<Prerendered | null>;
 }
 
 export interface Prerenderer {
   /** The id of the element the app reads the answers from. */
   stateId: string;
   handles(pathname: string): boolean;
-  render(url: string): Promise<Prerendered | null>;
+  /** The page at `url` (path and query), drawn for the site at `origin` (the words that name its address). */
+  render(url: string, origin: string): Promise<Prerendered | null>;
 }
 
 export async function loadPrerenderer(app: FastifyInstance, webDist: string): Promise<Prerenderer | null> {
@@ -51,5 +52,5 @@ export async function loadPrerenderer(app: FastifyInstance, webDist: string): Pr
     return new Response(res.payload, { status: res.statusCode, headers });
   });
   const paths = new Set(mod.PRERENDERED_PATHS);
-  return { stateId: mod.SERVER_STATE_ID, handles: (p) => paths.has(p), render: (url) => mod.prerender(url) };
+  return { stateId: mod.SERVER_STATE_ID, handles: (p) => paths.has(p), render: (url, origin) => mod.prerender(url, origin) };
 }

@@ -58,7 +58,7 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
       let drawn = null;
       if (model.status === 200 && prerenderer?.handles(path)) {
         try {
-          const pre = await prerenderer.render(req.url);
+          const pre = await prerenderer.render(req.url, originOf(config, req));
           if (pre) drawn = { html: pre.html, state: pre.state, stateId: prerenderer.stateId };
         } catch (err) {
           req.log.warn({ err }, 'prerendering failed; the plain markup is sent');

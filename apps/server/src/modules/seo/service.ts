@@ -7,13 +7,13 @@ import { namedRouteTitle, PAGES, rankReasonOf, textTitle, type Essay } from '@sh
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
-import { findPublished } from '../announcements/index.js';
+import { findPublished, pagePublished } from '../announcements/index.js';
 import { findClassification, pageClassifications } from '../classifications/index.js';
 import { authorPage, frozenWeeks, weekEntries } from '../discovery/index.js';
 import { rankingPage, type Period } from '../discovery/index.js';
 import { presentCard, presentEssays } from '../essays/index.js';
 import { listPublished, publishedDetails, type EssayCaches } from '../essays/index.js';
-import { profile } from '../social/index.js';
+import { profile, relations } from '../social/index.js';
 
 export const LIST_SIZE = 20;
 
@@ -30,7 +30,16 @@ export type PageBody =
   | { kind: 'list'; heading: string; intro?: string; items: ListItem[]; links?: { href: string; label: string }[] }
   | { kind: 'announcement'; title: string; content: string; publishedAt: string }
   | { kind: 'user'; user: Awaited<ReturnType<typeof profile>>; items: ListItem[] }
+  /** A list of other pages (announcements, people), or none (a page of words: 关于我们, a search). */
+  | { kind: 'links'; heading: string; intro?: string; items: LinkItem[]; empty?: string }
   | { kind: 'notFound' };
+
+export interface LinkItem {
+  href: string;
+  label: string;
+  /** A date or a line beside the link. */
+  note?: string;
+}
 
 export interface PageModel {
   status: 200 | 404;
@@ -46,6 +55,8 @@ export interface PageModel {
   image?: string | null;
   /** Feeds of this page (the site-wide latest feed is linked from index.html itself). */
   feeds: FeedLink[];
+  /** Kept out of search engines though it answers (a search's results): robots noindex, no canonical address. */
+  noindex?: boolean;
   body: PageBody;
 }
 
@@ -255,7 +266,99 @@ async function userPage(db: Db, caches: EssayCaches, id: number | null): Promise
   });
 }
 
-/** The public routes the server renders, by path; each reads what it needs from the query string. */
+/** 公告: the first page of announcements, pinned first, then newest. */
+async function bulletinBoard(db: Db): Promise<PageModel> {
+  const { rows } = await pagePublished(db, LIST_SIZE, 0);
+  return {
+    status: 200,
+    routeTitle: routeTitle('/bulletinBoard'),
+    title: '拾句公告',
+    description: '拾句编辑部的消息：新功能、活动与社区约定。',
+    keywords: ['公告', ...SITE_KEYWORDS],
+    path: '/bulletinBoard',
+    ogType: 'website',
+    feeds: [],
+    body: {
+      kind: 'links',
+      heading: '公告',
+      intro: '拾句编辑部的消息：新功能、活动与社区约定。',
+      items: rows.map((a) => ({ href: `/bulletinDetails?id=${a.id}`, label: a.title, note: a.publishedAt.toISOString().slice(0, 10) })),
+      empty: '暂时还没有公告。',
+    },
+  };
+}
+
+/** 关于我们: the app draws its words (ssr/render.tsx); this is what a crawler without it reads. */
+function aboutPage(): PageModel {
+  const description =
+    '拾句是一个读句子、品美文的地方：唐诗宋词、经典古文，也有每一位用户写下的句子和文章。排行榜、每周精选与随机一句接口的说明。';
+  return {
+    status: 200,
+    routeTitle: routeTitle('/aboutOur'),
+    title: '关于拾句',
+    description,
+    keywords: ['关于拾句', '随机一句接口', ...SITE_KEYWORDS],
+    path: '/aboutOur',
+    ogType: 'website',
+    feeds: [],
+    body: {
+      kind: 'links',
+      heading: '关于拾句',
+      intro: description,
+      items: [
+        { href: '/aboutOur#api', label: '开发者：随机一句接口' },
+        { href: '/bulletinBoard', label: '公告' },
+        { href: '/agreement', label: '用户协议' },
+        { href: '/privacy', label: '隐私政策' },
+      ],
+    },
+  };
+}
+
+const RELATION_NAMES = { following: '关注', followers: '粉丝' } as const;
+
+/** 关注与粉丝: whom someone follows, or who follows them (the tab the URL opens), first page. */
+async function relationsPage(db: Db, id: number | null, rawType: unknown): Promise<PageModel> {
+  if (!id) return notFoundPage();
+  const type = rawType === 'followers' ? 'followers' : 'following';
+  return orNotFound(async () => {
+    const [user, people] = await Promise.all([profile(db, id, null), relations(db, id, type, { pageNum: 1, pageSize: LIST_SIZE }, null)]);
+    return {
+      status: 200,
+      routeTitle: namedRouteTitle(routeTitle('/othersRelation'), user.nickname),
+      title: `${user.nickname} 的关注与粉丝`,
+      description: `${user.nickname} 在拾句关注了 ${user.following} 人，有 ${user.followers} 位粉丝。`,
+      keywords: [user.nickname, ...SITE_KEYWORDS],
+      path: `/othersRelation?id=${user.id}${type === 'followers' ? '&type=followers' : ''}`,
+      ogType: 'profile',
+      feeds: [],
+      body: {
+        kind: 'links',
+        heading: `${user.nickname} 的${RELATION_NAMES[type]}`,
+        items: people.list.map((u) => ({ href: `/othersInfor?id=${u.id}`, label: u.nickname, note: u.bio || undefined })),
+        empty: type === 'following' ? 'TA 还没有关注任何人。' : 'TA 还没有粉丝。',
+      },
+    };
+  });
+}
+
+/** 搜索: the app draws the results (ssr/render.tsx); a search is no page of its own for search engines. */
+function searchPage(rawQ: unknown): PageModel {
+  const q = typeof rawQ === 'string' ? rawQ.trim().slice(0, 50) : '';
+  return {
+    status: 200,
+    routeTitle: routeTitle('/globalSearch'),
+    title: q ? `搜索：${q}` : '搜索',
+    description: '在拾句搜索句子、美文、作者和标签，支持繁体、拼音与首字母。',
+    keywords: ['搜索', ...SITE_KEYWORDS],
+    path: q ? `/globalSearch?q=${encodeURIComponent(q)}` : '/globalSearch',
+    ogType: 'website',
+    feeds: [],
+    noindex: true,
+    body: { kind: 'links', heading: q ? `搜索：${q}` : '搜索', items: [] },
+  };
+}
+
 /** 作者页: the author's most read texts (the app's first page of them). */
 async function authorWorksPage(db: Db, rawName: unknown): Promise<PageModel> {
   const name = typeof rawName === 'string' ? rawName.trim().slice(0, 40) : '';
@@ -301,6 +404,7 @@ function legalPage(path: '/agreement' | '/privacy', description: string): PageMo
   };
 }
 
+/** The public routes the server renders, by path; each reads what it needs from the query string. */
 export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: Record<string, unknown>) => Promise<PageModel>> = {
   '/home': (db, caches) => home(db, caches),
   '/bellesDetails': (db, caches, q) => essayPage(db, caches, parseId(q.id)),
@@ -312,4 +416,8 @@ export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: R
   '/author': (db, _caches, q) => authorWorksPage(db, q.name),
   '/agreement': async () => legalPage('/agreement', '拾句用户协议：账号、你发布的内容、相处的规则与违规处理。'),
   '/privacy': async () => legalPage('/privacy', '拾句隐私政策：我们收集哪些信息、如何使用与保存，以及你的权利。'),
+  '/bulletinBoard': (db) => bulletinBoard(db),
+  '/aboutOur': async () => aboutPage(),
+  '/othersRelation': (db, _caches, q) => relationsPage(db, parseId(q.id), q.type),
+  '/globalSearch': async (_db, _caches, q) => searchPage(q.q),
 };

@@ -16,8 +16,14 @@ export const announcementQueries = {
     ...announcements.query('announcementMessages', { query: { pageNum: 1, pageSize: 1 } }, { silent: true }),
     staleTime: 0,
   }),
-  /** Opening an announcement marks it read, so it is always asked afresh. */
-  one: (id: number) => ({ ...announcements.query('announcementForm', { params: { id } }, { quietCodes: ['A0404'] }), staleTime: 0 }),
+  /**
+   * Opening an announcement marks it read for a signed-in reader, so for them it is always asked afresh; a visitor
+   * has no read state, and the copy the server drew the page from is kept as any answer is.
+   */
+  one: (id: number, signedIn: boolean) => ({
+    ...announcements.query('announcementForm', { params: { id } }, { quietCodes: ['A0404'] }),
+    ...(signedIn ? { staleTime: 0 } : {}),
+  }),
 };
 
 /** Lists that show read state (公告, 我的通知 · 公告) after announcements were read. */

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { defineDomain } from './define.js';
 
 const open = defineDomain('open');
@@ -15,4 +16,16 @@ export const openQueries = {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   }),
+  /**
+   * The site's address, for the open API's examples (关于我们): the browser's own, or, on a page the server drew, the
+   * one the server drew it with (its PUBLIC_URL or the request's), kept so the app takes the same words over. Asked
+   * of nobody: the server's prerenderer sets it, the browser reads its location.
+   */
+  origin: () =>
+    queryOptions({
+      queryKey: [...open.all, 'origin'],
+      queryFn: () => window.location.origin,
+      initialData: () => (typeof window === 'undefined' ? undefined : window.location.origin),
+      staleTime: Infinity,
+    }),
 };

@@ -1,11 +1,22 @@
 import { Link } from 'react-router';
 import './discovery.css';
 import { classificationQueries, discoveryQueries } from '../../api/queries/index.js';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 const MAX_TITLE_CHARS = 12;
 const TITLES = 6;
 const TAGS = 8;
+/** This week's ranking, for its titles. */
+const weekRanking = () => ({ ...discoveryQueries.rankingTop('week', 20), staleTime: 5 * 60_000 });
+
+/** The answers HotSearches draws from (the server prerenders the search page with them). */
+export function prefetchHotSearches(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(discoveryQueries.hotSearches()),
+    client.prefetchQuery(weekRanking()),
+    client.prefetchQuery(classificationQueries.letters()),
+  ]);
+}
 
 function searchHref(term: string): string {
   return `/globalSearch?q=${encodeURIComponent(term)}`;
@@ -35,7 +46,7 @@ function Terms({ label, terms }: { label: string; terms: string[] }) {
  */
 export function HotSearches() {
   const counted = useQuery(discoveryQueries.hotSearches());
-  const ranking = useQuery({ ...discoveryQueries.rankingTop('week', 20), staleTime: 5 * 60_000 });
+  const ranking = useQuery(weekRanking());
   const letters = useQuery(classificationQueries.letters());
 
   const titles = [

@@ -1,9 +1,9 @@
 export { Highlight } from './Highlight.js';
 export { HighlightedEssayCard } from './HighlightedEssayCard.js';
-export { HotSearches } from './HotSearches.js';
+export { HotSearches, prefetchHotSearches } from './HotSearches.js';
 export { weekLabel, weekRangeLabel } from './isoWeek.js';
 export { RankedEntry } from './RankedEntry.js';
 export { RankingRules } from './RankingRules.js';
 export { RankReason, RankShortfall, type RankingPeriod } from './RankReason.js';
-export { tagHref, useTagHomes } from './tagTargets.js';
+export { prefetchTagHomes, tagHref, useTagHomes } from './tagTargets.js';
 export { pickOne, useQueryParam } from './useQueryParam.js';

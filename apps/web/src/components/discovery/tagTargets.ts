@@ -1,5 +1,5 @@
 import type { CallData, TagBrief } from '@shiju/contract';
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useClassifications } from '../../hooks/useClassifications.js';
 import { classificationQueries } from '../../api/queries/index.js';
@@ -30,6 +30,15 @@ export function useTagHomes(enabled: boolean): Map<number, number> | undefined {
     queries: ids.map((id) => ({ ...classificationQueries.tags(id), enabled })),
     combine,
   });
+}
+
+/**
+ * The answers useTagHomes(enabled) reads (the server prerenders search results with them): the classifications
+ * always, their tags when enabled.
+ */
+export async function prefetchTagHomes(client: QueryClient, enabled: boolean): Promise<void> {
+  const classifications = await client.fetchQuery(classificationQueries.list());
+  if (enabled) await Promise.all(classifications.list.map((c) => client.prefetchQuery(classificationQueries.tags(c.id))));
 }
 
 /**

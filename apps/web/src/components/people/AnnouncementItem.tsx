@@ -1,7 +1,6 @@
-import { Tag } from 'antd';
 import { Link } from 'react-router';
 import type { PageItem } from '../../api/index.js';
-import { formatRelativeTime } from '../../lib/format.js';
+import { RelativeTime } from '../RelativeTime.js';
 import './people.css';
 
 type Announcement = PageItem<'announcementsPage'>;
@@ -12,18 +11,12 @@ export function AnnouncementItem({ a, showUnread }: { a: Announcement; showUnrea
   return (
     <Link to={`/bulletinDetails?id=${a.id}`} className={unread ? 'bulletin-item is-unread' : 'bulletin-item'}>
       <div className="bulletin-item__head">
-        {a.pinned ? (
-          <Tag color="volcano" className="bulletin-item__pin">
-            置顶
-          </Tag>
-        ) : null}
+        {a.pinned ? <span className="tag-label tag-label--volcano bulletin-item__pin">置顶</span> : null}
         <h2 className="bulletin-item__title serif">{a.title}</h2>
         {unread ? <span className="unread-dot" aria-label="未读" /> : null}
       </div>
       <p className="bulletin-item__summary clamp">{a.summary}</p>
-      <time className="bulletin-item__time" dateTime={a.publishedAt}>
-        {formatRelativeTime(a.publishedAt)}
-      </time>
+      <RelativeTime className="bulletin-item__time" value={a.publishedAt} />
     </Link>
   );
 }

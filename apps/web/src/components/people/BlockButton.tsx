@@ -1,9 +1,10 @@
-import { StopOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { toastSuccess } from '../../api/index.js';
 import { useBlock } from '../../api/queries/index.js';
 import { useSession } from '../../hooks/useSession.js';
 import { confirmDialog } from '../ConfirmDialog/index.js';
+import { Button } from '../ui/Button.js';
+import { Icon } from '../ui/Icon.js';
+import { StopOutlined } from '../ui/icons.js';
 
 interface Props {
   userId: number;
@@ -33,7 +34,7 @@ export function BlockButton({ userId, nickname, isBlocked }: Props) {
   };
 
   return (
-    <Button icon={<StopOutlined />} danger={!isBlocked} loading={block.isPending} onClick={() => void toggle()}>
+    <Button icon={<Icon icon={StopOutlined} />} danger={!isBlocked} loading={block.isPending} onClick={() => void toggle()}>
       {isBlocked ? '解除拉黑' : '拉黑'}
     </Button>
   );

@@ -1,10 +1,11 @@
-import { CheckOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '../../api/index.js';
 import { useFollow } from '../../api/queries/index.js';
 import { useSession } from '../../hooks/useSession.js';
 import { confirmDialog } from '../ConfirmDialog/index.js';
+import { Button } from '../ui/Button.js';
+import { Icon } from '../ui/Icon.js';
+import { CheckOutlined, PlusOutlined, SwapOutlined } from '../ui/icons.js';
 import { askSignIn } from './askSignIn.js';
 
 interface Props {
@@ -50,7 +51,7 @@ export function FollowButton({ userId, nickname, isFollowing: initial, followsMe
   };
 
   const label = followLabel(following, followsMe);
-  const icon = following ? followsMe ? <SwapOutlined /> : <CheckOutlined /> : <PlusOutlined />;
+  const icon = <Icon icon={following ? (followsMe ? SwapOutlined : CheckOutlined) : PlusOutlined} />;
   return (
     <Button
       className="follow-button"

@@ -1,10 +1,11 @@
-import { LeftOutlined } from '@ant-design/icons';
 import type { CallData } from '@shiju/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../EmptyState.js';
 import { QueryState } from '../QueryState.js';
 import { UserAvatar } from '../UserAvatar.js';
+import { Icon } from '../ui/Icon.js';
+import { LeftOutlined } from '../ui/icons.js';
 import { LinkButton } from './LinkButton.js';
 import { useIdParam } from './useSearchParamChoice.js';
 import './people.css';
@@ -55,7 +56,7 @@ export function PersonPage({ heading, children }: Props) {
             <>
               <header className="person-page__head">
                 <Link to={`/othersInfor?id=${p.id}`} className="person-page__back">
-                  <LeftOutlined /> 返回主页
+                  <Icon icon={LeftOutlined} /> 返回主页
                 </Link>
                 <div className="person-page__who">
                   <Link to={`/othersInfor?id=${p.id}`} tabIndex={-1} aria-hidden="true">

@@ -1,9 +1,10 @@
-import { CrownFilled } from '@ant-design/icons';
-import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format.js';
 import { UserAvatar } from '../UserAvatar.js';
+import { Icon } from '../ui/Icon.js';
+import { CrownFilled } from '../ui/icons.js';
+import { Skeleton, SkeletonAvatar } from '../ui/Skeleton.js';
 import './people.css';
 
 export interface ProfileStat {
@@ -62,7 +63,7 @@ export function ProfileCard({ user, subtitle, stats, actions, footer, emptyBio =
             {user.nickname}
             {user.isMember ? (
               <span className="member-badge" title="拾句会员">
-                <CrownFilled aria-hidden /> 会员
+                <Icon icon={CrownFilled} /> 会员
               </span>
             ) : null}
           </h1>
@@ -86,9 +87,9 @@ export function ProfileCardSkeleton() {
   return (
     <div className="profile-card panel" aria-busy="true">
       <div className="profile-card__main">
-        <Skeleton.Avatar active size={80} />
+        <SkeletonAvatar size={80} />
         <div className="profile-card__text">
-          <Skeleton active title={{ width: 160 }} paragraph={{ rows: 2, width: ['60%', '40%'] }} />
+          <Skeleton title="160px" rows={2} widths={['60%', '40%']} />
         </div>
       </div>
     </div>

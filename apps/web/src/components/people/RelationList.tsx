@@ -10,6 +10,9 @@ export const RELATION_TYPES: readonly RelationType[] = ['following', 'followers'
 
 const PAGE_SIZE = 20;
 
+/** The list's call options, shared with the server's prefetch of /othersRelation. */
+export const relationsQuery = (userId: number, type: RelationType) => userQueries.relations(userId, type, PAGE_SIZE);
+
 interface Props {
   userId: number;
   type: RelationType;
@@ -42,7 +45,7 @@ function Empty({ type, own }: { type: RelationType; own: boolean }) {
 
 /** Whom a user follows, or who follows them, with follow-back buttons; loads more on scroll. */
 export function RelationList({ userId, type, own = false }: Props) {
-  const query = usePagedList(userQueries.relations(userId, type, PAGE_SIZE));
+  const query = usePagedList(relationsQuery(userId, type));
   return (
     <div className="user-list">
       <InfiniteList query={query} itemKey={(u) => u.id} renderItem={(u) => <UserRow user={u} />} empty={<Empty type={type} own={own} />} />

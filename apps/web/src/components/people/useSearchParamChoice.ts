@@ -31,11 +31,15 @@ export function useSearchParamChoice<T extends string>(
   return [value, set];
 }
 
-/** A positive integer id from the query string (`?id=12`), or null when missing or malformed. */
-export function useIdParam(name = 'id'): number | null {
-  const [params] = usePageSearchParams();
-  const raw = params.get(name);
+/** A positive int4 id from a query-string value (`12`), or null when missing or malformed. */
+export function parseIdParam(raw: string | null): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 && id <= 2147483647 ? id : null;
+}
+
+/** A positive integer id from the query string (`?id=12`), or null when missing or malformed. */
+export function useIdParam(name = 'id'): number | null {
+  const [params] = usePageSearchParams();
+  return parseIdParam(params.get(name));
 }

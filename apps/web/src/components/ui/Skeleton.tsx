@@ -18,3 +18,8 @@ export function Skeleton({ title = '38%', rows = 3, widths, className }: Props) 
     </div>
   );
 }
+
+/** A grey circle standing in for a picture (antd's Skeleton.Avatar). */
+export function SkeletonAvatar({ size }: { size: number }) {
+  return <div className="skeleton__avatar" style={{ width: size, height: size }} aria-hidden="true" />;
+}

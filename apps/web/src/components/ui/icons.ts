@@ -32,3 +32,10 @@ export { default as CloseOutlined } from '@ant-design/icons-svg/es/asn/CloseOutl
 export { default as AppstoreOutlined } from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
 export { default as HomeOutlined } from '@ant-design/icons-svg/es/asn/HomeOutlined';
 export { default as UserOutlined } from '@ant-design/icons-svg/es/asn/UserOutlined';
+export { default as CloseCircleFilled } from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+export { default as CrownFilled } from '@ant-design/icons-svg/es/asn/CrownFilled';
+export { default as LockOutlined } from '@ant-design/icons-svg/es/asn/LockOutlined';
+export { default as StopOutlined } from '@ant-design/icons-svg/es/asn/StopOutlined';
+export { default as SwapOutlined } from '@ant-design/icons-svg/es/asn/SwapOutlined';
+export { default as CalendarOutlined } from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+export { default as OrderedListOutlined } from '@ant-design/icons-svg/es/asn/OrderedListOutlined';

@@ -1,18 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { openQueries } from '../../api/queries/index.js';
+import { Button } from '../../components/ui/Button.js';
 import { reopenTour } from '../../shell/tour.js';
 
-const ENDPOINT = `${window.location.origin}/api/v1/open/sentence`;
+/** The random-sentence call at the site's address (the server's page names the address it was drawn for). */
+const endpointAt = (origin: string) => `${origin}/api/v1/open/sentence`;
 
-const SCRIPT_EXAMPLE = `<p id="quote">正在拾取一句……</p>
-<script src="${ENDPOINT}?encode=js&select=%23quote"></script>`;
+const scriptExample = (endpoint: string) => `<p id="quote">正在拾取一句……</p>
+<script src="${endpoint}?encode=js&select=%23quote"></script>`;
 
-const FETCH_EXAMPLE = `<p id="quote"></p>
+const fetchExample = (endpoint: string) => `<p id="quote"></p>
 <p><a id="quote-source" target="_blank" rel="noopener"></a></p>
 <script>
   (async () => {
-    const url = new URL('${ENDPOINT}');
+    const url = new URL('${endpoint}');
     url.searchParams.set('maxLength', '60');
     // 带上上次返回的 token，拾句就不会重复给出最近看过的句子
     const token = localStorage.getItem('shiju-token');
@@ -45,6 +48,7 @@ function useScrollToHash() {
 /** What 拾句 is and how it works (PRODUCT §1, §6). Static text: the rules here are the product's own. */
 export default function AboutOur() {
   useScrollToHash();
+  const endpoint = endpointAt(useQuery(openQueries.origin()).data ?? '');
   return (
     <article className="page page--reading about">
       <header className="about__head">
@@ -106,7 +110,7 @@ export default function AboutOur() {
         <h2>开发者：随机一句接口</h2>
         <p>拾句开放了一个免登录的接口，每次随机返回一句已发布的句子，可以放进博客侧栏、个人主页或任何网页。首页的“随机一句”用的就是它。</p>
         <p>
-          地址：<code>GET {ENDPOINT}</code>
+          地址：<code>GET {endpoint}</code>
         </p>
         <h3>可选参数</h3>
         <ul>
@@ -156,12 +160,12 @@ export default function AboutOur() {
         <h3>放进博客：一行脚本</h3>
         <p>把下面两行贴到页面里，每次打开页面，段落里就会换上一句：</p>
         <pre className="about__code">
-          <code>{SCRIPT_EXAMPLE}</code>
+          <code>{scriptExample(endpoint)}</code>
         </pre>
         <h3>放进博客：自己排版</h3>
         <p>想显示出处、链接回原句，或者不想重复，可以用 fetch 取 JSON，并把 token 存在 localStorage 里：</p>
         <pre className="about__code">
-          <code>{FETCH_EXAMPLE}</code>
+          <code>{fetchExample(endpoint)}</code>
         </pre>
         <p>
           完整的接口说明见 <a href="/api/docs">接口文档</a>。使用时请保留出处，并链接回拾句上的原句。

@@ -4,12 +4,12 @@ import { AnnouncementItem } from '../../components/people/AnnouncementItem.js';
 import { useSession } from '../../hooks/useSession.js';
 import { announcementQueries, usePagedList } from '../../api/queries/index.js';
 
-const PAGE_SIZE = 10;
+export const BULLETIN_PAGE_SIZE = 10;
 
 /** /bulletinBoard: announcements, pinned first; unread ones marked for signed-in readers. */
 export default function BulletinBoard() {
   const me = useSession();
-  const query = usePagedList(announcementQueries.board(me?.id ?? null, PAGE_SIZE));
+  const query = usePagedList(announcementQueries.board(me?.id ?? null, BULLETIN_PAGE_SIZE));
   return (
     <div className="page page--narrow bulletin">
       <h1 className="page__title">公告</h1>

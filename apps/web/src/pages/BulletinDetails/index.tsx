@@ -1,17 +1,22 @@
-import { LeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.js';
 import { QueryState } from '../../components/QueryState.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
 import { useIdParam } from '../../components/people/useSearchParamChoice.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { LeftOutlined } from '../../components/ui/icons.js';
+import { Skeleton } from '../../components/ui/Skeleton.js';
 import { useSession } from '../../hooks/useSession.js';
 import '../../components/people/people.css';
 import { afterAnnouncementsRead, announcementQueries } from '../../api/queries/index.js';
 import { useTitleName } from '../../shell/titleName.js';
+
+/** When an announcement went out, to the minute, by the reader's clock. */
+const publishedOn = (iso: string) => dayjs(iso).format('YYYY年M月D日 HH:mm');
 
 function NotFound() {
   return (
@@ -31,7 +36,7 @@ export default function BulletinDetails() {
   const id = useIdParam();
   const me = useSession();
   const queryClient = useQueryClient();
-  const query = useQuery({ ...announcementQueries.one(id ?? 0), enabled: id !== null });
+  const query = useQuery({ ...announcementQueries.one(id ?? 0, me !== null), enabled: id !== null });
   useTitleName(id !== null ? query.data?.title : null);
 
   // Lists that show read state (公告, 我的通知 · 公告) are out of date now.
@@ -44,12 +49,12 @@ export default function BulletinDetails() {
   return (
     <div className="page page--reading bulletin-details">
       <Link to="/bulletinBoard" className="back-link">
-        <LeftOutlined aria-hidden /> 返回公告列表
+        <Icon icon={LeftOutlined} /> 返回公告列表
       </Link>
       {id === null ? (
         <NotFound />
       ) : query.isPending ? (
-        <Skeleton active title={{ width: '60%' }} paragraph={{ rows: 8 }} />
+        <Skeleton title="60%" rows={8} />
       ) : (
         <QueryState query={query} notFound={<NotFound />}>
           {(a) => (
@@ -57,9 +62,9 @@ export default function BulletinDetails() {
               <header className="bulletin-article__head">
                 <h1 className="bulletin-article__title serif">{a.title}</h1>
                 <p className="bulletin-article__meta">
-                  {a.pinned ? <Tag color="volcano">置顶</Tag> : null}
+                  {a.pinned ? <span className="tag-label tag-label--volcano">置顶</span> : null}
                   <span>拾句编辑部</span>
-                  <time dateTime={a.publishedAt}>{dayjs(a.publishedAt).format('YYYY年M月D日 HH:mm')}</time>
+                  <RelativeTime value={a.publishedAt} format={publishedOn} />
                 </p>
               </header>
               {/* Announcement HTML is sanitised by the server on write; this is the only field rendered as HTML. */}

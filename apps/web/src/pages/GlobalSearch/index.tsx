@@ -1,4 +1,4 @@
-import { Input, Tabs } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HotSearches, pickOne, useQueryParam } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -8,6 +8,10 @@ import { authorHref } from '../../components/essay/links.js';
 import './GlobalSearch.css';
 import { discoveryQueries, usePagedList, type SearchFacetFilter } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
+import { Button } from '../../components/ui/Button.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { CloseCircleFilled } from '../../components/ui/icons.js';
+import { Tabs } from '../../components/ui/Tabs.js';
 import { usePageSearchParams } from '../../shell/pageLocation.js';
 
 const TYPES: ReadonlyArray<{ key: SearchType; label: string; noun: string }> = [
@@ -16,9 +20,25 @@ const TYPES: ReadonlyArray<{ key: SearchType; label: string; noun: string }> = [
   { key: 'tag', label: '标签', noun: '标签' },
 ];
 const TYPE_KEYS = TYPES.map((t) => t.key);
-const PAGE_SIZE = 10;
+export const SEARCH_PAGE_SIZE = 10;
 /** The contract's limit on `q`. */
 const MAX_QUERY = 50;
+
+/** The words a `?q=` searches for, as the page reads them. */
+export const searchTerm = (param: string | null) => (param ?? '').trim().slice(0, MAX_QUERY);
+
+/** The kind of result a `?type=` asks for (texts unless it names another). */
+export const searchType = (param: string | null): SearchType => pickOne(param, TYPE_KEYS, 'essay');
+
+/** The text facets the URL filters by (`essayType`, `cls`, `dynasty`), as the search call takes them. */
+export function facetFilter(essayType: string | null, cls: string | null, dynasty: string | null): SearchFacetFilter {
+  const classificationId = Number(cls);
+  return {
+    essayType: essayType === 'sentence' || essayType === 'essay' ? essayType : undefined,
+    classificationId: Number.isInteger(classificationId) && classificationId > 0 ? classificationId : undefined,
+    dynasty: dynasty ? dynasty.slice(0, 10) : undefined,
+  };
+}
 
 function searchHref(q: string, type: SearchType): string {
   return `/globalSearch?q=${encodeURIComponent(q)}&type=${type}`;
@@ -141,7 +161,7 @@ function Facets({ facets, state }: { facets: SearchFacets; state: FacetState }) 
 }
 
 function Results({ q, type, facetState }: { q: string; type: SearchType; facetState: FacetState }) {
-  const list = usePagedList(discoveryQueries.search(q, type, PAGE_SIZE, type === 'essay' ? facetState.filter : {}));
+  const list = usePagedList(discoveryQueries.search(q, type, SEARCH_PAGE_SIZE, type === 'essay' ? facetState.filter : {}));
   // Every page answers the same highlight words (the query, its words, and the author a pinyin query names).
   const first = list.data?.pages[0];
   const words = first?.highlights ?? [q];
@@ -174,6 +194,69 @@ function Results({ q, type, facetState }: { q: string; type: SearchType; facetSt
   );
 }
 
+/**
+ * The search field (antd's large Input.Search look: the words, a clear button, then 搜索). A real form: before the
+ * app has taken a server-drawn page over, Enter still searches (the browser submits it).
+ */
+function SearchField({ q, type, onSearch }: { q: string; type: SearchType; onSearch: (term: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(q);
+  // Words typed into the server's copy of the page before the app took it over are the reader's: keep them.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setValue(typed);
+  }, []);
+  return (
+    <form
+      className="search-field global-search__box"
+      action="/globalSearch"
+      method="get"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const term = value.trim();
+        if (term) onSearch(term);
+      }}
+    >
+      <span className="search-field__box">
+        <input
+          ref={input}
+          className="search-field__input"
+          name="q"
+          type="search"
+          enterKeyHint="search"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          // Arriving without a query (the phone header's 搜索) means arriving to type.
+          autoFocus={!q}
+          maxLength={MAX_QUERY}
+          placeholder="搜索句子、美文、作者、标签，支持繁体与拼音"
+          aria-label="搜索关键词"
+        />
+        {value ? (
+          <button
+            type="button"
+            className="search-field__clear"
+            aria-label="清除"
+            tabIndex={-1}
+            // Keeps the focus in the box.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              setValue('');
+              input.current?.focus();
+            }}
+          >
+            <Icon icon={CloseCircleFilled} />
+          </button>
+        ) : null}
+      </span>
+      {type !== 'essay' ? <input type="hidden" name="type" value={type} /> : null}
+      <Button type="primary" size="large" htmlType="submit">
+        搜索
+      </Button>
+    </form>
+  );
+}
+
 /** Site search over texts, people and tags (q, type and the text facets in the URL), matched words highlighted. */
 export default function GlobalSearch() {
   const [qParam] = useQueryParam('q');
@@ -182,15 +265,10 @@ export default function GlobalSearch() {
   const [essayType, setEssayType] = useQueryParam('essayType');
   const [cls, setCls] = useQueryParam('cls');
   const [dynasty, setDynasty] = useQueryParam('dynasty');
-  const q = (qParam ?? '').trim().slice(0, MAX_QUERY);
-  const type = pickOne(typeParam, TYPE_KEYS, 'essay');
-  const classificationId = Number(cls);
+  const q = searchTerm(qParam);
+  const type = searchType(typeParam);
   const facetState: FacetState = {
-    filter: {
-      essayType: essayType === 'sentence' || essayType === 'essay' ? essayType : undefined,
-      classificationId: Number.isInteger(classificationId) && classificationId > 0 ? classificationId : undefined,
-      dynasty: dynasty ? dynasty.slice(0, 10) : undefined,
-    },
+    filter: facetFilter(essayType, cls, dynasty),
     values: { essayType, cls, dynasty },
     set: (name, value) => {
       const setter = name === 'essayType' ? setEssayType : name === 'cls' ? setCls : setDynasty;
@@ -198,50 +276,40 @@ export default function GlobalSearch() {
     },
   };
   const facetKey = `${essayType ?? ''}|${cls ?? ''}|${dynasty ?? ''}`;
+  const content = q ? (
+    <Results key={`${type}:${q}:${facetKey}`} q={q} type={type} facetState={facetState} />
+  ) : (
+    <section className="discovery-box panel global-search__start">
+      <p>输入关键词后按回车，就能在句子、美文、作者和标签里查找；繁体、拼音（libai）和首字母（jys）也可以。</p>
+      <HotSearches />
+    </section>
+  );
 
   return (
     <div className="page page--narrow global-search">
       <h1 className="page__title">搜索</h1>
-      <Input.Search
+      <SearchField
         // A new q from the header or a suggestion resets the box to it.
         key={q}
-        defaultValue={q}
-        // Arriving without a query (the phone header's 搜索) means arriving to type.
-        autoFocus={!q}
-        className="global-search__box"
-        size="large"
-        maxLength={MAX_QUERY}
-        allowClear
-        enterButton="搜索"
-        placeholder="搜索句子、美文、作者、标签，支持繁体与拼音"
-        aria-label="搜索关键词"
-        onSearch={(value, _e, info) => {
-          if (info?.source === 'clear') return;
-          const term = value.trim();
+        q={q}
+        type={type}
+        onSearch={(term) =>
           // A new query starts without the previous one's facet filters.
-          if (term)
-            setParams((prev) => {
-              const next = new URLSearchParams(prev);
-              next.set('q', term);
-              for (const name of ['essayType', 'cls', 'dynasty']) next.delete(name);
-              return next;
-            });
-        }}
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            next.set('q', term);
+            for (const name of ['essayType', 'cls', 'dynasty']) next.delete(name);
+            return next;
+          })
+        }
       />
       <Tabs
         activeKey={type}
         onChange={(k) => setType(k)}
-        items={TYPES.map((t) => ({ key: t.key, label: t.label }))}
+        // The results are the open tab's panel.
+        items={TYPES.map((t) => ({ key: t.key, label: t.label, children: content }))}
         className="global-search__tabs"
       />
-      {q ? (
-        <Results key={`${type}:${q}:${facetKey}`} q={q} type={type} facetState={facetState} />
-      ) : (
-        <section className="discovery-box panel global-search__start">
-          <p>输入关键词后按回车，就能在句子、美文、作者和标签里查找；繁体、拼音（libai）和首字母（jys）也可以。</p>
-          <HotSearches />
-        </section>
-      )}
     </div>
   );
 }

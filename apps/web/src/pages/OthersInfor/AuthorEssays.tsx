@@ -1,4 +1,3 @@
-import { Segmented } from 'antd';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EssayCard } from '../../components/EssayCard.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
@@ -6,17 +5,22 @@ import { LinkButton } from '../../components/people/LinkButton.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import { essayQueries, usePagedList } from '../../api/queries/index.js';
 import { UrlTabs } from '../../components/UrlTabs.js';
+import { Segmented } from '../../components/ui/Segmented.js';
 
-const KINDS = ['all', 'sentence', 'essay'] as const;
+export const KINDS = ['all', 'sentence', 'essay'] as const;
 type Kind = (typeof KINDS)[number];
-const SORTS = ['new', 'hot'] as const;
+export const SORTS = ['new', 'hot'] as const;
 type Sort = (typeof SORTS)[number];
 
 const KIND_LABEL: Record<Kind, string> = { all: '全部', sentence: '句子', essay: '美文' };
 const PAGE_SIZE = 10;
 
+/** The texts one tab lists: the call's options, shared with the server's prefetch. */
+export const authorEssaysQuery = (authorId: number, kind: Kind, sort: Sort) =>
+  essayQueries.byAuthor({ authorId, type: kind === 'all' ? undefined : kind, sort }, PAGE_SIZE);
+
 function EssayList({ authorId, kind, sort, own }: { authorId: number; kind: Kind; sort: Sort; own: boolean }) {
-  const query = usePagedList(essayQueries.byAuthor({ authorId, type: kind === 'all' ? undefined : kind, sort }, PAGE_SIZE));
+  const query = usePagedList(authorEssaysQuery(authorId, kind, sort));
   const what = kind === 'all' ? '作品' : KIND_LABEL[kind];
   const empty = own ? (
     <EmptyState
@@ -43,7 +47,7 @@ export function AuthorEssays({ authorId, own }: { authorId: number; own: boolean
       choice={kindChoice}
       extra={
         <Segmented<Sort>
-          size="small"
+          aria-label="排序"
           value={sort}
           onChange={(v) => setSort(v)}
           options={[

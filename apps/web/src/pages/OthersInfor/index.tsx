@@ -1,9 +1,11 @@
-import { EditOutlined, HeartOutlined, LockOutlined, StarOutlined } from '@ant-design/icons';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState.js';
+import { RelativeTime } from '../../components/RelativeTime.js';
 import { ReportButton } from '../../components/ReportButton.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { EditOutlined, HeartOutlined, LockOutlined, StarOutlined } from '../../components/ui/icons.js';
 import { BlockButton } from '../../components/people/BlockButton.js';
 import { FollowButton } from '../../components/people/FollowButton.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
@@ -12,14 +14,17 @@ import { ProfileCard, ProfileCardSkeleton } from '../../components/people/Profil
 import { useSession } from '../../hooks/useSession.js';
 import { AuthorEssays } from './AuthorEssays.js';
 
-function ReactionLink({ to, icon, label, isPublic }: { to: string; icon: ReactNode; label: string; isPublic: boolean }) {
+/** The month someone joined, by the reader's clock. */
+const joinedIn = (iso: string) => dayjs(iso).format('YYYY年M月');
+
+function ReactionLink({ to, icon, label, isPublic }: { to: string; icon: IconDefinition; label: string; isPublic: boolean }) {
   return (
     <Link to={to} className="profile-card__link">
-      {icon}
+      <Icon icon={icon} />
       {label}
       {isPublic ? null : (
         <span className="profile-card__lock" title="仅 TA 自己可见">
-          <LockOutlined /> 私密
+          <Icon icon={LockOutlined} /> 私密
         </span>
       )}
     </Link>
@@ -31,7 +36,12 @@ function Header({ p, own }: { p: Profile; own: boolean }) {
   return (
     <ProfileCard
       user={p}
-      subtitle={`${dayjs(p.createdAt).format('YYYY年M月')}加入拾句`}
+      subtitle={
+        <>
+          <RelativeTime value={p.createdAt} format={joinedIn} />
+          加入拾句
+        </>
+      }
       stats={[
         { label: '作品', value: p.essays },
         { label: '关注', value: p.following, to: `/othersRelation?id=${p.id}&type=following` },
@@ -40,7 +50,7 @@ function Header({ p, own }: { p: Profile; own: boolean }) {
       ]}
       actions={
         own ? (
-          <LinkButton to="/space?tab=settings" icon={<EditOutlined />}>
+          <LinkButton to="/space?tab=settings" icon={<Icon icon={EditOutlined} />}>
             编辑资料
           </LinkButton>
         ) : (
@@ -53,8 +63,8 @@ function Header({ p, own }: { p: Profile; own: boolean }) {
       }
       footer={
         <>
-          <ReactionLink to={`/othersLike?id=${p.id}`} icon={<HeartOutlined />} label={`${who}的喜欢`} isPublic={p.likesPublic} />
-          <ReactionLink to={`/othersCollect?id=${p.id}`} icon={<StarOutlined />} label={`${who}的收藏`} isPublic={p.collectsPublic} />
+          <ReactionLink to={`/othersLike?id=${p.id}`} icon={HeartOutlined} label={`${who}的喜欢`} isPublic={p.likesPublic} />
+          <ReactionLink to={`/othersCollect?id=${p.id}`} icon={StarOutlined} label={`${who}的收藏`} isPublic={p.collectsPublic} />
         </>
       }
     />

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { userQueries } from '../../api/queries/index.js';
+import { pickOne } from '../../components/discovery/index.js';
+import { parseIdParam } from '../../components/people/useSearchParamChoice.js';
+import { authorEssaysQuery, KINDS, SORTS } from './AuthorEssays.js';
+
+/**
+ * Someone's profile and the first page of the tab of their texts the URL opens (`tab`, `sort`), as a visitor's page
+ * asks for them (the server prerenders with them: ssr/render.tsx). False for a malformed id or nobody: the server
+ * then sends its plain page (a 404).
+ */
+export async function prefetchProfile(client: QueryClient, params: URLSearchParams): Promise<boolean> {
+  const id = parseIdParam(params.get('id'));
+  if (id === null) return false;
+  try {
+    await client.fetchQuery(userQueries.profile(id));
+  } catch {
+    return false;
+  }
+  const kind = pickOne(params.get('tab'), KINDS, 'all');
+  const sort = pickOne(params.get('sort'), SORTS, 'new');
+  await client.prefetchInfiniteQuery(authorEssaysQuery(id, kind, sort));
+  return true;
+}
