@@ -88,7 +88,10 @@ function mainHtml(body: PageBody): string {
     case 'links': {
       const items = body.items.length
         ? `<ul class="ssr-list">${body.items
-            .map((l) => `<li><a href="${esc(l.href)}">${esc(l.label)}</a>${l.note ? ` <span class="ssr-note">${esc(l.note)}</span>` : ''}</li>`)
+            .map(
+              (l) =>
+                `<li><a href="${esc(l.href)}">${esc(l.label)}</a>${l.note ? ` <span class="ssr-note">${esc(l.note)}</span>` : ''}</li>`,
+            )
             .join('')}</ul>`
         : body.empty
           ? `<p>${esc(body.empty)}</p>`
