@@ -73,6 +73,9 @@ describe('pages for search engines and link previews', () => {
       ['/author?name=李白', '李白'],
       ['/agreement', '拾句用户协议'],
       ['/privacy', '拾句隐私政策'],
+      ['/bulletinBoard', '公告'],
+      ['/aboutOur', '关于拾句'],
+      [`/othersRelation?id=${text.author.id}`, text.author.nickname],
     ];
     if (announcements.list[0]) cases.push([`/bulletinDetails?id=${announcements.list[0].id}`, announcements.list[0].title]);
     for (const [path, words] of cases) {
@@ -84,7 +87,14 @@ describe('pages for search engines and link previews', () => {
       expect(res.body, path).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\//);
       expect(res.body, path).toContain('<script type="application/ld+json" data-ssr>');
     }
+    // A search answers with its results but stays out of search engines.
+    const search = await html('/globalSearch?q=明月');
+    expect(search.status).toBe(200);
+    expect(search.body.slice(search.body.indexOf('<div id="root">'))).toContain('明月');
+    expect(search.body).toContain('<meta name="robots" content="noindex" data-ssr />');
+    expect(search.body).not.toContain('<link rel="canonical"');
     for (const path of [
+      '/othersRelation?id=2000000000',
       '/bellesDetails?id=2000000000',
       '/classifyDetails?id=2000000000',
       '/othersInfor?id=2000000000',
@@ -96,18 +106,33 @@ describe('pages for search engines and link previews', () => {
 
   it('has the app take the pages it draws on the server over in place: the same elements in the same places, no mask', async () => {
     const text = await newest();
-    for (const path of ['/home', `/bellesDetails?id=${text.id}`, '/author?name=李白', '/agreement', '/privacy']) {
+    const notice = await callApi<{ list: { id: number }[] }>('GET', '/api/v1/pc/announcements/page?pageNum=1&pageSize=1');
+    for (const path of [
+      '/home',
+      `/bellesDetails?id=${text.id}`,
+      '/author?name=李白',
+      '/agreement',
+      '/privacy',
+      '/bulletinBoard',
+      ...notice.list.map((a) => `/bulletinDetails?id=${a.id}`),
+      '/aboutOur',
+      `/othersInfor?id=${text.author.id}`,
+      `/othersRelation?id=${text.author.id}&type=followers`,
+      '/globalSearch?q=明月',
+    ]) {
       page = await openPage(browser(), { width: 390, height: 844 });
       // What the server's page looks like before any of the app's code runs, and whether the mask ever shows.
       await page.addInitScript(() => {
         const w = window as unknown as { __main?: Element | null; __boxes?: string[]; __masked?: boolean };
         const boxes = () =>
-          [...document.querySelectorAll('main, h1, h2, .hero__lead, .essay-card, .details-text, .action-bar, .author-card, .footer')].map(
-            (el) => {
-              const r = el.getBoundingClientRect();
-              return `${el.className} ${Math.round(r.top + window.scrollY)} ${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-            },
-          );
+          [
+            ...document.querySelectorAll(
+              'main, h1, h2, .hero__lead, .essay-card, .details-text, .action-bar, .author-card, .footer, .bulletin-item, .bulletin-article, .profile-card, .person-page__head, .user-row, .tabs__nav, .search-field, .about section',
+            ),
+          ].map((el) => {
+            const r = el.getBoundingClientRect();
+            return `${el.className} ${Math.round(r.top + window.scrollY)} ${Math.round(r.left)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          });
         (w as { __boxesOf?: () => string[] }).__boxesOf = boxes;
         document.addEventListener('DOMContentLoaded', () => {
           w.__main = document.querySelector('main');

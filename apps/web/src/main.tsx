@@ -19,6 +19,9 @@ import './styles/ssr.css';
 import './components/essay/essay.css';
 import './pages/BellesDetails/details.css';
 import './pages/Author/author.css';
+import './components/people/people.css';
+import './components/discovery/discovery.css';
+import './pages/GlobalSearch/GlobalSearch.css';
 
 // The shell restores scroll itself (top on every navigation, kept pages where they were).
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';

@@ -18,6 +18,18 @@ import Agreement from '../pages/Agreement/index.js';
 import Author from '../pages/Author/index.js';
 import { prefetchAuthor } from '../pages/Author/prefetch.js';
 import Home from '../pages/Home/index.js';
+import AboutOur from '../pages/AboutOur/index.js';
+import { prefetchAbout } from '../pages/AboutOur/prefetch.js';
+import BulletinBoard from '../pages/BulletinBoard/index.js';
+import { prefetchBoard } from '../pages/BulletinBoard/prefetch.js';
+import BulletinDetails from '../pages/BulletinDetails/index.js';
+import { prefetchBulletin } from '../pages/BulletinDetails/prefetch.js';
+import GlobalSearch from '../pages/GlobalSearch/index.js';
+import { prefetchSearch } from '../pages/GlobalSearch/prefetch.js';
+import OthersInfor from '../pages/OthersInfor/index.js';
+import { prefetchProfile } from '../pages/OthersInfor/prefetch.js';
+import OthersRelation from '../pages/OthersRelation/index.js';
+import { prefetchRelations } from '../pages/OthersRelation/prefetch.js';
 import Privacy from '../pages/Privacy/index.js';
 import { prefetchHome } from '../pages/Home/prefetch.js';
 import { AppProviders } from '../shell/AppProviders.js';
@@ -38,7 +50,11 @@ const PERSONAL_TABS = ['forYou', 'following'];
 
 const PAGES: Record<
   string,
-  { page: () => ReactNode; prefetch: (client: ReturnType<typeof createQueryClient>, params: URLSearchParams) => Promise<boolean> }
+  {
+    page: () => ReactNode;
+    /** The page's answers for a visitor, asked before drawing; false when the page would show a not-found or nothing. */
+    prefetch: (client: ReturnType<typeof createQueryClient>, params: URLSearchParams, origin: string) => Promise<boolean>;
+  }
 > = {
   '/home': {
     page: () => <Home />,
@@ -60,19 +76,29 @@ const PAGES: Record<
   // The legal pages are words only: nothing to ask for.
   '/agreement': { page: () => <Agreement />, prefetch: () => Promise.resolve(true) },
   '/privacy': { page: () => <Privacy />, prefetch: () => Promise.resolve(true) },
+  '/bulletinBoard': { page: () => <BulletinBoard />, prefetch: prefetchBoard },
+  '/bulletinDetails': { page: () => <BulletinDetails />, prefetch: prefetchBulletin },
+  // Words only, but for the site's address in its open API examples.
+  '/aboutOur': { page: () => <AboutOur />, prefetch: (client, _params, origin) => prefetchAbout(client, origin) },
+  '/othersInfor': { page: () => <OthersInfor />, prefetch: prefetchProfile },
+  '/othersRelation': { page: () => <OthersRelation />, prefetch: prefetchRelations },
+  '/globalSearch': { page: () => <GlobalSearch />, prefetch: prefetchSearch },
 };
 
 /** The paths this module draws. */
 export const PRERENDERED_PATHS = Object.keys(PAGES);
 
-/** The page at `url` (path and query) as a visitor sees it, or null when this module does not draw it. */
-export async function prerender(url: string): Promise<Prerendered | null> {
+/**
+ * The page at `url` (path and query) as a visitor sees it, or null when this module does not draw it. `origin` is
+ * the site's address the page is drawn for (the server's PUBLIC_URL or the request's), for the words that name it.
+ */
+export async function prerender(url: string, origin = 'http://localhost'): Promise<Prerendered | null> {
   const { pathname, searchParams } = new URL(url, 'http://prerender.invalid');
   const def = PAGES[pathname];
   if (!def) return null;
   const client = createQueryClient();
   // The shell's own answer (the footer's ICP 备案号 comes with the theme) travels with every page.
-  const [drawn] = await Promise.all([def.prefetch(client, searchParams), client.prefetchQuery(siteQueries.theme())]);
+  const [drawn] = await Promise.all([def.prefetch(client, searchParams, origin), client.prefetchQuery(siteQueries.theme())]);
   if (!drawn) return null;
   const html = renderToString(
     <StrictMode>
