@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/Button.js';
+import { Drawer } from '../components/ui/Drawer.js';
 import { Icon } from '../components/ui/Icon.js';
-import { CloseOutlined, MenuOutlined, SearchOutlined } from '../components/ui/icons.js';
+import { MenuOutlined, SearchOutlined } from '../components/ui/icons.js';
 import { useSession } from '../hooks/useSession.js';
 import { MessageBell } from './MessageBell.js';
 import { MobileUserLinks } from './MobileUserLinks.js';
@@ -25,46 +26,16 @@ export function Logo() {
   );
 }
 
-/**
- * The phone header's menu: a modal panel sliding in from the right (the browser's own <dialog>: focus stays inside,
- * Esc and the backdrop close it). Its content is rendered only while it is open.
- */
+/** The phone header's menu: the site's drawer from the right, its content rendered only while it is open. */
 function HeaderDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  // Opened and closed imperatively (showModal puts it in the top layer); `open` says which it should be.
-  const sync = (el: HTMLDialogElement | null) => {
-    dialog.current = el;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  };
   return (
-    <dialog
-      ref={sync}
-      className="header-drawer"
-      aria-label="菜单"
-      onClose={onClose}
-      onClick={(e) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (e.target === dialog.current) onClose();
-      }}
-    >
-      {open ? (
-        <div className="header-drawer__panel">
-          <div className="header-drawer__head">
-            <Logo />
-            <Button type="text" icon={<Icon icon={CloseOutlined} />} aria-label="关闭菜单" onClick={onClose} />
-          </div>
-          <div className="header-drawer__body">
-            <SearchBox onSearch={onClose} />
-            <NavLinks vertical onNavigate={onClose} />
-            <WriteButton block onClick={onClose} />
-            <MobileUserLinks onNavigate={onClose} />
-            <SiteLinks onNavigate={onClose} />
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+    <Drawer open={open} onClose={onClose} className="header-drawer" label="菜单" head={<Logo />} closeLabel="关闭菜单">
+      <SearchBox onSearch={onClose} />
+      <NavLinks vertical onNavigate={onClose} />
+      <WriteButton block onClick={onClose} />
+      <MobileUserLinks onNavigate={onClose} />
+      <SiteLinks onNavigate={onClose} />
+    </Drawer>
   );
 }
 

@@ -11,6 +11,8 @@ export interface ButtonProps {
   block?: boolean;
   /** An icon before the words (an <Icon>); replaced by a spinner while loading. */
   icon?: ReactNode;
+  /** Where the icon goes: before the words (the default) or after them (下一周 ›). */
+  iconPlacement?: 'start' | 'end';
   loading?: boolean;
   disabled?: boolean;
   htmlType?: 'button' | 'submit' | 'reset';
@@ -50,12 +52,14 @@ export function buttonClass({ type = 'default', size = 'middle', danger, block, 
  * in plain markup and CSS (ui.css): the shell and the reading pages draw without antd's runtime.
  */
 export function Button(props: ButtonProps) {
-  const { icon, loading, disabled, htmlType = 'button', href, children, onClick, target, rel } = props;
+  const { icon, iconPlacement = 'start', loading, disabled, htmlType = 'button', href, children, onClick, target, rel } = props;
   const shownIcon = loading ? <Icon icon={LoadingOutlined} spin /> : icon;
+  const iconPart = shownIcon ? <span className="btn__icon">{shownIcon}</span> : null;
   const content = (
     <>
-      {shownIcon ? <span className="btn__icon">{shownIcon}</span> : null}
+      {iconPlacement === 'start' ? iconPart : null}
       {children !== undefined && children !== null && children !== false ? <span>{children}</span> : null}
+      {iconPlacement === 'end' ? iconPart : null}
     </>
   );
   const className = buttonClass(props, !!shownIcon && (children === undefined || children === null)) + (loading ? ' is-loading' : '');
