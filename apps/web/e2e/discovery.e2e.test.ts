@@ -5,7 +5,18 @@ import { weekLabel, weekRangeLabel } from '../src/components/discovery/isoWeek.j
 import { formatCount } from '../src/lib/format.js';
 import { callAs } from './factories.js';
 import { MANUAL_PAYMENT } from './global-setup.js';
-import { baseURL, closePage, envelope, opened, openPage, settled, uniqueUsername, useBrowser, waitForTitle } from './helpers.js';
+import {
+  appRunning,
+  baseURL,
+  closePage,
+  envelope,
+  opened,
+  openPage,
+  settled,
+  uniqueUsername,
+  useBrowser,
+  waitForTitle,
+} from './helpers.js';
 
 interface Session {
   accessToken: string;
@@ -96,7 +107,7 @@ describe('discovery pages', () => {
       const entries = page.locator('.ranked-entry');
       await entries.first().waitFor();
       await settled(page);
-      await page.locator('.ant-segmented').getByText('美文').click();
+      await page.getByRole('radiogroup', { name: '类型' }).getByRole('radio', { name: '美文' }).click();
       await page.waitForURL((u) => u.searchParams.get('type') === 'essay' && u.searchParams.get('period') === 'all');
       await settled(page);
       await page.locator('.ranked-entry .essay-card--essay').first().waitFor();
@@ -112,7 +123,20 @@ describe('discovery pages', () => {
       await page.reload();
       await entries.first().waitFor();
       expect(await page.getByRole('tab', { name: '总榜' }).getAttribute('aria-selected')).toBe('true');
-      expect(await page.locator('.ant-segmented-item-selected').textContent()).toBe('美文');
+      expect(await page.getByRole('radiogroup', { name: '类型' }).getByRole('radio', { checked: true }).textContent()).toBe('美文');
+
+      // The classification filter (the browser's own select) narrows the ranking too, and goes into the address.
+      const { list: classes } = await callAs('classificationsPage', { query: { pageNum: 1, pageSize: 50 } });
+      const chosen = classes[1]!;
+      const asked = page.waitForRequest(
+        (r) => r.url().endsWith('/es/essays/ranking/page') && r.postDataJSON()?.classificationId === chosen.id,
+      );
+      const filter = page.getByRole('combobox', { name: '分类', exact: true });
+      await filter.selectOption({ label: chosen.name });
+      await page.waitForURL((u) => u.searchParams.get('classificationId') === String(chosen.id) && u.searchParams.get('type') === 'essay');
+      expect((await asked).postDataJSON()).toMatchObject({ period: 'all', type: 'essay', classificationId: chosen.id });
+      await filter.selectOption({ label: '全部分类' });
+      await page.waitForURL((u) => !u.searchParams.has('classificationId') && u.searchParams.get('type') === 'essay');
     });
   });
 
@@ -180,7 +204,11 @@ describe('discovery pages', () => {
             : [{ ...essay(3), rank: 1, note: null }];
         return route.fulfill({ contentType: 'application/json', body: envelope({ week, weeks, list }) });
       });
-      await page.goto('/bestWeek');
+      // The app asks for the weeks (answered above) when it opens the page itself: the server draws /bestWeek from the
+      // real weeks, and the app takes that over without asking.
+      await page.goto('/agreement');
+      await appRunning(page);
+      await page.locator('.header__desktop').getByRole('link', { name: '每周精选' }).click();
       await page.locator('.best-week__week').getByText('2026 年第 46 周').waitFor();
       await page.locator('.best-week__note').getByText('一句话写尽了秋天。').waitFor();
       expect(await page.locator('.best-week__note').count()).toBe(1);
@@ -196,6 +224,13 @@ describe('discovery pages', () => {
       await page.getByRole('button', { name: '下一周' }).click();
       await page.waitForURL((u) => u.searchParams.get('week') === '2026-W46');
       await page.getByText('第 1 句精选').waitFor();
+
+      // Or straight to a week, by the picker (the browser's own select).
+      const picker = page.getByRole('combobox', { name: '选择周次' });
+      expect(await picker.locator('option').allTextContents()).toEqual(['2026 年第 46 周', '2026 年第 45 周']);
+      await picker.selectOption('2026-W45');
+      await page.waitForURL((u) => u.searchParams.get('week') === '2026-W45');
+      await page.getByText('第 3 句精选').waitFor();
     });
   });
 

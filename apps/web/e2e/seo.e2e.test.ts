@@ -113,6 +113,9 @@ describe('pages for search engines and link previews', () => {
       '/author?name=李白',
       '/agreement',
       '/privacy',
+      '/classifyDetails',
+      '/leaderboard',
+      '/bestWeek',
       '/bulletinBoard',
       ...notice.list.map((a) => `/bulletinDetails?id=${a.id}`),
       '/aboutOur',
@@ -127,7 +130,7 @@ describe('pages for search engines and link previews', () => {
         const boxes = () =>
           [
             ...document.querySelectorAll(
-              'main, h1, h2, .hero__lead, .essay-card, .details-text, .action-bar, .author-card, .footer, .bulletin-item, .bulletin-article, .profile-card, .person-page__head, .user-row, .tabs__nav, .search-field, .about section',
+              'main, h1, h2, .hero__lead, .essay-card, .details-text, .action-bar, .author-card, .footer, .tag-rows, .list-toolbar, .discovery-toolbar, .ranked-entry, .best-week__bar, .bulletin-item, .bulletin-article, .profile-card, .person-page__head, .user-row, .tabs__nav, .search-field, .about section',
             ),
           ].map((el) => {
             const r = el.getBoundingClientRect();

@@ -187,7 +187,7 @@ describe('start-up and shell', () => {
     await page.goBack();
     await waitForTitle(page, `拾句 | 分类详情 · ${name}`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
-    const selected = page.locator('.ant-segmented-item-selected');
+    const selected = page.getByRole('radiogroup', { name: '排序' }).getByRole('radio', { checked: true });
     expect(await selected.textContent()).toBe('最多喜欢');
     expect(await banner.textContent()).toBe(name);
   });

@@ -23,6 +23,7 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
   '/home': { load: () => import('./pages/Home/index.js'), meta: SITE_META, light: true },
   '/classifyDetails': {
     load: () => import('./pages/ClassifyDetails/index.js'),
+    light: true,
     keepAlive: true,
     meta: {
       keywords: '拾句,句子分类,美句,散文,诗词,情感,励志,影视台词,书摘,歌词',
@@ -31,9 +32,10 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
   },
   '/space': { load: () => import('./pages/Space/index.js') },
   '/bellesDetails': { load: () => import('./pages/BellesDetails/index.js'), light: true },
-  '/leaderboard': { load: () => import('./pages/Leaderboard/index.js') },
+  '/leaderboard': { load: () => import('./pages/Leaderboard/index.js'), light: true },
   '/bestWeek': {
     load: () => import('./pages/BestWeek/index.js'),
+    light: true,
     meta: {
       keywords: '拾句,每周精选,本周好句,精选美文,句子推荐',
       description: '拾句每周精选：每周一从上一周发布的作品中选出最受喜爱的 20 篇，往期精选随时可读。',
@@ -61,9 +63,10 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
 export const NOT_FOUND_TITLE = '页面不存在';
 export const ADMIN_TITLE = '管理后台';
 
+/** A page's route; its id is its path (the key a kept page is drawn under, by the app and the server alike). */
 function pageRoute(path: string, title: string, { load, light, ...rest }: PageDef): RouteObject {
   const handle: RouteHandle = { title, ...rest };
-  return { path, handle, Component: lazyPage(load, { light }) };
+  return { id: path, path, handle, Component: lazyPage(load, { light }) };
 }
 
 export const routes: RouteObject[] = [

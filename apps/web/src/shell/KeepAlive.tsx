@@ -39,17 +39,27 @@ export function KeepAliveOutlet() {
       {[...kept.entries()].map(([key, entry]) => {
         const active = key === activeKey;
         return (
-          <Activity key={key} mode={active ? 'visible' : 'hidden'}>
-            <div data-keep-alive={key}>
-              <KeptSearchContext.Provider value={active ? null : entry.params}>
-                {active ? outlet : entry.element}
-              </KeptSearchContext.Provider>
-            </div>
-          </Activity>
+          <KeptPage key={key} id={key} active={active} params={entry.params}>
+            {active ? outlet : entry.element}
+          </KeptPage>
         );
       })}
       {activeKey === null && outlet}
     </>
+  );
+}
+
+/**
+ * One kept page: shown, or hidden by <Activity> while it reads the query string it had (`params`). The server draws
+ * a kept route's page in the same frame, shown (ssr/render.tsx), so the app takes its markup over as it is.
+ */
+export function KeptPage({ id, active, params, children }: { id: string; active: boolean; params: URLSearchParams; children: ReactNode }) {
+  return (
+    <Activity mode={active ? 'visible' : 'hidden'}>
+      <div data-keep-alive={id}>
+        <KeptSearchContext.Provider value={active ? null : params}>{children}</KeptSearchContext.Provider>
+      </div>
+    </Activity>
   );
 }
 

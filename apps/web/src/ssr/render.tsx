@@ -31,8 +31,15 @@ import { prefetchProfile } from '../pages/OthersInfor/prefetch.js';
 import OthersRelation from '../pages/OthersRelation/index.js';
 import { prefetchRelations } from '../pages/OthersRelation/prefetch.js';
 import Privacy from '../pages/Privacy/index.js';
+import BestWeek from '../pages/BestWeek/index.js';
+import { prefetchBestWeek } from '../pages/BestWeek/prefetch.js';
+import ClassifyDetails from '../pages/ClassifyDetails/index.js';
+import { prefetchClassification } from '../pages/ClassifyDetails/prefetch.js';
+import Leaderboard from '../pages/Leaderboard/index.js';
+import { prefetchLeaderboard } from '../pages/Leaderboard/prefetch.js';
 import { prefetchHome } from '../pages/Home/prefetch.js';
 import { AppProviders } from '../shell/AppProviders.js';
+import { KeptPage } from '../shell/KeepAlive.js';
 import { AppHosts, ShellFrame } from '../shell/Layout.js';
 import { PageBoundary } from '../shell/lazyPage.js';
 
@@ -47,6 +54,9 @@ export interface Prerendered {
 }
 
 const PERSONAL_TABS = ['forYou', 'following'];
+
+/** The routes the app keeps alive (router.tsx's keepAlive): it draws their page in a kept frame, and so does this. */
+const KEPT_ALIVE = new Set(['/classifyDetails']);
 
 const PAGES: Record<
   string,
@@ -76,6 +86,9 @@ const PAGES: Record<
   // The legal pages are words only: nothing to ask for.
   '/agreement': { page: () => <Agreement />, prefetch: () => Promise.resolve(true) },
   '/privacy': { page: () => <Privacy />, prefetch: () => Promise.resolve(true) },
+  '/classifyDetails': { page: () => <ClassifyDetails />, prefetch: prefetchClassification },
+  '/leaderboard': { page: () => <Leaderboard />, prefetch: prefetchLeaderboard },
+  '/bestWeek': { page: () => <BestWeek />, prefetch: prefetchBestWeek },
   '/bulletinBoard': { page: () => <BulletinBoard />, prefetch: prefetchBoard },
   '/bulletinDetails': { page: () => <BulletinDetails />, prefetch: prefetchBulletin },
   // Words only, but for the site's address in its open API examples.
@@ -100,12 +113,19 @@ export async function prerender(url: string, origin = 'http://localhost'): Promi
   // The shell's own answer (the footer's ICP 备案号 comes with the theme) travels with every page.
   const [drawn] = await Promise.all([def.prefetch(client, searchParams, origin), client.prefetchQuery(siteQueries.theme())]);
   if (!drawn) return null;
+  const page = <PageBoundary>{def.page()}</PageBoundary>;
   const html = renderToString(
     <StrictMode>
       <AppProviders client={client}>
         <StaticRouter location={url}>
           <ShellFrame after={<AppHosts />}>
-            <PageBoundary>{def.page()}</PageBoundary>
+            {KEPT_ALIVE.has(pathname) ? (
+              <KeptPage id={pathname} active params={searchParams}>
+                {page}
+              </KeptPage>
+            ) : (
+              page
+            )}
           </ShellFrame>
         </StaticRouter>
       </AppProviders>

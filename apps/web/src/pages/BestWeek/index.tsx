@@ -1,5 +1,3 @@
-import { CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Select, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/index.js';
 import { parseIsoWeek } from '@shiju/contract/core';
@@ -10,6 +8,10 @@ import './BestWeek.css';
 import { discoveryQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 import { RouterButton } from '../../components/RouterButton.js';
+import { Button } from '../../components/ui/Button.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { CalendarOutlined, LeftOutlined, RightOutlined } from '../../components/ui/icons.js';
+import { Skeleton } from '../../components/ui/Skeleton.js';
 
 interface PickerProps {
   week: string;
@@ -25,29 +27,24 @@ function WeekPicker({ week, weeks, onPick }: PickerProps) {
   const newer = i > 0 ? weeks[i - 1] : undefined;
   return (
     <div className="week-picker">
-      <Button icon={<LeftOutlined aria-hidden />} disabled={!older} onClick={() => older && onPick(older)} aria-label="上一周">
+      <Button icon={<Icon icon={LeftOutlined} />} disabled={!older} onClick={() => older && onPick(older)} aria-label="上一周">
         <span className="week-picker__step">上一周</span>
       </Button>
-      <Select
-        className="week-picker__select"
-        value={week}
-        onChange={onPick}
-        aria-label="选择周次"
-        popupMatchSelectWidth={false}
-        options={weeks.map((w) => ({
-          value: w,
-          label: (
-            <span className="week-picker__option">
-              {weekLabel(w)}
-              <small>{weekRangeLabel(w)}</small>
-            </span>
-          ),
-        }))}
-        labelRender={({ value }) => weekLabel(String(value))}
-      />
-      <Button disabled={!newer} onClick={() => newer && onPick(newer)} aria-label="下一周">
+      <select className="discovery-select week-picker__select" value={week} onChange={(e) => onPick(e.target.value)} aria-label="选择周次">
+        {weeks.map((w) => (
+          <option key={w} value={w}>
+            {weekLabel(w)}
+          </option>
+        ))}
+      </select>
+      <Button
+        icon={<Icon icon={RightOutlined} />}
+        iconPlacement="end"
+        disabled={!newer}
+        onClick={() => newer && onPick(newer)}
+        aria-label="下一周"
+      >
         <span className="week-picker__step">下一周</span>
-        <RightOutlined aria-hidden />
       </Button>
     </div>
   );
@@ -71,10 +68,13 @@ function NoWeekYet() {
   );
 }
 
+/** The week a `?week=` asks for (an ISO week, 2026-W46), or undefined for the latest. */
+export const requestedWeek = (param: string | null) => (parseIsoWeek(param) ? param! : undefined);
+
 /** One frozen week of the best texts (PRODUCT §6), with the editor's notes; past weeks stay browsable. */
 export default function BestWeek() {
   const [weekParam, setWeek] = useQueryParam('week');
-  const requested = parseIsoWeek(weekParam) ? weekParam! : undefined;
+  const requested = requestedWeek(weekParam);
   const query = useQuery(discoveryQueries.bestWeek(requested));
   const data = query.data;
   const week = data?.week ?? null;
@@ -108,14 +108,14 @@ export default function BestWeek() {
                       <div className="best-week__heading">
                         <h2 className="best-week__week serif">{weekLabel(shown)}</h2>
                         <p className="best-week__range">
-                          <CalendarOutlined aria-hidden /> {weekRangeLabel(shown)}
+                          <Icon icon={CalendarOutlined} /> {weekRangeLabel(shown)}
                           {query.isPlaceholderData ? null : <span className="best-week__count">共 {d.list.length} 篇</span>}
                         </p>
                       </div>
                       <WeekPicker week={shown} weeks={d.weeks} onPick={pick} />
                     </div>
                     {query.isPlaceholderData ? (
-                      <Skeleton active paragraph={{ rows: 8 }} />
+                      <Skeleton rows={8} />
                     ) : d.list.length === 0 ? (
                       <EmptyState description="这一周的精选被编辑清空了，看看别的周吧。" />
                     ) : (

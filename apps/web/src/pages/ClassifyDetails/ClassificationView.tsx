@@ -1,4 +1,3 @@
-import { Segmented } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -6,6 +5,7 @@ import { EssayCard } from '../../components/EssayCard.js';
 import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { QueryState } from '../../components/QueryState.js';
+import { Segmented } from '../../components/ui/Segmented.js';
 import { WriteButton } from '../../shell/WriteButton.js';
 import { Banner } from './Banner.js';
 import { LetterIndex } from './LetterIndex.js';
@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { usePageSearchParams } from '../../shell/pageLocation.js';
 import { useTitleName } from '../../shell/titleName.js';
 
-type Sort = 'new' | 'hot' | 'likes';
+export type Sort = 'new' | 'hot' | 'likes';
 
 const SORTS: Array<{ value: Sort; label: string }> = [
   { value: 'new', label: '最新' },
@@ -25,13 +25,23 @@ const SORTS: Array<{ value: Sort; label: string }> = [
 ];
 
 const PAGE_SIZE = 10;
+/** The sort a classification opens with. */
+export const FIRST_SORT: Sort = 'new';
+
+/** The texts of a classification (under a tag), as its list asks for them. */
+export const classificationFeed = (id: number, tagId: number | undefined, sort: Sort) => ({
+  pageSize: PAGE_SIZE,
+  classificationId: id,
+  tagId,
+  sort,
+});
 
 export function ClassificationView({ id, tagId }: { id: number; tagId?: number }) {
   const [params, setParams] = usePageSearchParams();
-  const [sort, setSort] = useState<Sort>('new');
+  const [sort, setSort] = useState<Sort>(FIRST_SORT);
   const detail = useQuery(classificationQueries.detail(id));
   useTitleName(detail.data?.name);
-  const list = useEssayFeed({ pageSize: PAGE_SIZE, classificationId: id, tagId, sort });
+  const list = useEssayFeed(classificationFeed(id, tagId, sort));
 
   const setTag = (next?: number) => {
     const p = new URLSearchParams(params);
@@ -52,7 +62,7 @@ export function ClassificationView({ id, tagId }: { id: number; tagId?: number }
       <TagRows classificationId={id} tagId={tagId} setTag={setTag} />
       <div className="list-toolbar">
         <LetterIndex classificationId={id} tagId={tagId} onPick={setTag} />
-        <Segmented<Sort> options={SORTS} value={sort} onChange={setSort} aria-label="排序" />
+        <Segmented<Sort> size="middle" options={SORTS} value={sort} onChange={setSort} aria-label="排序" />
       </div>
       <InfiniteList
         query={list}

@@ -1,7 +1,10 @@
-import { OrderedListOutlined } from '@ant-design/icons';
-import { Button, Drawer, Skeleton } from 'antd';
 import { useRef, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
+import { Button } from '../../components/ui/Button.js';
+import { Drawer } from '../../components/ui/Drawer.js';
+import { Icon } from '../../components/ui/Icon.js';
+import { OrderedListOutlined } from '../../components/ui/icons.js';
+import { Skeleton } from '../../components/ui/Skeleton.js';
 import { useTagIndex } from './useTagIndex.js';
 
 interface Props {
@@ -23,12 +26,19 @@ export function LetterIndex({ classificationId, tagId, onPick }: Props) {
 
   return (
     <>
-      <Button icon={<OrderedListOutlined aria-hidden />} onClick={() => setOpen(true)}>
+      <Button icon={<Icon icon={OrderedListOutlined} />} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         A–Z 标签
       </Button>
-      <Drawer title="标签索引" placement="right" open={open} onClose={() => setOpen(false)} size="default" className="letter-index">
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        className="letter-index"
+        label="标签索引"
+        head={<h2 className="drawer__title">标签索引</h2>}
+        closeLabel="关闭标签索引"
+      >
         {index.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
+          <Skeleton rows={8} />
         ) : groups.length === 0 ? (
           <EmptyState compact description="这个分类还没有标签" />
         ) : (

@@ -1,4 +1,4 @@
-import type { Tag } from '@shiju/contract';
+import type { CallData, Tag } from '@shiju/contract';
 import { useState } from 'react';
 import { useTagIndex } from './useTagIndex.js';
 import { classificationQueries } from '../../api/queries/index.js';
@@ -34,6 +34,23 @@ function TagRow({ tags, activeId, onPick, allLabel }: { tags: Tag[]; activeId?: 
 }
 
 /**
+ * The first-level tag whose row of second-level tags shows: the chosen tag's parent, or the chosen tag itself when it
+ * is a first-level one. A tag the A–Z index does not know (yet) is a first-level one when the first row has it, else
+ * the one the reader last picked there.
+ */
+export function shownParent(
+  tagId: number | undefined,
+  firstTags: Tag[],
+  index: CallData<'tagLetters'> | undefined,
+  picked?: number,
+): number | undefined {
+  if (tagId === undefined) return undefined;
+  const current = index?.flatMap((g) => g.tags).find((t) => t.id === tagId);
+  if (current) return current.parentId ?? current.id;
+  return firstTags.some((t) => t.id === tagId) ? tagId : picked;
+}
+
+/**
  * First-level tags of the classification and, under the chosen one, its second-level tags. The tag that
  * filters the list lives in the URL (`tagId`); a second-level tag finds its parent through the A–Z index,
  * so an address with any tag opens with the right rows chosen.
@@ -43,15 +60,7 @@ export function TagRows({ classificationId, tagId, setTag }: { classificationId:
   const first = useQuery(classificationQueries.tags(classificationId));
   const index = useTagIndex(classificationId);
   const firstTags = first.data?.list ?? [];
-  const current = index.data?.flatMap((g) => g.tags).find((t) => t.id === tagId);
-  const parentId =
-    tagId === undefined
-      ? undefined
-      : current
-        ? (current.parentId ?? current.id)
-        : firstTags.some((t) => t.id === tagId)
-          ? tagId
-          : pickedParent;
+  const parentId = shownParent(tagId, firstTags, index.data, pickedParent);
   const second = useQuery({ ...classificationQueries.secondLevelTags(parentId ?? 0), enabled: parentId !== undefined });
 
   if (firstTags.length === 0) return null;

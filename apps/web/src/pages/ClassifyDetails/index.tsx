@@ -4,7 +4,8 @@ import { useClassifications } from '../../hooks/useClassifications.js';
 import { ClassificationView } from './ClassificationView.js';
 import { usePageSearchParams } from '../../shell/pageLocation.js';
 
-function parseId(v: string | null): number | undefined {
+/** A positive id from the query string (`id`, `tagId`), as the page reads it. */
+export function parseId(v: string | null): number | undefined {
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }

@@ -1,4 +1,3 @@
-import { Button, Segmented, Select, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import {
   pickOne,
@@ -11,10 +10,14 @@ import {
 } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useClassifications } from '../../hooks/useClassifications.js';
+import { usePageSearchParams } from '../../shell/pageLocation.js';
 import './Leaderboard.css';
 import { discoveryQueries, usePagedList } from '../../api/queries/index.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { RouterButton } from '../../components/RouterButton.js';
+import { Button } from '../../components/ui/Button.js';
+import { Segmented } from '../../components/ui/Segmented.js';
+import { Tabs } from '../../components/ui/Tabs.js';
 
 const PERIODS: ReadonlyArray<{ key: RankingPeriod; label: string; empty: string }> = [
   { key: 'day', label: '日榜', empty: '今天还没有作品上榜' },
@@ -34,32 +37,52 @@ const TYPE_KEYS = TYPES.map((t) => t.value);
 
 const PAGE_SIZE = 20;
 
+/** The ranking an address asks for: period, type and classification (unknown values as their defaults). */
+export function rankingChoice(params: { get: (name: string) => string | null }) {
+  const classificationId = Number(params.get('classificationId'));
+  return {
+    period: pickOne(params.get('period'), PERIOD_KEYS, 'day'),
+    type: pickOne(params.get('type'), TYPE_KEYS, 'all'),
+    classificationId: classificationId > 0 ? classificationId : undefined,
+  };
+}
+
+/** The list of a choice, as the page asks for it. */
+export const rankingList = ({ period, type, classificationId }: ReturnType<typeof rankingChoice>) =>
+  discoveryQueries.ranking({ period, type: type === 'all' ? undefined : type, classificationId }, PAGE_SIZE);
+
+/** The classification filter: the browser's own select, in the toolbar's look (discovery.css). */
 function ClassificationFilter({ value, onChange }: { value?: number; onChange: (id?: number) => void }) {
   const { data } = useClassifications();
   return (
-    <Select<number | 'all'>
-      className="leaderboard__classification"
+    <select
+      className="discovery-select leaderboard__classification"
       aria-label="分类"
-      value={value ?? 'all'}
-      onChange={(v) => onChange(v === 'all' ? undefined : v)}
-      options={[{ value: 'all' as const, label: '全部分类' }, ...(data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))]}
-      popupMatchSelectWidth={false}
-    />
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
+    >
+      <option value="">全部分类</option>
+      {(data?.list ?? []).map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </select>
   );
 }
 
 /** 日榜 / 周榜 / 月榜 / 总榜 of the hottest texts, filtered by type and classification (all in the URL). */
 export default function Leaderboard() {
-  const [periodParam, setPeriod] = useQueryParam('period');
-  const [typeParam, setType] = useQueryParam('type');
-  const [classParam, setClass] = useQueryParam('classificationId');
+  const [params] = usePageSearchParams();
+  const [, setPeriod] = useQueryParam('period');
+  const [, setType] = useQueryParam('type');
+  const [, setClass] = useQueryParam('classificationId');
   const [, setParams] = useSearchParams();
-  const period = pickOne(periodParam, PERIOD_KEYS, 'day');
-  const type = pickOne(typeParam, TYPE_KEYS, 'all');
-  const classificationId = Number(classParam) > 0 ? Number(classParam) : undefined;
+  const choice = rankingChoice(params);
+  const { period, type, classificationId } = choice;
   const current = PERIODS.find((p) => p.key === period)!;
 
-  const list = usePagedList(discoveryQueries.ranking({ period, type: type === 'all' ? undefined : type, classificationId }, PAGE_SIZE));
+  const list = usePagedList(rankingList(choice));
 
   const filtered = type !== 'all' || classificationId !== undefined;
   const clearFilters = () => setParams({ period }, { replace: true });
@@ -72,7 +95,7 @@ export default function Leaderboard() {
       <div className="with-sidebar">
         <div className="with-sidebar__main">
           <div className="discovery-toolbar">
-            <Tabs
+            <Tabs<RankingPeriod>
               activeKey={period}
               onChange={(k) => setPeriod(k)}
               items={PERIODS.map((p) => ({ key: p.key, label: p.label }))}
@@ -80,6 +103,7 @@ export default function Leaderboard() {
             />
             <div className="discovery-toolbar__filters">
               <Segmented<TypeFilter>
+                size="middle"
                 options={TYPES}
                 value={type}
                 onChange={(v) => setType(v === 'all' ? null : v, { replace: true })}
