@@ -11,6 +11,7 @@ import { appRunning, closePage, openPage, useBrowser } from './helpers.js';
 
 const DETAILS = 'POST /api/v1/pc/essays/details';
 const VIEW = 'POST /api/v1/pc/essays/view';
+const VISITOR_COOKIE = 'sj_vid';
 
 /** The page's calls to the API, as `METHOD /path`, from the moment it opens. */
 function apiCalls(page: Page): string[] {
@@ -58,6 +59,21 @@ describe("a text's view", () => {
     page = await openPage(browser());
     const masked = await watchMask(page);
     const calls = apiCalls(page);
+    // The start's activity call answers late (as on a slow network), so the view would otherwise go out before any
+    // visitor cookie exists.
+    let activityAnswered = false;
+    await page.route('**/api/pc/pc-users/userActive', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+      activityAnswered = true;
+    });
+    const viewCookies: Promise<string>[] = [];
+    let viewsBeforeActivity = 0;
+    page.on('request', (r) => {
+      if (`${r.method()} ${new URL(r.url()).pathname}` !== VIEW) return;
+      viewsBeforeActivity += activityAnswered ? 0 : 1;
+      viewCookies.push(r.allHeaders().then((h) => h.cookie ?? ''));
+    });
     await page.goto(`/bellesDetails?id=${text.id}`);
     // The server drew the page with its answers (the app's own markup and its state), counting nothing.
     expect(await page.locator('#shiju-state').count()).toBe(1);
@@ -69,6 +85,12 @@ describe("a text's view", () => {
     // The view buffer writes every couple of seconds: the count reaches one and stays there.
     await expect.poll(views).toBe(1);
     expect(calls.filter((c) => c === VIEW)).toHaveLength(1);
+    // A first visit has no visitor cookie: the view waits for the start's activity call to bring one, so it counts
+    // under the key this browser keeps, and a reload within the hour is the same visitor, not a second view.
+    const visitor = (await page.context().cookies()).find((c) => c.name === VISITOR_COOKIE);
+    expect(visitor?.value).toBeTruthy();
+    expect(viewsBeforeActivity).toBe(0);
+    expect(await viewCookies[0]).toContain(`${VISITOR_COOKIE}=${visitor!.value}`);
     await closePage(page);
 
     // A signed-in reader's app asks for the details itself (its page differs from a visitor's): that call counts.

@@ -21,6 +21,16 @@ export async function loadTheme(): Promise<void> {
   }
 }
 
+/** The start's activity ping, settled or not: a visitor's first answer carries the visitor cookie. */
+let activity: Promise<unknown> = Promise.resolve();
+
+/**
+ * Resolves once the start's activity ping has been answered (at once when none was sent). A visitor's first visit has
+ * no visitor cookie yet: a call that must count under the same visitor (the owed view of a text) waits for it, or
+ * two calls sent together would each be given a key of their own, and a reload would count that visitor again.
+ */
+export const afterActivity = (): Promise<unknown> => activity;
+
 /**
  * Daily activity ping: a signed-in user once per day (skipped when operationTime is today),
  * a visitor once per browser session (isRefresh).
@@ -34,5 +44,5 @@ export function pingActivity(): void {
     if (readSession(SESSION_STORAGE.isRefresh)) return;
     writeSession(SESSION_STORAGE.isRefresh, 'true');
   }
-  api('userActive').catch(() => undefined);
+  activity = api('userActive').catch(() => undefined);
 }

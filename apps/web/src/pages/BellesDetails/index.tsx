@@ -22,6 +22,7 @@ import './details.css';
 import { textTitle } from '@shiju/contract/pages';
 import { essayQueries, useEssayView } from '../../api/queries/index.js';
 import { takeOwedView } from '../../api/queryClient.js';
+import { afterActivity } from '../../lib/startup.js';
 import { useTitleName } from '../../shell/titleName.js';
 import { useQuery } from '@tanstack/react-query';
 
@@ -111,7 +112,7 @@ function DetailsView({ essay }: { essay: Details }) {
 function useOwedView(id: number) {
   const { mutate } = useEssayView();
   useEffect(() => {
-    if (takeOwedView(id)) mutate({ body: { id } });
+    if (takeOwedView(id)) void afterActivity().then(() => mutate({ body: { id } }));
   }, [id, mutate]);
 }
 
