@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appRunning,
   chooseFromUserMenu,
   closePage,
   openPage,
@@ -91,6 +92,8 @@ describe('sign-up, sign-in, sign-out', () => {
   it('signs in through the header button and returns to the page it came from', async () => {
     await page.goto('/leaderboard');
     await waitForTitle(page, '拾句 | 排行榜');
+    // The server drew the page: its header's buttons answer once the app has taken it over.
+    await appRunning(page);
     await page.locator('.header__desktop').getByRole('button', { name: '登录/注册' }).click();
     await page.waitForURL((u) => u.pathname === '/authentication' && u.searchParams.get('redirect') === '/leaderboard');
     await signInForm().getByLabel('用户名').fill(username);

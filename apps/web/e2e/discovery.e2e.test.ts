@@ -64,6 +64,8 @@ describe('discovery pages', () => {
       await waitForTitle(page, '拾句 | 排行榜');
       const entries = page.locator('.ranked-entry');
       await entries.first().waitFor();
+      // The server drew the page: its tabs answer once the app has taken it over.
+      await settled(page);
       const ranks = await entries.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rank'))));
       expect(ranks.slice(0, 3)).toEqual([1, 2, 3].slice(0, Math.min(3, ranks.length)));
       expect(await page.locator('.ranked-entry.is-top').count()).toBe(Math.min(3, ranks.length));

@@ -44,6 +44,8 @@ describe('reading', () => {
     await waitForPath(page, '/classifyDetails');
     await waitForTitle(page, '拾句 | 分类详情 · 诗词');
     await page.locator('.classify-banner__name').getByText('诗词').waitFor();
+    // The server may have drawn it (the chip is a link): its tags answer once the app runs it.
+    await settled(page);
 
     // A first-level tag filters the list and goes into the address.
     const firstTag = page.locator('.tag-rows .tag-row').first().locator('button.tag').nth(1);

@@ -169,6 +169,8 @@ describe('start-up and shell', () => {
     await page.goto('/classifyDetails');
     // The tab names the classification shown (the first one, without an id).
     await expect.poll(() => page.title()).toMatch(/^拾句 \| 分类详情 · /);
+    // The server drew the page: the app takes it over before it is worked with.
+    await settled(page);
     const banner = page.locator('.classify-banner__name');
     const first = await banner.textContent();
     await page.locator('.classify-nav a').nth(1).click();
