@@ -55,9 +55,9 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
   '/globalSearch': { load: () => import('./pages/GlobalSearch/index.js'), light: true },
   '/authentication': { load: () => import('./pages/Authentication/index.js') },
   '/aboutOur': { load: () => import('./pages/AboutOur/index.js'), light: true },
-  '/author': { load: () => import('./pages/Author/index.js') },
-  '/agreement': { load: () => import('./pages/Agreement/index.js') },
-  '/privacy': { load: () => import('./pages/Privacy/index.js') },
+  '/author': { load: () => import('./pages/Author/index.js'), light: true },
+  '/agreement': { load: () => import('./pages/Agreement/index.js'), light: true },
+  '/privacy': { load: () => import('./pages/Privacy/index.js'), light: true },
 };
 
 export const NOT_FOUND_TITLE = '页面不存在';
