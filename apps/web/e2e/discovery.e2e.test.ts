@@ -256,6 +256,8 @@ describe('discovery pages', () => {
       page = await openPage(browser());
       await page.goto('/globalSearch?q=明月');
       await page.locator('.hl-mark').first().waitFor();
+      // The server drew the results; the app takes them over before the tabs answer a click.
+      await appRunning(page);
       await page.getByRole('tab', { name: '用户' }).click();
       await page.waitForURL((u) => u.searchParams.get('type') === 'user');
       const box = page.getByRole('searchbox', { name: '搜索关键词' });
@@ -273,6 +275,7 @@ describe('discovery pages', () => {
       const tag = page.locator('.search-tag', { has: page.locator('.hl-mark', { hasText: '思乡' }) });
       await tag.waitFor();
       await expect.poll(() => tag.getAttribute('href')).toMatch(/^\/classifyDetails\?id=\d+&tagId=\d+$/);
+      await appRunning(page);
       await tag.click();
       await waitForTitle(page, '拾句 | 分类详情');
       await page.locator('.tag.is-active', { hasText: '思乡' }).waitFor();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerUser, signInAs, type Account } from './essay-helpers.js';
 import { publishText } from './factories.js';
 import {
+  appRunning,
   chooseFromUserMenu,
   closePage,
   opened,
@@ -52,6 +53,8 @@ describe('关注 and 拉黑', () => {
   it('follows someone and sees their new text under 关注', async () => {
     await page.goto(`/othersInfor?id=${poet.userInfo.id}`);
     await page.getByRole('heading', { name: poet.nickname }).waitFor();
+    // The server's copy is a visitor's: the reader's own page (their 关注 button) replaces it.
+    await appRunning(page);
     await page.getByRole('button', { name: '关注', exact: true }).click();
     await page.getByRole('button', { name: '已关注' }).waitFor();
 

@@ -56,6 +56,8 @@ describe('search', () => {
     const eras = page.getByRole('group', { name: '朝代' });
     const song = eras.getByRole('button', { name: /^宋/ });
     await song.waitFor();
+    // The server drew the results; the app takes them over before the filter answers a click.
+    await appRunning(page);
     await song.click();
     await page.waitForURL((u) => u.searchParams.get('dynasty') === '宋');
     await expect.poll(() => eras.getByRole('button', { name: /^宋/ }).getAttribute('aria-pressed')).toBe('true');

@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './essay-helpers.js';
-import { closePage, openPage, storage, uniqueUsername, useBrowser, waitForPath, waitForTitle, waitForTitleStart } from './helpers.js';
+import {
+  appRunning,
+  closePage,
+  openPage,
+  storage,
+  uniqueUsername,
+  useBrowser,
+  waitForPath,
+  waitForTitle,
+  waitForTitleStart,
+} from './helpers.js';
 
 const PASSWORD = 'qingfeng2026';
 /** The toast the request layer would show for A0301; private pages must not show it. */
@@ -111,6 +121,8 @@ describe('social: two people in two browsers', () => {
     await waitForTitle(b.page, `拾句 | 用户主页 · ${a.nickname}`);
     await b.page.getByRole('heading', { name: a.nickname }).waitFor();
     await b.page.locator('.essay-card').getByText('风从山那边来').waitFor();
+    // The server's copy is a visitor's: B's own page (their 关注 button) replaces it.
+    await appRunning(b.page);
     await b.page.getByRole('button', { name: '关注', exact: true }).click();
     await b.page.getByRole('button', { name: '已关注' }).waitFor();
     await b.page.locator('.profile-card__stat', { hasText: '粉丝' }).locator('.profile-card__stat-value').getByText('1').waitFor();
@@ -393,6 +405,8 @@ describe('announcements', () => {
     await waitForTitle(page, '拾句 | 公告');
     const items = page.locator('.bulletin-item');
     await items.first().waitFor();
+    // The server's copy is a visitor's (no read state): the reader's own list replaces it.
+    await appRunning(page);
     // Pinned first.
     await items.first().locator('.tag-label').getByText('置顶').waitFor();
     const unreadBefore = await page.locator('.bulletin-item.is-unread').count();
@@ -422,6 +436,7 @@ describe('announcements', () => {
     await expect.poll(() => markAll.isDisabled()).toBe(true);
     await page.goto('/bulletinBoard');
     await page.locator('.bulletin-item').first().waitFor();
+    await appRunning(page);
     expect(await page.locator('.bulletin-item.is-unread').count()).toBe(0);
   });
 
