@@ -123,6 +123,8 @@ describe('discovery pages', () => {
 
       // A reload keeps period and type (they live in the URL).
       await page.reload();
+      // The reloaded page arrives drawn by the server: the filter below works once the app has taken it over.
+      await appRunning(page);
       await entries.first().waitFor();
       expect(await page.getByRole('tab', { name: '总榜' }).getAttribute('aria-selected')).toBe('true');
       expect(await page.getByRole('radiogroup', { name: '类型' }).getByRole('radio', { checked: true }).textContent()).toBe('美文');

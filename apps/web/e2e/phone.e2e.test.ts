@@ -134,7 +134,7 @@ describe('on a phone', () => {
     await waitForPath(page, '/space');
     await page.getByRole('button', { name: '编辑资料' }).click();
     await page.waitForURL((u) => u.searchParams.get('tab') === 'settings');
-    expect(await page.getByRole('tab', { name: '设置' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page!.getByRole('tab', { name: '设置' }).getAttribute('aria-selected')).toBe('true');
     const links = page.locator('main').getByRole('navigation', { name: '关于拾句' });
     await links.getByRole('link', { name: '用户协议' }).scrollIntoViewIfNeeded();
     expect(await links.getByRole('link', { name: '用户协议' }).isVisible()).toBe(true);
