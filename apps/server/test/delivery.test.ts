@@ -52,7 +52,7 @@ describe('web delivery', () => {
     expect(res.body).toBe(js);
   });
 
-  it.each(['/aboutOur', '/index.html', '/no-such-page'])('answers %s with index.html marked no-cache', async (url) => {
+  it.each(['/space', '/index.html', '/no-such-page'])('answers %s with index.html marked no-cache', async (url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('br');
