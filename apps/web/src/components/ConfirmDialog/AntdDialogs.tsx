@@ -9,19 +9,9 @@ export default function AntdDialogs({ dialogs, remove }: { dialogs: readonly Dia
     <AntdScope>
       {dialogs.map((d) =>
         d.kind === 'confirm' ? (
-          <ConfirmDialog
-            key={d.id}
-            options={d.options}
-            onDecide={d.resolve}
-            onClosed={() => remove(d.id)}
-          />
+          <ConfirmDialog key={d.id} options={d.options} onDecide={d.resolve} onClosed={() => remove(d.id)} />
         ) : (
-          <PromptDialog
-            key={d.id}
-            options={d.options}
-            onDecide={d.resolve}
-            onClosed={() => remove(d.id)}
-          />
+          <PromptDialog key={d.id} options={d.options} onDecide={d.resolve} onClosed={() => remove(d.id)} />
         ),
       )}
     </AntdScope>
