@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userQueries } from '../../api/queries/index.js';
 import { pickOne } from '../../components/discovery/index.js';
-import { parseIdParam } from '../../components/people/useSearchParamChoice.js';
+import { prefetchPerson } from '../../components/people/prefetchPerson.js';
 import { authorEssaysQuery, KINDS, SORTS } from './AuthorEssays.js';
 
 /**
@@ -10,13 +9,8 @@ import { authorEssaysQuery, KINDS, SORTS } from './AuthorEssays.js';
  * then sends its plain page (a 404).
  */
 export async function prefetchProfile(client: QueryClient, params: URLSearchParams): Promise<boolean> {
-  const id = parseIdParam(params.get('id'));
+  const id = await prefetchPerson(client, params);
   if (id === null) return false;
-  try {
-    await client.fetchQuery(userQueries.profile(id));
-  } catch {
-    return false;
-  }
   const kind = pickOne(params.get('tab'), KINDS, 'all');
   const sort = pickOne(params.get('sort'), SORTS, 'new');
   await client.prefetchInfiniteQuery(authorEssaysQuery(id, kind, sort));

@@ -1,21 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userQueries } from '../../api/queries/index.js';
 import { pickOne } from '../../components/discovery/index.js';
 import { RELATION_TYPES, relationsQuery } from '../../components/people/RelationList.js';
-import { parseIdParam } from '../../components/people/useSearchParamChoice.js';
+import { prefetchPerson } from '../../components/people/prefetchPerson.js';
 
 /**
  * Whose relations these are and the first page of the list the URL opens (`type`), as a visitor's page asks for
  * them (the server prerenders with them: ssr/render.tsx). False for a malformed id or nobody (a 404).
  */
 export async function prefetchRelations(client: QueryClient, params: URLSearchParams): Promise<boolean> {
-  const id = parseIdParam(params.get('id'));
+  const id = await prefetchPerson(client, params);
   if (id === null) return false;
-  try {
-    await client.fetchQuery(userQueries.profile(id));
-  } catch {
-    return false;
-  }
   await client.prefetchInfiniteQuery(relationsQuery(id, pickOne(params.get('type'), RELATION_TYPES, 'following')));
   return true;
 }
