@@ -2,7 +2,17 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerUser, signInAs } from './essay-helpers.js';
 import { publishText, signInAdmin } from './factories.js';
-import { chooseFromUserMenu, closePage, opened, openPage, settled, useBrowser, waitForPath, waitForTitle } from './helpers.js';
+import {
+  chooseFromUserMenu,
+  closePage,
+  opened,
+  openPage,
+  settled,
+  useBrowser,
+  waitForPath,
+  waitForTitle,
+  waitForToast,
+} from './helpers.js';
 
 async function openConsole(page: Page, section: string, label: string): Promise<void> {
   await page.goto(`/admin/${section}`);
@@ -171,7 +181,7 @@ describe("the editor's console", () => {
     const confirm = await dialogNamed(admin, '确认已收到 ¥15.00？');
     expect(await confirm.textContent()).toContain(`会员延长 ${product.days} 天`);
     await confirm.getByRole('button', { name: '确认到账' }).click();
-    await admin.getByText('已确认到账').waitFor();
+    await waitForToast(admin, '已确认到账');
     await row.getByText('已支付').waitFor();
 
     const page = await fresh();
