@@ -144,6 +144,22 @@ function creditLd(e: Essay, origin: string) {
   };
 }
 
+/** A page that lists other pages (a text list, the links of 公告 or 关于我们), as schema.org reads it. */
+function collectionLd(model: PageModel, url: string, entries: { url: string; name: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: model.title,
+    description: model.description,
+    url,
+    inLanguage: 'zh-CN',
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: entries.map((e, i) => ({ '@type': 'ListItem', position: i + 1, url: e.url, name: e.name })),
+    },
+  };
+}
+
 function jsonLd(model: PageModel, origin: string): unknown {
   const url = absolute(origin, model.path);
   const b = model.body;
@@ -186,36 +202,17 @@ function jsonLd(model: PageModel, origin: string): unknown {
       mainEntity: { '@type': 'Person', name: b.user.nickname, description: b.user.bio || undefined },
     };
   if (b.kind === 'links' && b.items.length > 0)
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'CollectionPage',
-      name: model.title,
-      description: model.description,
+    return collectionLd(
+      model,
       url,
-      inLanguage: 'zh-CN',
-      mainEntity: {
-        '@type': 'ItemList',
-        itemListElement: b.items.map((l, i) => ({ '@type': 'ListItem', position: i + 1, url: absolute(origin, l.href), name: l.label })),
-      },
-    };
+      b.items.map((l) => ({ url: absolute(origin, l.href), name: l.label })),
+    );
   if (b.kind === 'list')
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'CollectionPage',
-      name: model.title,
-      description: model.description,
+    return collectionLd(
+      model,
       url,
-      inLanguage: 'zh-CN',
-      mainEntity: {
-        '@type': 'ItemList',
-        itemListElement: b.items.map((it, i) => ({
-          '@type': 'ListItem',
-          position: i + 1,
-          url: absolute(origin, `/bellesDetails?id=${it.essay.id}`),
-          name: titleOf(it.essay),
-        })),
-      },
-    };
+      b.items.map((it) => ({ url: absolute(origin, `/bellesDetails?id=${it.essay.id}`), name: titleOf(it.essay) })),
+    );
   return { '@context': 'https://schema.org', '@type': 'WebPage', name: model.title, url };
 }
 
