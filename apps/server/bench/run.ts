@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the API on the full corpus (PostgreSQL) under cache-proof workloads, each next to a bare Fastify
- * route in a separate process measured just before it (A/B interleaved); signed-in against anonymous at a fixed rate;
+ * route in a separate process measured before and after it; signed-in against anonymous at a fixed rate;
  * the plans of the hot queries (benchmarks/plans/); then every call a page makes on the embedded database at the
  * starter size. Writes BENCHMARKS.md. Ratios, not absolute numbers, are the targets: this machine is shared.
  */
@@ -30,6 +30,8 @@ import {
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB ?? 'shiju_bench';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** `corpus`: only the full-corpus workloads, written as JSON to BENCH_JSON (for A/B runs of two trees); BENCHMARKS.md is left alone. */
+const PARTS = process.env.BENCH_PARTS === 'corpus' ? 'corpus' : 'all';
 const CONNECTIONS = 50;
 const FIXED_RATE = 200;
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -107,6 +109,7 @@ async function measure(port: number, w: Workload, opts: { connections?: number; 
         },
       ],
     });
+  await quiesce();
   await run(1); // warm-up
   const before = await cacheLookups(port);
   const r = await run(opts.seconds ?? SECONDS);
@@ -121,6 +124,29 @@ async function measure(port: number, w: Workload, opts: { connections?: number; 
     errors: r.errors + r.non2xx + r.timeouts,
     load: os.loadavg()[0]!,
   };
+}
+
+/** The machine's busy share (all cores) over `ms`, from /proc/stat; 0 where there is no /proc. */
+async function busyShare(ms: number): Promise<number> {
+  const sample = () => {
+    const cpu = fs.existsSync('/proc/stat')
+      ? fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+      : [];
+    return { idle: (cpu[3] ?? 0) + (cpu[4] ?? 0), total: cpu.reduce((a, b) => a + b, 0) };
+  };
+  const a = sample();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  return b.total > a.total ? 1 - (b.idle - a.idle) / (b.total - a.total) : 0;
+}
+
+/**
+ * Waits until the machine is quiet (under 10% busy over 300 ms, at most 15 s): what the last measurement left behind
+ * (a view flush, PostgreSQL writing pages out) must not be charged to the next one, bare route or app.
+ */
+async function quiesce() {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until && (await busyShare(300)) > 0.1);
 }
 
 const bareWorkload: Workload = { name: 'bare route (separate process)', next: () => ({ method: 'GET', path: '/bench/bare' }) };
@@ -171,13 +197,34 @@ console.log(`full corpus: ${data.texts.toLocaleString('en-US')} texts; bare rout
 const corpusQuality = await searchQuality(pgServer.port);
 logQuality('full corpus', corpusQuality);
 
+// The bare route is measured before and after each workload; the ratio's baseline is their mean.
 const corpus: { w: Workload; bare: Result; r: Result }[] = [];
 for (const w of corpusWorkloads(data)) {
-  const b = await measure(bare.port, bareWorkload, { connections: w.connections ?? CONNECTIONS });
-  log(`  bare (${w.connections ?? CONNECTIONS} conns)`, b);
+  const bareAt = async (when: string) => {
+    const b = await measure(bare.port, bareWorkload, { connections: w.connections ?? CONNECTIONS });
+    log(`  bare ${when} (${w.connections ?? CONNECTIONS} conns)`, b);
+    return b;
+  };
+  const before = await bareAt('before');
   const r = await measure(pgServer.port, w);
   log(w.name, r);
-  corpus.push({ w, bare: b, r });
+  const after = await bareAt('after');
+  corpus.push({ w, bare: { ...before, rps: (before.rps + after.rps) / 2 }, r });
+}
+if (PARTS === 'corpus') {
+  const out = corpus.map(({ w, bare: b, r }) => ({
+    name: w.name,
+    bareRps: b.rps,
+    rps: r.rps,
+    ratio: r.rps / b.rps,
+    p50: r.p50,
+    p99: r.p99,
+  }));
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(out, null, 2));
+  console.log(JSON.stringify(out));
+  await pgServer.stop();
+  await bare.stop();
+  process.exit(0);
 }
 
 // Signed-in against anonymous at the same fixed rate (open loop, evenly paced: bench/paced.ts), interleaved A B A B.
@@ -246,8 +293,9 @@ Written by \`npm run bench\` on ${new Date().toISOString()} (about ${SECONDS} s 
 
 Every workload except the first draws a new request each time: random ids over all texts, random filters, sorts and
 pages, 50 signed-in readers with likes, interests and 不感兴趣 marks, a thousand visitors. The baseline is a bare Fastify
-route in a separate process on the same machine, measured just before each workload at the same concurrency (A/B
-interleaved), so each ratio compares like with like under the load of that moment.
+route in a separate process on the same machine, measured just before and just after each workload at the same
+concurrency (the ratio's baseline is their mean), each measurement starting once the machine is quiet, so each ratio
+compares like with like under the load of that moment.
 
 \`cache hits\` is the share of the app's in-process cache lookups that hit during the measurement (its \`/metrics\`):
 what the caches answered rather than the database.
