@@ -231,3 +231,5 @@ export function watermarkTile(nickname: string): { url: string; width: number; h
     `dominant-baseline="central" font-family="sans-serif" font-size="${fontSize}" fill="${color}">${escaped}</text></svg>`;
   return { url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, width, height };
 }
+
+export * from './reading.js';

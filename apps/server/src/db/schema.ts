@@ -2,7 +2,7 @@
  * The whole data model of PRODUCT.md §3.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
-import { ENGAGEMENT_WEIGHTS, IMITATION_KEY_STEP, type ThemeLayout } from '@shiju/contract';
+import { ENGAGEMENT_WEIGHTS, IMITATION_KEY_STEP, type ReadingPrefs, type ThemeLayout } from '@shiju/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -54,6 +54,8 @@ export const users = pgTable(
     deletionKeepContent: boolean().notNull().default(true),
     /** A bound email (set only once its code was confirmed); for password recovery. */
     email: varchar({ length: 254 }),
+    /** Reading preferences (dark mode, type size, 繁體, 拼音, 竖排); null until first saved. Written by the users module. */
+    readingPrefs: jsonb().$type<ReadingPrefs>(),
     essayCount: integer().notNull().default(0),
     followingCount: integer().notNull().default(0),
     followerCount: integer().notNull().default(0),
