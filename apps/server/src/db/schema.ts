@@ -60,6 +60,8 @@ export const users = pgTable(
     followingCount: integer().notNull().default(0),
     followerCount: integer().notNull().default(0),
     likesReceived: integer().notNull().default(0),
+    /** 注释编辑: an admin granted this reader the review of notes (audit-logged); the role stays `user`. */
+    noteEditor: boolean().notNull().default(false),
     createdAt: now(),
   },
   (t) => [
@@ -757,4 +759,63 @@ export const rankingEntries = pgTable(
     index('ranking_entries_order_idx').on(t.period, t.score.desc().nullsFirst(), t.essayId.desc().nullsFirst()),
     index('ranking_entries_class_idx').on(t.period, t.classificationId, t.score.desc().nullsFirst(), t.essayId.desc().nullsFirst()),
   ],
+);
+
+/**
+ * 注释 · 译文 · 赏析 · 评 · 异文 on a text (modules/notes). Anchored by code-point offsets into the text's plain
+ * form plus the quoted characters (contract anchors.ts); null offsets: the whole text, or a corpus note whose quote
+ * was not found. `anchorLost`: the text changed and the quote is gone.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial().primaryKey(),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 12 }).notNull().$type<'gloss' | 'translation' | 'appreciation' | 'remark' | 'variant'>(),
+    start: integer(),
+    end: integer(),
+    quote: text(),
+    anchorLost: boolean().notNull().default(false),
+    /** 评: the commentator named (张竹坡); 注释: a label such as 通假. */
+    commentator: varchar({ length: 40 }),
+    label: varchar({ length: 10 }),
+    content: text().notNull(),
+    status: varchar({ length: 10 }).notNull().default('pending').$type<'pending' | 'approved' | 'rejected' | 'deleted'>(),
+    /** Where it came from: a reader's proposal, the corpus's own notes, or the starter library's editors. */
+    origin: varchar({ length: 10 }).notNull().default('reader').$type<'reader' | 'corpus' | 'starter'>(),
+    writerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    rejectReason: varchar({ length: 200 }),
+    /** Idempotence of the corpus and starter notes (`corpus:<essay import key>:<n>`). */
+    importKey: varchar({ length: 160 }),
+    createdAt: now(),
+    updatedAt: now(),
+    reviewedAt: at(),
+  },
+  (t) => [
+    index('notes_essay_idx').on(t.essayId, t.status),
+    index('notes_status_idx').on(t.status, t.createdAt),
+    index('notes_writer_idx').on(t.writerId, t.createdAt),
+    uniqueIndex('notes_import_key_uq').on(t.importKey),
+  ],
+);
+
+/** A note's history: who wrote or changed what, when (the diff is drawn from before and after). */
+export const noteRevisions = pgTable(
+  'note_revisions',
+  {
+    id: serial().primaryKey(),
+    noteId: integer()
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    editorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: varchar({ length: 10 }).notNull().$type<'propose' | 'approve' | 'edit' | 'reject' | 'delete' | 'reanchor'>(),
+    before: text(),
+    after: text(),
+    reason: varchar({ length: 200 }),
+    createdAt: now(),
+  },
+  (t) => [index('note_revisions_note_idx').on(t.noteId, t.createdAt), index('note_revisions_editor_idx').on(t.editorId)],
 );
