@@ -131,6 +131,31 @@ export const authors = pgTable('authors', {
   works: integer().notNull().default(0),
 });
 
+/**
+ * An author as a person: a name in an era (李白 · 唐; 王建 of 唐 and of 宋 are two), with what the corpus's author
+ * records say (life years where parsed, biography) and how many published texts cite them. The counts are kept by
+ * the same triggers as `authors` (decision 0020): per (work_author, dynasty), an era-less citation under dynasty ''.
+ */
+export const authorProfiles = pgTable(
+  'author_profiles',
+  {
+    name: varchar({ length: 40 }).notNull(),
+    /** The era as texts give it (唐, 五代, 宋…); '' for texts that name no era. */
+    dynasty: varchar({ length: 10 }).notNull().default(''),
+    /** Years of birth and death where the record states them (negative: BCE); null when not parsed. */
+    born: integer(),
+    died: integer(),
+    /** The record's biography in Simplified characters ('' when it has none). */
+    bio: text().notNull().default(''),
+    works: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.name, t.dynasty] }),
+    // A dynasty's authors by how much of theirs is published.
+    index('author_profiles_dynasty_idx').on(t.dynasty, t.works.desc().nullsFirst(), t.name),
+  ],
+);
+
 export const classifications = pgTable('classifications', {
   id: serial().primaryKey(),
   name: varchar({ length: 30 }).notNull(),
@@ -220,6 +245,11 @@ export const essays = pgTable(
     workAuthor: varchar({ length: 40 }),
     dynasty: varchar({ length: 10 }),
     workTitle: varchar({ length: 100 }),
+    /** Where an imported text stands in its book (出处): 诗经·国风·周南, 论语·学而篇, 古文观止·卷一. */
+    provenance: varchar({ length: 60 }),
+    /** An imported text's title and body as the corpus has them (Traditional), before conversion; null otherwise. */
+    originalTitle: text(),
+    originalContent: text(),
     /**
      * The writer's own words (原创) rather than a quote (摘录): an original credits its poster as the author and
      * carries the watermark (contract credit.ts). Imported texts are quotes; the migration took texts posted without
