@@ -251,6 +251,12 @@ export const essays = pgTable(
     originalTitle: text(),
     originalContent: text(),
     /**
+     * The corpus's stored 平仄 for a classical poem (its strains/ marks, joined by author, title and first line): one
+     * letter per Han character of the body in order, `p` 平, `z` 仄, `u` unknown in the data. Null when the corpus
+     * stores none; a text whose Han characters no longer number as many falls back to the tone engine.
+     */
+    tones: text(),
+    /**
      * The writer's own words (原创) rather than a quote (摘录): an original credits its poster as the author and
      * carries the watermark (contract credit.ts). Imported texts are quotes; the migration took texts posted without
      * any author, work or source line as originals.
