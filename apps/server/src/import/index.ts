@@ -5,9 +5,10 @@
 import type { Db } from '../db/client.js';
 import { ensureCatalog, linkUsedTags, type Catalog } from './catalog.js';
 import { refreshImportCounts } from './counts.js';
-import { noUsers } from './statements.js';
+import { borrowNeighbourRecords, citedAuthorNames, noUsers, upsertAuthorProfiles } from './statements.js';
+import type { AuthorRecord } from './authorRecords.js';
 import { ensureSiteContent } from './site.js';
-import { fullSources, starterSources, type Source } from './sources/index.js';
+import { fullAuthorRecords, fullSources, starterAuthorRecords, starterSources, type Source } from './sources/index.js';
 import { prepareText } from './texts.js';
 import { DEFAULT_BATCH_SIZE, EssayWriter, type KeptText } from './writer.js';
 
@@ -29,6 +30,8 @@ export interface ImportOptions {
   batchSize?: number;
   /** Reference time for publication dates and hot scores; defaults to the start of the run. */
   now?: Date;
+  /** The author records to keep (those of authors the published texts cite): life years and biographies. */
+  authors?: () => AuthorRecord[];
 }
 
 export interface ImportSummary {
@@ -115,6 +118,7 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
   }
   await linkUsedTags(db);
   await refreshImportCounts(db, editorId);
+  if (opts.authors) await importAuthorRecords(db, opts.authors());
   return {
     added: results.reduce((n, r) => n + r.added, 0),
     skipped: results.reduce((n, r) => n + r.skipped, 0),
@@ -125,14 +129,23 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
   };
 }
 
+/** The records of the authors the published texts cite, as profiles (decision 0020). */
+export async function importAuthorRecords(db: Db, records: AuthorRecord[]): Promise<number> {
+  const cited = await citedAuthorNames(db);
+  const kept = records.filter((r) => cited.has(r.name));
+  await upsertAuthorProfiles(db, kept);
+  await borrowNeighbourRecords(db);
+  return kept.length;
+}
+
 /** The starter library of PRODUCT §9 (several thousand texts) with demo users and site content. */
 export function importStarter(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
-  return importSources(db, starterSources(), opts);
+  return importSources(db, starterSources(), { authors: starterAuthorRecords, ...opts });
 }
 
 /** The whole corpus (300,000+ texts), streamed file by file; includes the starter library. */
 export function importFullCorpus(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
-  return importSources(db, fullSources(), opts);
+  return importSources(db, fullSources(), { authors: fullAuthorRecords, ...opts });
 }
 
 /** First start of an empty database: load the starter library. Returns whether it did. */

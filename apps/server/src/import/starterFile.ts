@@ -10,7 +10,8 @@ import zlib from 'node:zlib';
 import { serverRoot } from '../paths.js';
 import type { ClassificationName } from './catalog.js';
 import { listSource, type Source } from './sources/source.js';
-import { classificationOf, type CorpusText } from './texts.js';
+import { classificationOf, cleanAuthor, type CorpusText } from './texts.js';
+import type { AuthorRecord } from './authorRecords.js';
 
 export const STARTER_FILE = path.join(serverRoot, 'dist', 'starter-library.json.gz');
 
@@ -21,7 +22,23 @@ interface Stored {
   texts: StoredText[];
 }
 
-export function writeStarterFile(sources: Source[], file = STARTER_FILE): { texts: number; bytes: number } {
+/** The file: the sources, and the records of the authors their texts cite (an older file is the sources alone). */
+interface StoredFile {
+  sources: Stored[];
+  authors: AuthorRecord[];
+}
+
+function readStored(file: string): StoredFile | null {
+  if (!fs.existsSync(file)) return null;
+  const stored = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8')) as Stored[] | StoredFile;
+  return Array.isArray(stored) ? { sources: stored, authors: [] } : stored;
+}
+
+export function writeStarterFile(
+  sources: Source[],
+  file = STARTER_FILE,
+  authors: AuthorRecord[] = [],
+): { texts: number; authors: number; bytes: number } {
   const stored: Stored[] = sources.map((s) => ({
     id: s.id,
     label: s.label,
@@ -30,16 +47,24 @@ export function writeStarterFile(sources: Source[], file = STARTER_FILE): { text
       classification: classificationOf({ ...t, classify: _classify }),
     })),
   }));
-  const body = zlib.gzipSync(JSON.stringify(stored), { level: 9 });
+  // Only the records of authors these texts cite: a production start needs no data package for them either.
+  const cited = new Set(stored.flatMap((s) => s.texts.map((t) => cleanAuthor(t.author)).filter((a) => a !== undefined)));
+  const kept = authors.filter((a) => cited.has(a.name));
+  const body = zlib.gzipSync(JSON.stringify({ sources: stored, authors: kept } satisfies StoredFile), { level: 9 });
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, body);
-  return { texts: stored.reduce((n, s) => n + s.texts.length, 0), bytes: body.length };
+  return { texts: stored.reduce((n, s) => n + s.texts.length, 0), authors: kept.length, bytes: body.length };
+}
+
+/** The author records of the generated file, or null when it has not been generated. */
+export function starterAuthorsFromFile(file = STARTER_FILE): AuthorRecord[] | null {
+  return readStored(file)?.authors ?? null;
 }
 
 /** The starter sources from the generated file, or null when it has not been generated. */
 export function starterFromFile(file = STARTER_FILE): Source[] | null {
-  if (!fs.existsSync(file)) return null;
-  const stored = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8')) as Stored[];
+  const stored = readStored(file)?.sources;
+  if (!stored) return null;
   return stored.map((s) =>
     listSource(s.id, s.label, () => s.texts.map(({ classification, ...t }) => ({ ...t, classify: () => classification }))),
   );

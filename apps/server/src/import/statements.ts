@@ -9,6 +9,7 @@ import { aliased, columnNames } from '../db/names.js';
 import {
   ads,
   announcements,
+  authorProfiles,
   classifications,
   classificationTagRel,
   essays,
@@ -182,6 +183,8 @@ export function importedTexts(tx: Tx, keys: string[]) {
       importKey: essays.importKey,
       importHash: essays.importHash,
       sourceNotes: essays.sourceNotes,
+      provenance: essays.provenance,
+      hasOriginal: sql<boolean>`${essays.originalContent} is not null`,
       type: essays.type,
       title: essays.title,
       content: essays.content,
@@ -207,6 +210,9 @@ export type ImportedTextFields = Pick<
   | 'dynasty'
   | 'workTitle'
   | 'sourceNotes'
+  | 'provenance'
+  | 'originalTitle'
+  | 'originalContent'
   | 'importHash'
   | 'searchVersion'
 > & { searchVector: SQL };
@@ -220,7 +226,17 @@ export async function rewriteImportedText(tx: Tx, id: number, set: ImportedTextF
 }
 
 /** Records, in one statement, the digest and notes of texts whose displayed fields are already what the importer writes. */
-export async function adoptImportedTexts(tx: Tx, rows: { id: number; importHash: string; sourceNotes: unknown }[]) {
+export async function adoptImportedTexts(
+  tx: Tx,
+  rows: {
+    id: number;
+    importHash: string;
+    sourceNotes: unknown;
+    provenance: string | null;
+    originalTitle: string | null;
+    originalContent: string | null;
+  }[],
+) {
   if (rows.length === 0) return;
   const byId = (value: (r: (typeof rows)[number]) => SQL) =>
     sql`case ${essays.id} ${sql.join(
@@ -232,6 +248,9 @@ export async function adoptImportedTexts(tx: Tx, rows: { id: number; importHash:
     .set({
       importHash: byId((r) => sql`${r.importHash}`),
       sourceNotes: byId((r) => sql`${JSON.stringify(r.sourceNotes)}::jsonb`),
+      provenance: byId((r) => sql`${r.provenance}::varchar`),
+      originalTitle: byId((r) => sql`${r.originalTitle}::text`),
+      originalContent: byId((r) => sql`${r.originalContent}::text`),
     })
     .where(
       inArray(
@@ -298,4 +317,39 @@ export async function updateSearchFields(
   set: Pick<typeof essays.$inferInsert, 'workAuthor' | 'workTitle' | 'dynasty' | 'searchVersion'> & { searchVector: SQL },
 ) {
   await tx.update(essays).set(set).where(eq(essays.id, id));
+}
+
+/** Names the published texts cite (the author records worth keeping). */
+export async function citedAuthorNames(db: Db): Promise<Set<string>> {
+  const rows = await db.selectDistinct({ name: essays.workAuthor }).from(essays).where(sql`${essays.workAuthor} is not null`);
+  return new Set(rows.map((r) => r.name!));
+}
+
+/**
+ * Writes author records into the profiles (decision 0020): life years and biography, the count the triggers keep left
+ * alone. 500 rows a statement, in key order.
+ */
+export async function upsertAuthorProfiles(db: Db, rows: { name: string; dynasty: string; born: number | null; died: number | null; bio: string }[]) {
+  const sorted = [...rows].sort((a, b) => (a.name === b.name ? (a.dynasty < b.dynasty ? -1 : 1) : a.name < b.name ? -1 : 1));
+  for (let i = 0; i < sorted.length; i += 500)
+    await db
+      .insert(authorProfiles)
+      .values(sorted.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [authorProfiles.name, authorProfiles.dynasty],
+        set: { born: sql`excluded.born`, died: sql`excluded.died`, bio: sql`excluded.bio` },
+      });
+}
+
+/**
+ * A cited author with no record in the era their texts give, and exactly one record of the same name in a
+ * neighbouring era (李煜's 词 are filed under 五代, the Tang file lists him under 唐): that record tells about them.
+ */
+export async function borrowNeighbourRecords(db: Db) {
+  await db.execute(sql`update ${authorProfiles} p set born = r.born, died = r.died, bio = r.bio
+    from (select p2.name, p2.dynasty, min(r2.dynasty) as src from ${authorProfiles} p2 join ${authorProfiles} r2
+            on r2.name = p2.name and r2.bio <> '' and (p2.dynasty, r2.dynasty) in (('五代', '唐'), ('五代', '宋'), ('唐', '五代'), ('宋', '五代'), ('', '唐'), ('', '宋'))
+          where p2.bio = '' and p2.works > 0 group by p2.name, p2.dynasty having count(*) = 1) m
+    join ${authorProfiles} r on r.name = m.name and r.dynasty = m.src
+    where p.name = m.name and p.dynasty = m.dynasty`);
 }

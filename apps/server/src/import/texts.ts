@@ -9,7 +9,7 @@ import { COLLECTION_TAGS, type Catalog, type ClassificationName } from './catalo
 import { engagementFor, type Engagement } from './engagement.js';
 import { chooseTags, detectTheme, type Theme } from './tagging.js';
 import type { SearchDoc } from '../lib/search.js';
-import { dropStraySpaces, fullWidthPunctuation, markNotes, unmark, type SourceNote } from './cleanup.js';
+import { dropStraySpaces, fullWidthPunctuation, markNotes, NOTE, unmark, type SourceNote } from './cleanup.js';
 
 /** A text as a source reads it from the data package (Traditional or Simplified). */
 export interface CorpusText {
@@ -39,6 +39,8 @@ export interface CorpusText {
   hits?: number;
   /** From a curated anthology: better known than the average text. */
   curated?: boolean;
+  /** Where the text stands in its book (出处): 诗经·国风·周南, 论语·学而篇, 古文观止·卷一 (Simplified or not). */
+  provenance?: string;
   /** The era, when neither the author line ("（唐）孟浩然", "宋代：苏轼") nor the collection says it. */
   dynasty?: string;
 }
@@ -63,6 +65,11 @@ export interface PreparedEssay extends Engagement {
   workTitle: string | null;
   /** The editors' notes taken out of the title and body, unparsed, with where they stood. */
   sourceNotes: SourceNote[];
+  /** 出处: where the text stands in its book. */
+  provenance: string | null;
+  /** The title and paragraphs (joined by newlines) as the corpus writes them, when in Traditional characters. */
+  originalTitle: string | null;
+  originalContent: string | null;
   /**
    * Digest of the displayed fields as the importer writes them (importHash): a later run rewrites a text whose fields
    * still have this digest, and leaves (and reports) one an editor changed.
@@ -128,6 +135,13 @@ export function displayedText(text: CorpusText): { title: string | undefined; pa
     notes.push(...line.notes.map((note, i) => ({ note, paragraph: index, at: line.at[i]! })));
   }
   return { title: title?.text || undefined, paragraphs, notes };
+}
+
+/** A title or body as the corpus writes it, without the editors' notes; null when it reads the same in Simplified. */
+function originalOf(raw: readonly string[]): string | null {
+  const lines = raw.map((p) => p.replace(NOTE, '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const text = lines.join('\n');
+  return text && toSimplified(text) !== text ? text : null;
 }
 
 /** The digest of the displayed fields of a text (PreparedEssay.importHash), for the importer's rows and stored ones. */
@@ -281,6 +295,9 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
     classificationId: catalog.classificationId(text.classify(theme)),
     tagIds: tags.ids,
     sourceNotes: shown.notes,
+    provenance: text.provenance ? takeChars(clean(text.provenance), 60) : null,
+    originalTitle: text.title !== undefined ? originalOf([text.title]) : null,
+    originalContent: originalOf(text.paragraphs),
     importHash: importDigest(displayed),
     search: {
       title,

@@ -45,6 +45,9 @@ function displayedFields(r: PreparedEssay) {
     dynasty: r.dynasty,
     workTitle: r.workTitle,
     sourceNotes: r.sourceNotes,
+    provenance: r.provenance,
+    originalTitle: r.originalTitle,
+    originalContent: r.originalContent,
     importHash: r.importHash,
     searchVector: searchVectorOf(r.search),
     searchVersion: SEARCH_VERSION,
@@ -112,7 +115,7 @@ export class EssayWriter {
         )
       ).map((s) => [s.importKey!, s]),
     );
-    const adopt: { id: number; importHash: string; sourceNotes: unknown }[] = [];
+    const adopt: Parameters<typeof adoptImportedTexts>[1] = [];
     let changed = 0;
     for (const r of rows) {
       const s = stored.get(r.importKey);
@@ -120,8 +123,20 @@ export class EssayWriter {
       const current = importDigest(s);
       if (current === r.importHash) {
         // Already what the importer displays: record its digest and notes if they are missing or older.
-        if (s.importHash !== r.importHash || JSON.stringify(s.sourceNotes ?? null) !== JSON.stringify(r.sourceNotes))
-          adopt.push({ id: s.id, importHash: r.importHash, sourceNotes: r.sourceNotes });
+        if (
+          s.importHash !== r.importHash ||
+          JSON.stringify(s.sourceNotes ?? null) !== JSON.stringify(r.sourceNotes) ||
+          s.provenance !== r.provenance ||
+          s.hasOriginal !== (r.originalContent !== null)
+        )
+          adopt.push({
+            id: s.id,
+            importHash: r.importHash,
+            sourceNotes: r.sourceNotes,
+            provenance: r.provenance,
+            originalTitle: r.originalTitle,
+            originalContent: r.originalContent,
+          });
         continue;
       }
       const owned = s.importHash !== null ? s.importHash === current : s.updatedAt.getTime() === s.createdAt.getTime();

@@ -40,6 +40,7 @@ export function lunyu(): Source {
       return ch.paragraphs.map((p, i): CorpusText => ({
         key: `lunyu:${c + 1}.${i + 1}`,
         work: `论语·${name}`,
+        provenance: `论语·${name}篇`,
         paragraphs: [p],
         untitled: true,
         collection: '论语',
@@ -63,6 +64,7 @@ export function daxueZhongyong(): Source {
       readCorpusJson<Chapter>(b.file).paragraphs.map((p, i): CorpusText => ({
         key: `${b.id}:${i + 1}`,
         work: b.name,
+        provenance: b.name,
         paragraphs: [p],
         untitled: true,
         collection: '先秦',
@@ -81,6 +83,7 @@ export function mengzi(): Source {
       ch.paragraphs.map((p, i): CorpusText => ({
         key: `mengzi:${c + 1}.${i + 1}`,
         work: `孟子·${ch.chapter}`,
+        provenance: `孟子·${ch.chapter}`,
         paragraphs: [p],
         untitled: true,
         collection: '先秦',
@@ -98,6 +101,7 @@ export function youmengying(): Source {
       key: `youmengying:${i + 1}`,
       author: '张潮',
       work: '幽梦影',
+      provenance: '幽梦影',
       paragraphs: [s.content],
       untitled: true,
       collection: '格言',
@@ -117,6 +121,7 @@ export function zengguang(): Source {
     return joinSayings(book.content.flatMap((c) => c.paragraphs)).map((s, i) => ({
       key: `zengguang:${i + 1}`,
       work: '增广贤文',
+      provenance: '增广贤文',
       paragraphs: [s],
       untitled: true,
       collection: '格言',
@@ -135,6 +140,7 @@ export function zhuziJiaxun(): Source {
       key: `zhuzi:${i + 1}`,
       author: '朱柏庐',
       work: '朱子家训',
+      provenance: '朱子家训',
       paragraphs: [s],
       untitled: true,
       collection: '格言',
@@ -172,7 +178,7 @@ export function joinSpanningNotes(paragraphs: readonly string[]): string[] {
  * 古文观止: pre-Qin pieces are filed under 先秦 by their book (《左传》, 《礼记·檀弓》 → 礼记), later
  * ones under 古文 by author.
  */
-function guwenText(piece: GuwenPiece, key: string): CorpusText {
+function guwenText(piece: GuwenPiece, key: string, juan: string): CorpusText {
   const book = /^《([^》·]+)/.exec(piece.source)?.[1];
   const preQin = piece.author.startsWith('先秦');
   return {
@@ -181,6 +187,7 @@ function guwenText(piece: GuwenPiece, key: string): CorpusText {
     title: piece.chapter,
     author: piece.author,
     work: book ? `${book}·${piece.chapter}` : piece.chapter,
+    provenance: `古文观止·${juan}`,
     paragraphs: joinSpanningNotes(piece.paragraphs),
     collection: preQin ? '先秦' : '古文',
     collectionChild: preQin ? book : cleanAuthor(piece.author),
@@ -191,8 +198,9 @@ function guwenText(piece: GuwenPiece, key: string): CorpusText {
 
 export function guwenguanzhi(): Source {
   return listSource('guwen', '古文观止', () =>
-    readCorpusJson<{ content: { content: GuwenPiece[] }[] }>('mengxue/guwenguanzhi.json').content.flatMap((juan, j) =>
-      juan.content.map((piece, i) => guwenText(piece, `guwen:${j + 1}.${i + 1}`)),
+    readCorpusJson<{ content: { title: string; content: GuwenPiece[] }[] }>('mengxue/guwenguanzhi.json').content.flatMap((juan, j) =>
+      // "卷一・周文": the 卷 is where a piece stands.
+      juan.content.map((piece, i) => guwenText(piece, `guwen:${j + 1}.${i + 1}`, juan.title.split(/[·・]/)[0]!.trim())),
     ),
   );
 }

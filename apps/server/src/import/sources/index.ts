@@ -16,7 +16,8 @@ import {
   yuanqu,
 } from './poetry.js';
 import type { Source } from './source.js';
-import { starterFromFile } from '../starterFile.js';
+import { starterAuthorsFromFile, starterFromFile } from '../starterFile.js';
+import { corpusAuthorRecords, type AuthorRecord } from '../authorRecords.js';
 
 export type { Source } from './source.js';
 
@@ -24,6 +25,14 @@ export type { Source } from './source.js';
 export function starterSources(): Source[] {
   return starterFromFile() ?? corpusStarterSources();
 }
+
+/** The author records of the starter library: from its generated file when built, else from the data package. */
+export function starterAuthorRecords(): AuthorRecord[] {
+  return starterAuthorsFromFile() ?? corpusAuthorRecords();
+}
+
+/** Every author record of the data package. */
+export const fullAuthorRecords = (): AuthorRecord[] => corpusAuthorRecords();
 
 /** The anthologies a reader expects on a fresh site, several thousand texts, read from chinese-poetry. */
 export function corpusStarterSources(): Source[] {

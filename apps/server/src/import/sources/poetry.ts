@@ -66,7 +66,7 @@ export function tang300(): Source {
         return poem(
           '唐诗',
           { title: p.chapter, author: p.author, paragraphs: p.paragraphs },
-          { labels: labels.get(key), hits: hits.get(key), curated: true },
+          { labels: labels.get(key), hits: hits.get(key), curated: true, provenance: `唐诗三百首·${section.type}` },
         );
       }),
     );
@@ -102,7 +102,9 @@ export function qianjiashi(): Source {
         const dynasty = /^[（(](.)[）)]/.exec(entry.author)?.[1] ?? '';
         const collection = DYNASTY_COLLECTION[dynasty] ?? '古诗';
         const hit = hits.get(rankKey(cleanAuthor(entry.author) ?? '', entry.chapter));
-        return ungroup(entry).map((p) => poem(collection, { ...p, author: entry.author }, { hits: hit, curated: true }));
+        return ungroup(entry).map((p) =>
+          poem(collection, { ...p, author: entry.author }, { hits: hit, curated: true, provenance: `千家诗·${section.type}` }),
+        );
       }),
     );
   });
@@ -121,6 +123,7 @@ export function shijing(): Source {
     readCorpusJson<{ title: string; chapter: string; section: string; content: string[] }[]>('shijing/shijing.json').map((p) => ({
       title: p.title,
       work: `诗经·${p.section}·${p.title}`,
+      provenance: `诗经·${p.chapter}·${p.section}`,
       paragraphs: p.content,
       collection: '诗经',
       // 周颂、鲁颂、商颂 are all filed under 颂.
@@ -137,7 +140,7 @@ export function chuci(): Source {
       poem(
         '楚辞',
         { title: p.title, author: p.author, paragraphs: p.content },
-        { work: p.section === p.title ? p.title : `${p.section}·${p.title}`, curated: true },
+        { work: p.section === p.title ? p.title : `${p.section}·${p.title}`, curated: true, provenance: `楚辞·${p.section}` },
       ),
     ),
   );
@@ -146,23 +149,29 @@ export function chuci(): Source {
 export function caocao(): Source {
   return listSource('caocao', '曹操诗集', () =>
     readCorpusJson<{ title: string; paragraphs: string[] }[]>('caocaoshiji/caocao.json').map((p) =>
-      poem('古诗', { ...p, author: '曹操' }, { dynasty: '汉' }),
+      poem('古诗', { ...p, author: '曹操' }, { dynasty: '汉', provenance: '曹操诗集' }),
     ),
   );
 }
 
 export function nantang(): Source {
   return listSource('nantang', '南唐二主词', () =>
-    readCorpusJson<Poem[]>('wudaishici/nantang/poetrys.json').map((p) => poem('五代词', p, { curated: true })),
+    readCorpusJson<Poem[]>('wudaishici/nantang/poetrys.json').map((p) => poem('五代词', p, { curated: true, provenance: '南唐二主词' })),
   );
 }
 
 export function huajianji(): Source {
   const files = Array.from({ length: 10 }, (_, i) => `wudaishici/huajianji/huajianji-${i + 1 === 10 ? 'x' : i + 1}-juan.json`);
   return listSource('huajianji', '花间集', () =>
-    files
-      .flatMap((f) => readCorpusJson<Ci[]>(f))
-      .map((c) => poem('五代词', { author: c.author, title: ciTitle(c.rhythmic, c.paragraphs), paragraphs: c.paragraphs })),
+    files.flatMap((f, i) =>
+      readCorpusJson<Ci[]>(f).map((c) =>
+        poem(
+          '五代词',
+          { author: c.author, title: ciTitle(c.rhythmic, c.paragraphs), paragraphs: c.paragraphs },
+          { provenance: `花间集·卷${'一二三四五六七八九十'[i]}` },
+        ),
+      ),
+    ),
   );
 }
 
@@ -221,9 +230,12 @@ export function songciBest(limit = 400): Source {
       const n = perTune.get(pair) ?? 0;
       if (n >= PER_TUNE) continue;
       perTune.set(pair, n + 1);
-      best.push(ci(c, { hits }));
+      best.push(ci(c, { hits, provenance: '全宋词' }));
     }
-    return [...anthology.map((c) => ci(c, { hits: hitsIndex.get(rankKey(c.author, c.rhythmic)), curated: true })), ...best];
+    return [
+      ...anthology.map((c) => ci(c, { hits: hitsIndex.get(rankKey(c.author, c.rhythmic)), curated: true, provenance: '宋词三百首' })),
+      ...best,
+    ];
   });
 }
 
@@ -235,7 +247,7 @@ export function songciAll(): Source {
     label: '全宋词',
     total: () => estimateEntries(files),
     *texts() {
-      for (const { ci: c, hits } of rankedCi(files)) yield ci(c, { hits });
+      for (const { ci: c, hits } of rankedCi(files)) yield ci(c, { hits, provenance: '全宋词' });
     },
   };
 }
@@ -252,7 +264,8 @@ export function quantangshi(dynasty: 'tang' | 'song'): Source {
         const poems = readCorpusJson<Poem[]>(file.relPath);
         const ranks = readRanks(file.relPath.replace('quantangshi/poet.', 'rank/poet/poet.').replace(/\.(\d+)\.json$/, '.rank.$1.json'));
         const hits = alignHits(poems, ranks, (p) => p.title ?? '');
-        for (const [i, p] of poems.entries()) yield poem(dynasty === 'tang' ? '唐诗' : '宋诗', p, { hits: hits[i] });
+        for (const [i, p] of poems.entries())
+          yield poem(dynasty === 'tang' ? '唐诗' : '宋诗', p, { hits: hits[i], provenance: dynasty === 'tang' ? '全唐诗' : '全宋诗' });
       }
     },
   };

@@ -1,0 +1,124 @@
+/**
+ * The corpus's author records → author profiles (decision 0020): an author is a name in an era. The Tang poems' file
+ * (names and biographies, no life dates), the Song poems' (biographies opening with life dates in Chinese numerals:
+ * 趙匡胤（九二七～九七六）) and the Song ci's (short biographies, dates in Arabic numerals) are read, converted to
+ * Simplified, and merged on name + era: one person's 诗 and 词 records become one profile, a name repeated inside one
+ * file (12 in the Tang file) one profile, and a name of both eras two (李白 · 唐 is not 王建 · 宋).
+ */
+import { takeChars, toSimplified } from '../lib/text.js';
+import { readCorpusJson } from './corpus.js';
+import { cleanAuthor } from './texts.js';
+
+export interface AuthorRecord {
+  name: string;
+  dynasty: string;
+  /** Years (negative: BCE) where the record states them; null when not stated or not parseable. */
+  born: number | null;
+  died: number | null;
+  /** Simplified; '' when the record has none. */
+  bio: string;
+}
+
+const DIGITS: Record<string, number> = Object.fromEntries(
+  [...'〇一二三四五六七八九'].map((c, i) => [c, i] as const).concat([
+    ['○', 0],
+    ['零', 0],
+  ]),
+);
+const UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
+
+/** 一○三七 → 1037 (digit by digit), 九百二十七 → 927 (with units), 1037 → 1037; null for anything else. */
+export function chineseNumber(raw: string): number | null {
+  const s = raw.trim();
+  if (/^\d{1,4}$/.test(s)) return Number(s);
+  if (!s || ![...s].every((c) => c in DIGITS || c in UNITS)) return null;
+  if (![...s].some((c) => c in UNITS)) return Number([...s].map((c) => DIGITS[c]).join(''));
+  let total = 0;
+  let digit: number | null = null;
+  for (const c of s) {
+    if (c in DIGITS) digit = DIGITS[c]!;
+    else {
+      total += (digit ?? 1) * UNITS[c]!;
+      digit = null;
+    }
+  }
+  return total + (digit ?? 0);
+}
+
+/** One side of a life span: a year, null for an unknown one (？), undefined when it is not a year at all. */
+function yearOf(raw: string): number | null | undefined {
+  const s = raw.replace(/\s+/g, '').replace(/^(约|生于|卒于|生|卒)/, '').replace(/(年|前后|左右|后|前)$/, '');
+  if (/^[?？]*$/.test(s)) return null;
+  const bce = /^(公元)?前/.test(s);
+  const n = chineseNumber(s.replace(/^(公元)?前/, '').replace(/^公元/, ''));
+  if (n === null || n < 1 || n > 2100) return undefined;
+  return bce ? -n : n;
+}
+
+/**
+ * The life years a biography opens with: 趙匡胤（九二七～九七六）, (1037―1101), (？－约 1053). Only where both sides
+ * read as years or unknowns, at least one is a year, and birth comes before death; otherwise both null.
+ */
+export function parseLifespan(bio: string): { born: number | null; died: number | null; span: string | null } {
+  const none = { born: null, died: null, span: null };
+  const m = /^[^（(，。]{0,16}([（(]\s*([^（()）]{1,24}?)\s*[）)])/u.exec(bio);
+  if (!m) return none;
+  const sides = m[2]!.split(/\s*[～~—―－\-–至]+\s*/u);
+  if (sides.length !== 2) return none;
+  const born = yearOf(sides[0]!);
+  const died = yearOf(sides[1]!);
+  if (born === undefined || died === undefined || (born === null && died === null)) return none;
+  if (born !== null && died !== null && (died < born || died - born > 120)) return none;
+  return { born, died, span: m[1]! };
+}
+
+/** Spaces the Song ci file leaves between Chinese characters ("因 反对"), and its list of works, dropped. */
+function tidy(text: string): string {
+  return text
+    .replace(/主要作品有[：:][\s\S]*$/u, '')
+    .replace(/(\p{Script=Han}|[，。、；：）」”])\s+(?=\p{Script=Han}|[（「“])/gu, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function record(rawName: string, dynasty: string, rawBio: string, dropSpan = false): AuthorRecord | null {
+  const name = cleanAuthor(rawName);
+  if (!name) return null;
+  let bio = tidy(toSimplified(rawBio ?? ''));
+  const life = parseLifespan(bio);
+  // A biography that is only its dates in brackets says them once, as 生卒.
+  if (dropSpan && life.span && bio.startsWith(life.span)) bio = bio.slice(life.span.length).trim();
+  return { name: takeChars(name, 40), dynasty, born: life.born, died: life.died, bio };
+}
+
+/** Two records of one (name, era): the longer biography, and the life years of whichever states them. */
+function merge(a: AuthorRecord, b: AuthorRecord): AuthorRecord {
+  const dated = a.born !== null || a.died !== null ? a : b;
+  return { ...a, bio: b.bio.length > a.bio.length ? b.bio : a.bio, born: dated.born, died: dated.died };
+}
+
+export const recordKey = (r: { name: string; dynasty: string }) => `${r.name}|${r.dynasty}`;
+
+/** Merges records on name + era, in the order read. */
+export function mergeRecords(records: Iterable<AuthorRecord | null>): AuthorRecord[] {
+  const byKey = new Map<string, AuthorRecord>();
+  for (const r of records) {
+    if (!r) continue;
+    const key = recordKey(r);
+    const had = byKey.get(key);
+    byKey.set(key, had ? merge(had, r) : r);
+  }
+  return [...byKey.values()];
+}
+
+/** Every author record of the package, merged (about 13,000 profiles). */
+export function corpusAuthorRecords(): AuthorRecord[] {
+  const tang = readCorpusJson<{ name: string; desc: string }[]>('quantangshi/authors.tang.json');
+  const song = readCorpusJson<{ name: string; desc: string }[]>('quantangshi/authors.song.json');
+  const ci = readCorpusJson<{ name: string; description?: string; short_description?: string }[]>('songci/author.song.json');
+  return mergeRecords([
+    ...tang.map((a) => record(a.name, '唐', a.desc)),
+    ...song.map((a) => record(a.name, '宋', a.desc)),
+    ...ci.map((a) => record(a.name, '宋', a.short_description || (a.description ?? '').replace(/^[^：:]{1,10}[：:]/u, ''), true)),
+  ]);
+}
