@@ -17,6 +17,13 @@ import {
   UploadUrl,
 } from '../schema.js';
 import { Essay, Role, UserBrief, UserInfo } from './entities.js';
+import {
+  READING_FONT_SIZES,
+  READING_FONTS,
+  READING_LINE_HEIGHTS,
+  READING_THEMES,
+  READING_ZH,
+} from '../reading.js';
 
 export const PublicUser = UserBrief.extend({
   bio: z.string(),
@@ -57,6 +64,17 @@ export const AdminUser = z.object({
   createdAt: Timestamp,
   lastActiveAt: Timestamp.nullable(),
 });
+/** Reading preferences on the account (the zod-free shape and defaults are in `@shiju/contract/core`). */
+export const ReadingPrefsSchema = z.object({
+  theme: z.enum(READING_THEMES),
+  fontSize: z.literal(READING_FONT_SIZES),
+  lineHeight: z.enum(READING_LINE_HEIGHTS),
+  font: z.enum(READING_FONTS),
+  zh: z.enum(READING_ZH),
+  pinyin: z.boolean(),
+  vertical: z.boolean(),
+});
+
 export const BanBody = z.object({ reason: text(1, 200), until: optionalTime });
 
 export const usersCalls = inDomain('users', {
@@ -86,6 +104,27 @@ export const usersCalls = inDomain('users', {
       .partial(),
     response: UserInfo,
     errors: ['A0400', 'A0230'],
+  }),
+  readingPrefs: route({
+    id: 'readingPrefs',
+    method: 'GET',
+    path: '/api/v1/users/me/reading-prefs',
+    auth: 'required',
+    summary: '阅读设置（深色、字号、行距、字体、繁體、拼音、竖排）',
+    response: ReadingPrefsSchema,
+    errors: ['A0230'],
+    silent: true,
+  }),
+  saveReadingPrefs: route({
+    id: 'saveReadingPrefs',
+    method: 'PUT',
+    path: '/api/v1/users/me/reading-prefs',
+    auth: 'required',
+    summary: '保存阅读设置（只传要改的项）',
+    body: ReadingPrefsSchema.partial().strict(),
+    response: ReadingPrefsSchema,
+    errors: ['A0400', 'A0230', 'A0501'],
+    silent: true,
   }),
   changePassword: route({
     id: 'changePassword',

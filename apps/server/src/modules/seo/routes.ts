@@ -13,6 +13,7 @@ import { getTheme } from '../site/index.js';
 import type { ThemeLayout } from '@shiju/contract';
 import { PUBLIC_PAGES } from './service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemap.js';
+import { requestedVariant, traditionalDocument } from '../../lib/zhVariant.js';
 
 const XML = 'application/xml; charset=utf-8';
 
@@ -65,20 +66,22 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
         }
       }
       const theme = await getTheme(db, 0);
+      const html = renderDocument(
+        template,
+        model,
+        originOf(config, req),
+        drawn,
+        theme ? (JSON.parse(theme.layoutVoList) as ThemeLayout) : null,
+        config.icpBeian,
+      );
+      // 繁體 for a reader who chose it (cookie) or followed a ?zh=hant link: a copy for this reader only.
+      const variant = requestedVariant(req.query, req.headers.cookie);
       return reply
         .status(model.status)
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(
-          renderDocument(
-            template,
-            model,
-            originOf(config, req),
-            drawn,
-            theme ? (JSON.parse(theme.layoutVoList) as ThemeLayout) : null,
-            config.icpBeian,
-          ),
-        );
+        .header('cache-control', variant ? 'private, no-cache' : 'no-cache')
+        .header('vary', 'Cookie')
+        .send(variant ? traditionalDocument(html, variant) : html);
     });
   }
 }

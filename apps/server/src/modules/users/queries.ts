@@ -140,3 +140,19 @@ export async function shortenMembership(tx: Exec, userId: number, days: number) 
     .returning({ memberUntil: users.memberUntil });
   return u?.memberUntil ?? null;
 }
+
+/** The account's stored reading preferences as saved (null: never saved). */
+export async function readingPrefsOf(db: Db, userId: number): Promise<unknown> {
+  const rows = await db.select({ prefs: users.readingPrefs }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.prefs ?? null;
+}
+
+/** Merges changed fields into the stored preferences in one statement and answers the result. */
+export async function mergeReadingPrefs(db: Db, userId: number, changes: object): Promise<unknown> {
+  const [row] = await db
+    .update(users)
+    .set({ readingPrefs: sql`coalesce(${users.readingPrefs}, '{}'::jsonb) || ${JSON.stringify(changes)}::jsonb` })
+    .where(eq(users.id, userId))
+    .returning({ prefs: users.readingPrefs });
+  return row?.prefs ?? null;
+}

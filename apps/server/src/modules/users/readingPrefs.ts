@@ -1,0 +1,23 @@
+/**
+ * Reading preferences kept on the account (PRODUCT §10). The browser keeps its own copy (visitors have only that);
+ * signing in reads these and mirrors them to the browser, and each change a signed-in reader makes is saved here.
+ */
+import { normalizeReadingPrefs, type ReadingPrefs } from '@shiju/contract';
+import { AppError } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
+import { allow } from '../limits/index.js';
+import { mergeReadingPrefs, readingPrefsOf } from './queries.js';
+
+/** Saves per account and minute; a reader flicking through type sizes stays well under it. */
+const SAVES_PER_MINUTE = 60;
+
+export async function getReadingPrefs(db: Db, userId: number): Promise<ReadingPrefs> {
+  return normalizeReadingPrefs(await readingPrefsOf(db, userId));
+}
+
+/** Merges the fields sent into the stored ones (absent fields keep their value) and answers the whole set. */
+export async function saveReadingPrefs(db: Db, userId: number, changes: Partial<ReadingPrefs>): Promise<ReadingPrefs> {
+  if (!(await allow(db, { key: `reading-prefs:${userId}`, windowMs: 60_000 }, SAVES_PER_MINUTE))) throw new AppError('A0501');
+  if (!Object.keys(changes).length) return getReadingPrefs(db, userId);
+  return normalizeReadingPrefs(await mergeReadingPrefs(db, userId, changes));
+}
