@@ -8,6 +8,8 @@ import { announcementCalls } from './calls/announcements.js';
 import { authCalls } from './calls/auth.js';
 import { classificationCalls } from './calls/classifications.js';
 import { commentCalls } from './calls/comments.js';
+import { notesCalls } from './calls/notes.js';
+import { toneCalls } from './calls/tones.js';
 import { essayCalls } from './calls/essays.js';
 import { fileCalls } from './calls/files.js';
 import { messageCalls } from './calls/messages.js';
@@ -16,6 +18,7 @@ import { reportCalls } from './calls/reports.js';
 import { siteCalls } from './calls/site.js';
 import { usersCalls } from './calls/users.js';
 import { discoveryCalls } from './calls/discovery.js';
+import { authorCalls } from './calls/authors.js';
 
 export * from './core.js';
 export * from './credit.js';
@@ -30,7 +33,12 @@ export * from './calls/site.js';
 export * from './calls/classifications.js';
 export * from './calls/essays.js';
 export * from './calls/discovery.js';
+export * from './calls/authors.js';
 export * from './calls/comments.js';
+export * from './calls/notes.js';
+export * from './calls/tones.js';
+export * from './notesCore.js';
+export * from './anchors.js';
 export * from './calls/announcements.js';
 export * from './calls/messages.js';
 export * from './calls/ads.js';
@@ -49,7 +57,10 @@ export const calls = {
   ...classificationCalls,
   ...essayCalls,
   ...discoveryCalls,
+  ...authorCalls,
   ...commentCalls,
+  ...notesCalls,
+  ...toneCalls,
   ...announcementCalls,
   ...messageCalls,
   ...adCalls,

@@ -23,6 +23,7 @@ export const DOMAINS = [
   'essays',
   'discovery',
   'comments',
+  'notes',
   'announcements',
   'messages',
   'ads',

@@ -11,6 +11,7 @@ import { ensureSiteContent } from './site.js';
 import { fullAuthorRecords, fullSources, starterAuthorRecords, starterSources, type Source } from './sources/index.js';
 import { prepareText } from './texts.js';
 import { DEFAULT_BATCH_SIZE, EssayWriter, type KeptText } from './writer.js';
+import { importNotes } from '../modules/notes/index.js';
 
 export interface ImportProgress {
   /** Source id and its Chinese label. */
@@ -118,6 +119,8 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
   }
   await linkUsedTags(db);
   await refreshImportCounts(db, editorId);
+  // The corpus's own notes (通假, 一作, 某本作, 幽梦影's 评) and the starter 注释 and 译文 become notes.
+  await importNotes(db);
   if (opts.authors) await importAuthorRecords(db, opts.authors());
   return {
     added: results.reduce((n, r) => n + r.added, 0),

@@ -41,6 +41,8 @@ export interface CorpusText {
   curated?: boolean;
   /** Where the text stands in its book (出处): 诗经·国风·周南, 论语·学而篇, 古文观止·卷一 (Simplified or not). */
   provenance?: string;
+  /** Commentators' remarks printed with the text (幽梦影's 某某曰：…), kept as notes at its end. */
+  remarks?: readonly string[];
   /** The era, when neither the author line ("（唐）孟浩然", "宋代：苏轼") nor the collection says it. */
   dynasty?: string;
 }
@@ -294,7 +296,7 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
     summary: summarize(flat, SUMMARY_CHARS),
     classificationId: catalog.classificationId(text.classify(theme)),
     tagIds: tags.ids,
-    sourceNotes: shown.notes,
+    sourceNotes: [...shown.notes, ...(text.remarks ?? []).map((note) => ({ note, paragraph: 0, at: Array.from(paragraphs[0] ?? '').length }))],
     provenance: text.provenance ? takeChars(clean(text.provenance), 60) : null,
     originalTitle: text.title !== undefined ? originalOf([text.title]) : null,
     originalContent: originalOf(text.paragraphs),

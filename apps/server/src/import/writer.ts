@@ -19,6 +19,7 @@ import {
 } from './statements.js';
 import { SEARCH_VERSION, searchVectorOf } from '../lib/search.js';
 import { importDigest, type PreparedEssay } from './texts.js';
+import { reanchorNotes } from '../modules/notes/index.js';
 
 /** A stored text an editor changed since the import, which a later run leaves alone. */
 export interface KeptText {
@@ -143,6 +144,7 @@ export class EssayWriter {
       changed++;
       if (owned) {
         await rewriteImportedText(tx, s.id, displayedFields(r));
+        if (r.content !== s.content) await reanchorNotes(tx, s.id, r);
         this.updated++;
       } else {
         this.kept.count++;

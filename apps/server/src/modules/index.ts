@@ -6,6 +6,8 @@ import { reportHandlers } from './reports/index.js';
 import { announcementHandlers } from './announcements/index.js';
 import { authHandlers } from './auth/index.js';
 import { commentHandlers } from './comments/index.js';
+import { noteHandlers } from './notes/index.js';
+import { toneHandlers } from './tones/index.js';
 import { discoveryHandlers } from './discovery/index.js';
 import { messageHandlers } from './messages/index.js';
 import { orderHandlers } from './orders/index.js';
@@ -37,6 +39,8 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...essayHandlers(deps),
     ...fileHandlers(deps),
     ...commentHandlers(deps),
+    ...noteHandlers(deps),
+    ...toneHandlers(deps),
     ...socialHandlers(deps),
     ...messageHandlers(deps),
     ...announcementHandlers(deps),

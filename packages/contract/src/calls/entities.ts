@@ -29,6 +29,8 @@ export const UserInfo = z.object({
   deletionDueAt: Timestamp.nullable(),
   /** The bound email (for password recovery), or null. */
   email: z.string().nullable(),
+  /** 注释编辑: may review notes in the console (granted by an admin; the role stays `user`). */
+  noteEditor: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -97,8 +97,9 @@ export function mengzi(): Source {
 
 export function youmengying(): Source {
   return listSource('youmengying', '幽梦影', () =>
-    readCorpusJson<{ content: string }[]>('youmengying/youmengying.json').map((s, i) => ({
+    readCorpusJson<{ content: string; comment?: string[] }[]>('youmengying/youmengying.json').map((s, i) => ({
       key: `youmengying:${i + 1}`,
+      remarks: s.comment ?? [],
       author: '张潮',
       work: '幽梦影',
       provenance: '幽梦影',

@@ -14,6 +14,7 @@ import type { ViewBuffer } from './views.js';
 import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
 import * as q from './queries.js';
 import { notify } from '../messages/index.js';
+import { reanchorNotes } from '../notes/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
@@ -210,6 +211,9 @@ export async function changeStatus(
       publishedAt: nowPublished ? (before.publishedAt ?? new Date()) : before.publishedAt,
     });
     if (tagIds) await q.replaceTags(tx, before.id, tagIds);
+    // Notes and other anchors follow the words they point at.
+    if (fields.content !== undefined && fields.content !== before.content)
+      await reanchorNotes(tx, before.id, { type: fields.type ?? before.type, content: fields.content });
     if (!wasPublished && nowPublished) await q.refreshHotScore(tx, before.id);
     if (before.imitateOf && wasPublished !== nowPublished) {
       if (nowPublished) await imitated(tx, before.imitateOf, before.authorId, before.id);

@@ -7,6 +7,7 @@ import { RawAnswer } from '../../http/envelope.js';
 import { allow } from '../limits/index.js';
 import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf } from './queries.js';
+import { notesDataOf } from '../notes/index.js';
 
 /** Exports per person per hour: building one reads every row they own. */
 export const EXPORTS_PER_HOUR = 3;
@@ -47,6 +48,7 @@ follows.json    你关注的人和关注你的人
 blocks.json     你的黑名单
 interests.json  你的兴趣标签
 orders.json     你的订单（金额单位：分）
+notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
 
 时间均为 UTC（ISO 8601）。
 `;
@@ -58,6 +60,7 @@ export async function exportData(db: Db, me: UserRow) {
   if (!(await allow(db, exportsOf(me.id), EXPORTS_PER_HOUR)))
     throw new AppError('A0501', `每小时最多导出 ${EXPORTS_PER_HOUR} 次，请稍后再试`);
   const d = await everythingOf(db, me.id);
+  const notes = await notesDataOf(db, me.id);
   const tagsOf = new Map<number, string[]>();
   for (const { essayId, name } of d.textTags) tagsOf.set(essayId, [...(tagsOf.get(essayId) ?? []), name]);
   const files: Zippable = {
@@ -79,6 +82,7 @@ export async function exportData(db: Db, me: UserRow) {
     'blocks.json': json(d.blocked),
     'interests.json': json(d.interestTags),
     'orders.json': json(d.bought),
+    'notes.json': json(notes),
   };
   for (const t of d.texts) {
     files[`essays/${t.id}.html`] = strToU8(textHtml(t));

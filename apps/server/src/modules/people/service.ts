@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor, toggleReaction } from '../essays/index.js';
 import { removeEssayInTx } from '../essays/index.js';
 import { anonymize, changeUser, dropSessionsAndBlocks, findActiveUser, removeBlock, setAgreement, setDeletion } from '../users/index.js';
 import { presentUserInfo } from '../users/index.js';
+import { forgetNotesOf } from '../notes/index.js';
 import * as q from './queries.js';
 
 const SUGGESTIONS = 8;
@@ -109,6 +110,7 @@ export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number,
     // Kept or removed, the cached pages of their texts show the old name.
     touched.push(...f.texts.map((e) => e.id));
     await q.wipePersonal(tx, userId, !u.deletionKeepContent);
+    await forgetNotesOf(tx, userId, !u.deletionKeepContent);
     await dropSessionsAndBlocks(tx, userId);
     await anonymize(tx, userId);
     return true;

@@ -26,6 +26,7 @@ export {
   setDeletion,
   setEmail,
   setPasswordHash,
+  setNoteEditorFlag,
   type UserCounter,
 } from './queries.js';
 export { userHandlers } from './routes.js';

@@ -16,5 +16,6 @@ export function presentUserInfo(u: UserRow): UserInfo {
     agreementVersion: u.agreementVersion,
     deletionDueAt: iso(u.deletionDueAt),
     email: u.email,
+    noteEditor: u.noteEditor,
   };
 }

@@ -156,3 +156,13 @@ export async function mergeReadingPrefs(db: Db, userId: number, changes: object)
     .returning({ prefs: users.readingPrefs });
   return row?.prefs ?? null;
 }
+
+/** 注释编辑 on or off (inside changeUser, audited by the caller); false when there is no such active user. */
+export async function setNoteEditorFlag(db: Exec, userId: number, on: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ noteEditor: on })
+    .where(and(eq(users.id, userId), ne(users.status, 'deleted')))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
