@@ -183,6 +183,7 @@ export function importedTexts(tx: Tx, keys: string[]) {
       importKey: essays.importKey,
       importHash: essays.importHash,
       sourceNotes: essays.sourceNotes,
+      tones: essays.tones,
       provenance: essays.provenance,
       hasOriginal: sql<boolean>`${essays.originalContent} is not null`,
       type: essays.type,
@@ -210,6 +211,7 @@ export type ImportedTextFields = Pick<
   | 'dynasty'
   | 'workTitle'
   | 'sourceNotes'
+  | 'tones'
   | 'provenance'
   | 'originalTitle'
   | 'originalContent'
@@ -232,6 +234,7 @@ export async function adoptImportedTexts(
     id: number;
     importHash: string;
     sourceNotes: unknown;
+    tones: string | null;
     provenance: string | null;
     originalTitle: string | null;
     originalContent: string | null;
@@ -248,6 +251,7 @@ export async function adoptImportedTexts(
     .set({
       importHash: byId((r) => sql`${r.importHash}`),
       sourceNotes: byId((r) => sql`${JSON.stringify(r.sourceNotes)}::jsonb`),
+      tones: byId((r) => sql`${r.tones}::text`),
       provenance: byId((r) => sql`${r.provenance}::varchar`),
       originalTitle: byId((r) => sql`${r.originalTitle}::text`),
       originalContent: byId((r) => sql`${r.originalContent}::text`),
@@ -321,7 +325,10 @@ export async function updateSearchFields(
 
 /** Names the published texts cite (the author records worth keeping). */
 export async function citedAuthorNames(db: Db): Promise<Set<string>> {
-  const rows = await db.selectDistinct({ name: essays.workAuthor }).from(essays).where(sql`${essays.workAuthor} is not null`);
+  const rows = await db
+    .selectDistinct({ name: essays.workAuthor })
+    .from(essays)
+    .where(sql`${essays.workAuthor} is not null`);
   return new Set(rows.map((r) => r.name!));
 }
 
@@ -329,7 +336,10 @@ export async function citedAuthorNames(db: Db): Promise<Set<string>> {
  * Writes author records into the profiles (decision 0020): life years and biography, the count the triggers keep left
  * alone. 500 rows a statement, in key order.
  */
-export async function upsertAuthorProfiles(db: Db, rows: { name: string; dynasty: string; born: number | null; died: number | null; bio: string }[]) {
+export async function upsertAuthorProfiles(
+  db: Db,
+  rows: { name: string; dynasty: string; born: number | null; died: number | null; bio: string }[],
+) {
   const sorted = [...rows].sort((a, b) => (a.name === b.name ? (a.dynasty < b.dynasty ? -1 : 1) : a.name < b.name ? -1 : 1));
   for (let i = 0; i < sorted.length; i += 500)
     await db

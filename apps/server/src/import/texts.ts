@@ -45,6 +45,8 @@ export interface CorpusText {
   remarks?: readonly string[];
   /** The era, when neither the author line ("（唐）孟浩然", "宋代：苏轼") nor the collection says it. */
   dynasty?: string;
+  /** The corpus's stored 平仄 of a poem, one letter a Han character of the body (storedTones.ts; essays.tones). */
+  tones?: string;
 }
 
 export interface PreparedEssay extends Engagement {
@@ -67,6 +69,8 @@ export interface PreparedEssay extends Engagement {
   workTitle: string | null;
   /** The editors' notes taken out of the title and body, unparsed, with where they stood. */
   sourceNotes: SourceNote[];
+  /** The corpus's stored 平仄 (essays.tones), or null. */
+  tones: string | null;
   /** 出处: where the text stands in its book. */
   provenance: string | null;
   /** The title and paragraphs (joined by newlines) as the corpus writes them, when in Traditional characters. */
@@ -296,7 +300,11 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
     summary: summarize(flat, SUMMARY_CHARS),
     classificationId: catalog.classificationId(text.classify(theme)),
     tagIds: tags.ids,
-    sourceNotes: [...shown.notes, ...(text.remarks ?? []).map((note) => ({ note, paragraph: 0, at: Array.from(paragraphs[0] ?? '').length }))],
+    tones: text.tones ?? null,
+    sourceNotes: [
+      ...shown.notes,
+      ...(text.remarks ?? []).map((note) => ({ note, paragraph: 0, at: Array.from(paragraphs[0] ?? '').length })),
+    ],
     provenance: text.provenance ? takeChars(clean(text.provenance), 60) : null,
     originalTitle: text.title !== undefined ? originalOf([text.title]) : null,
     originalContent: originalOf(text.paragraphs),

@@ -46,6 +46,7 @@ function displayedFields(r: PreparedEssay) {
     dynasty: r.dynasty,
     workTitle: r.workTitle,
     sourceNotes: r.sourceNotes,
+    tones: r.tones,
     provenance: r.provenance,
     originalTitle: r.originalTitle,
     originalContent: r.originalContent,
@@ -128,12 +129,14 @@ export class EssayWriter {
           s.importHash !== r.importHash ||
           JSON.stringify(s.sourceNotes ?? null) !== JSON.stringify(r.sourceNotes) ||
           s.provenance !== r.provenance ||
+          s.tones !== r.tones ||
           s.hasOriginal !== (r.originalContent !== null)
         )
           adopt.push({
             id: s.id,
             importHash: r.importHash,
             sourceNotes: r.sourceNotes,
+            tones: r.tones,
             provenance: r.provenance,
             originalTitle: r.originalTitle,
             originalContent: r.originalContent,

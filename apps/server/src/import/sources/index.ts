@@ -16,6 +16,7 @@ import {
   yuanqu,
 } from './poetry.js';
 import type { Source } from './source.js';
+import { withStoredTones } from '../storedTones.js';
 import { starterAuthorsFromFile, starterFromFile } from '../starterFile.js';
 import { corpusAuthorRecords, type AuthorRecord } from '../authorRecords.js';
 
@@ -36,7 +37,8 @@ export const fullAuthorRecords = (): AuthorRecord[] => corpusAuthorRecords();
 
 /** The anthologies a reader expects on a fresh site, several thousand texts, read from chinese-poetry. */
 export function corpusStarterSources(): Source[] {
-  return [
+  // Its poems keep the corpus's stored 平仄 (one pass over strains/ for all of them).
+  return withStoredTones([
     tang300(),
     qianjiashi(),
     shuimoTang(),
@@ -53,7 +55,7 @@ export function corpusStarterSources(): Source[] {
     zengguang(),
     zhuziJiaxun(),
     guwenguanzhi(),
-  ];
+  ]);
 }
 
 /**
