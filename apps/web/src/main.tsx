@@ -8,6 +8,7 @@ import { loadTheme, pingActivity } from './lib/startup.js';
 import { setNavigator } from './lib/navigation.js';
 import { readLocal, STORAGE, writeLocal } from './lib/storage.js';
 import { createRouter, preloadPage } from './router.js';
+import { startReading } from './components/reading/apply.js';
 import { AppProviders } from './shell/AppProviders.js';
 import { keepServerPage, takeOverServerPage } from './shell/serverPage.js';
 import './styles/global.css';
@@ -18,6 +19,7 @@ import './styles/ssr.css';
 // The reader's first pages arrive drawn by the server (ssr/render.tsx): their styles must be there at first paint.
 import './components/essay/essay.css';
 import './pages/BellesDetails/details.css';
+import './components/notes/notes.css';
 import './pages/Author/author.css';
 import './pages/ClassifyDetails/classify.css';
 import './pages/Leaderboard/Leaderboard.css';
@@ -44,6 +46,8 @@ function yieldToBrowser(): Promise<void> {
 async function start(): Promise<void> {
   // The page's code is fetched now, alongside the rest, rather than once the router has started.
   preloadPage(window.location.pathname);
+  // Reading preferences (theme, size, 繁體…): 繁體's converter is ready before anything is drawn.
+  await startReading();
   await yieldToBrowser();
 
   const router = createRouter();
@@ -63,7 +67,9 @@ async function start(): Promise<void> {
   // free): nothing is drawn twice, and the start-up calls run without the loading mask (the reader is reading). A
   // signed-in reader's page differs (their lists leave out whom they blocked, their likes show): the app draws it
   // behind the server's copy and swaps, as on the other public pages.
-  if (!isSignedIn() && applyServerState()) {
+  // A page the server drew in 繁體 is not taken over as it is (the app's own words are 简体 until converted).
+  const zh = document.documentElement.hasAttribute('data-zh');
+  if (!isSignedIn() && !zh && applyServerState()) {
     quietly(() => {
       void loadTheme();
       pingActivity();

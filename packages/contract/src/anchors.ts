@@ -154,12 +154,15 @@ export function markRanges(
   ranges: { id: number; start: number; end: number }[],
   open: (id: number) => string,
   close = '</span>',
+  /** Markup to put after the end of each line of 美文 (its paragraph's closing tag), by line index. */
+  afterLine?: (line: number) => string,
 ): string {
   const sorted = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end);
   const escape = (c: string) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c);
   let out = '';
   let offset = 0;
   let next = 0;
+  let line = 0;
   /** The ranges open at this point, outermost first. */
   const openNow: { id: number; end: number }[] = [];
   const closeEnded = () => {
@@ -173,6 +176,8 @@ export function markRanges(
       // Tags cut through marks: close them all, write the tag, reopen (a break also counts one character).
       out += close.repeat(openNow.length) + p.tag;
       if (p.breaks) {
+        if (afterLine && p.tag[1] === '/') out += afterLine(line);
+        line++;
         offset++;
         while (openNow.length && openNow[openNow.length - 1]!.end <= offset) openNow.pop();
       }

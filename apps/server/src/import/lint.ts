@@ -6,6 +6,7 @@
 import { countText, LINT_KINDS, noCounts, type LintCounts } from './cleanup.js';
 import type { Source } from './sources/index.js';
 import { displayedText } from './texts.js';
+import { corpusNotesOf } from '../modules/notes/index.js';
 
 export interface LintReport {
   texts: number;
@@ -13,6 +14,8 @@ export interface LintReport {
   after: LintCounts;
   /** Notes taken out of the displayed text and kept in source_notes. */
   keptNotes: number;
+  /** Kept notes that name characters (通假, 一作) not found in their paragraph: notes without a place. */
+  unanchoredNotes: number;
   /** A few displayed lines that still hold something counted after, by kind. */
   examples: Partial<Record<keyof LintCounts, string[]>>;
 }
@@ -20,7 +23,7 @@ export interface LintReport {
 const EXAMPLES = 5;
 
 export function lintSources(sources: Iterable<Source>, onText?: (n: number) => void): LintReport {
-  const report: LintReport = { texts: 0, before: noCounts(), after: noCounts(), keptNotes: 0, examples: {} };
+  const report: LintReport = { texts: 0, before: noCounts(), after: noCounts(), keptNotes: 0, unanchoredNotes: 0, examples: {} };
   for (const source of sources)
     for (const text of source.texts()) {
       report.texts++;
@@ -35,6 +38,8 @@ export function lintSources(sources: Iterable<Source>, onText?: (n: number) => v
         if (list.length < EXAMPLES) list.push(`${source.id}: ${shown.title ?? ''}｜${shown.paragraphs.join(' / ').slice(0, 60)}`);
       }
       report.keptNotes += shown.notes.length;
+      if (shown.notes.length)
+        report.unanchoredNotes += corpusNotesOf(shown.paragraphs.join('\n'), false, shown.notes).filter((n) => n.unanchored).length;
       if (onText && report.texts % 10000 === 0) onText(report.texts);
     }
   return report;
@@ -49,6 +54,7 @@ export function formatLint(libraries: { label: string; report: LintReport }[]): 
   const header = ['类别 (kind)', ...libraries.flatMap((l) => [`${l.label} 导入前`, `${l.label} 导入后`])];
   const rows = LINT_KINDS.map((k) => [k.label, ...libraries.flatMap((l) => [String(l.report.before[k.id]), String(l.report.after[k.id])])]);
   rows.push(['保留为注释 (kept notes)', ...libraries.flatMap((l) => ['', String(l.report.keptNotes)])]);
+  rows.push(['未能定位的注释 (unanchored notes)', ...libraries.flatMap((l) => ['', String(l.report.unanchoredNotes)])]);
   rows.push(['篇数 (texts)', ...libraries.flatMap((l) => [String(l.report.texts), String(l.report.texts)])]);
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i]!))));
   const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(' | ')} |`;

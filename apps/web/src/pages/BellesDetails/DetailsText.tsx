@@ -15,7 +15,7 @@ import type { Details } from './useDetailsCache.js';
  * original), a quote's poster in small type. A writer's original work (hasWatermark) has the watermark (seed §9's
  * tile) in a band below the text, never across its lines; a public-domain text has none (docs/decisions/0018).
  */
-export function DetailsText({ essay, html }: { essay: Details; html: string }) {
+export function DetailsText({ essay, html, noted }: { essay: Details; html: string; noted?: string | null }) {
   const marked = hasWatermark(essay);
   const tile = useMemo(() => (marked ? watermarkTile(essay.author.nickname) : null), [marked, essay.author.nickname]);
   const stats = useMemo(() => (essay.type === 'essay' ? readingStats(textOf(html)) : null), [essay.type, html]);
@@ -24,7 +24,12 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
       <article className={`details-text details-text--${essay.type}`}>
         {essay.type === 'sentence' ? (
           <>
-            <h1 className="details-text__sentence serif">{essay.content}</h1>
+            {noted ? (
+              // The text with its notes drawn in (components/notes: escaped text, the server's sanitised notes).
+              <h1 className="details-text__sentence serif" dangerouslySetInnerHTML={{ __html: noted }} />
+            ) : (
+              <h1 className="details-text__sentence serif">{essay.content}</h1>
+            )}
             <p className="details-text__source serif">
               —— <CreditText essay={essay} />
             </p>
@@ -48,7 +53,7 @@ export function DetailsText({ essay, html }: { essay: Details; html: string }) {
             </p>
             {essay.cover ? <img className="details-text__cover" src={essay.cover} alt="" /> : null}
             {/* Only the server's sanitised content field is rendered as HTML (allowlist in apps/server/src/lib/html.ts). */}
-            <div className="details-text__body rich-text serif" dangerouslySetInnerHTML={{ __html: html }} />
+            <div className="details-text__body rich-text serif" dangerouslySetInnerHTML={{ __html: noted ?? html }} />
             {essay.source && !essay.ownWork ? (
               <p className="details-text__source details-text__source--essay serif">
                 —— {essay.workAuthor ? <CreditText essay={essay} /> : essay.source}

@@ -15,6 +15,9 @@ import { DetailsText } from './DetailsText.js';
 import { EssayOutline } from './EssayOutline.js';
 import { ImitationsStrip } from './ImitationsStrip.js';
 import { OriginalNote } from './OriginalNote.js';
+import { NotesLayer } from '../../components/notes/NotesLayer.js';
+import { NotesSection } from '../../components/notes/NotesSection.js';
+import { useNotesView } from '../../components/notes/useNotesView.js';
 import { prepareContent } from './prepareContent.js';
 import { RelatedTexts } from './RelatedTexts.js';
 import type { Details } from './useDetailsCache.js';
@@ -76,12 +79,16 @@ function DetailsView({ essay }: { essay: Details }) {
   );
   const outline = prepared.headings.length >= ANCHOR_MIN_HEADINGS;
   const published = essay.status === 'published';
+  const notes = useNotesView(essay, prepared.html);
   return (
     <div className={outline ? 'details details--outlined' : 'details'}>
       <div className="details__main">
         {STATUS_NOTE[essay.status] ? <p className="details__status">{STATUS_NOTE[essay.status]}</p> : null}
         {essay.original ? <OriginalNote original={essay.original} /> : null}
-        <DetailsText essay={essay} html={prepared.html} />
+        <NotesLayer notes={notes.notes}>
+          <DetailsText essay={essay} html={prepared.html} noted={notes.markup} />
+        </NotesLayer>
+        {published ? <NotesSection essay={essay} view={notes} /> : null}
         <Taxonomy essay={essay} />
         <div className="details__counters">
           <Counters essay={essay} withLabels />

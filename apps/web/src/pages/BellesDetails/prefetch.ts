@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { commentQueries, essayQueries } from '../../api/queries/index.js';
+import { noteQueries } from '../../api/queries/notes.js';
 import { COMMENTS_PAGE_SIZE, FIRST_SORT } from './Comments.js';
 import { IMITATIONS_SHOWN } from './ImitationsStrip.js';
 import { pickTag, relatedQuery } from './RelatedTexts.js';
@@ -19,6 +20,7 @@ export async function prefetchDetails(client: QueryClient, id: number): Promise<
   const tag = pickTag(details.tags);
   await Promise.all([
     client.prefetchQuery(essayQueries.imitations(id, IMITATIONS_SHOWN)),
+    client.prefetchQuery(noteQueries.ofEssay(id)),
     client.prefetchInfiniteQuery(commentQueries.ofEssay(id, FIRST_SORT, COMMENTS_PAGE_SIZE)),
     tag ? client.prefetchQuery(relatedQuery(tag)) : undefined,
   ]);

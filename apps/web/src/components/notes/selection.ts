@@ -1,0 +1,45 @@
+/**
+ * Where a reader's selection stands in a text's plain form (code points, as anchors count): text nodes in order,
+ * a line break at the end of each block, and none of what the page added (`data-noplain`: line 译文).
+ */
+const BLOCKS = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'BLOCKQUOTE', 'DIV', 'PRE']);
+
+function offsetTo(root: Node, target: Node, targetOffset: number): number | null {
+  let count = 0;
+  let found: number | null = null;
+  const walk = (node: Node): boolean => {
+    if (node === target && node.nodeType !== Node.TEXT_NODE) {
+      // A position between children: count the children before it.
+      for (let i = 0; i < targetOffset && i < node.childNodes.length; i++) if (walk(node.childNodes[i]!)) return true;
+      found = count;
+      return true;
+    }
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = node.textContent ?? '';
+      if (node === target) {
+        found = count + Array.from(text.slice(0, targetOffset)).length;
+        return true;
+      }
+      count += Array.from(text).length;
+      return false;
+    }
+    if (node instanceof HTMLElement && node.hasAttribute('data-noplain')) return false;
+    for (const child of Array.from(node.childNodes)) if (walk(child)) return true;
+    if (node !== root && node instanceof HTMLElement && (BLOCKS.has(node.tagName) || node.tagName === 'BR')) count++;
+    return false;
+  };
+  walk(root);
+  return found;
+}
+
+/** The selection inside `root` as code-point offsets, or null when there is none there. */
+export function selectionIn(root: HTMLElement): { start: number; end: number } | null {
+  const sel = window.getSelection();
+  if (!sel || sel.rangeCount === 0 || sel.isCollapsed) return null;
+  const r = sel.getRangeAt(0);
+  if (!root.contains(r.startContainer) || !root.contains(r.endContainer)) return null;
+  const start = offsetTo(root, r.startContainer, r.startOffset);
+  const end = offsetTo(root, r.endContainer, r.endOffset);
+  if (start === null || end === null || end <= start) return null;
+  return { start, end };
+}
