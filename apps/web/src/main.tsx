@@ -21,6 +21,7 @@ import './components/essay/essay.css';
 import './pages/BellesDetails/details.css';
 import './components/notes/notes.css';
 import './pages/Author/author.css';
+import './components/authors/workLine.css';
 import './pages/ClassifyDetails/classify.css';
 import './pages/Leaderboard/Leaderboard.css';
 import './pages/BestWeek/BestWeek.css';

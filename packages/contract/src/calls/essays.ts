@@ -70,6 +70,11 @@ export const EssayWriteBody = z.object({
 
 export const EssayDetails = Essay.extend({
   content: z.string(),
+  /** 出处: where an imported text stands in its book (诗经·国风·周南, 论语·学而篇, 古文观止·卷一); null otherwise. */
+  provenance: z.string().nullable(),
+  /** An imported text's title and text (paragraphs joined by newlines) as the corpus writes them in Traditional characters. */
+  originalTitle: z.string().nullable(),
+  originalContent: z.string().nullable(),
   classification: Classification.pick({ id: true, name: true }).nullable(),
   following: z.boolean(),
   original: Essay.nullable(),

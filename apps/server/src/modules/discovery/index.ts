@@ -1,5 +1,6 @@
 /** The discovery module's public surface: other modules import only from here. */
 export { authorPage, authorPageSql } from './authors.js';
+export { authorDetail, authorWorks, dynasties, dynastyAuthors, sitemapAuthors } from './authorProfiles.js';
 export { freezePreviousWeek, freezeWeek, frozenWeeks, weekEntries } from './bestWeek.js';
 export { forgetFeed } from './interests.js';
 export { rankingPage, refreshRankings, type Period } from './ranking.js';

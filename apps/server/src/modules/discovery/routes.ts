@@ -3,6 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import { presentCard, presentEssays } from '../essays/index.js';
 import { authorPage } from './authors.js';
+import * as authorProfiles from './authorProfiles.js';
 import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
 import { rankingPage } from './ranking.js';
@@ -50,6 +51,11 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
       }),
     searchSuggest: async ({ query }) => suggest(db, runtime.search, query.q),
     authorEssays: async ({ params, query, caller }) => authorPage(db, params.name, query.pageSize, offsetOf(query), caller.user?.id),
+    authorDetail: async ({ query }) => authorProfiles.authorDetail(db, query.name, query.dynasty),
+    authorWorks: async ({ query, caller }) =>
+      authorProfiles.authorWorks(db, query.name, query.dynasty, query.pageSize, offsetOf(query), caller.user?.id),
+    dynasties: async () => authorProfiles.dynasties(db),
+    dynastyAuthors: async ({ query }) => authorProfiles.dynastyAuthors(db, query.dynasty, query.pageSize, offsetOf(query)),
     hotSearches: async () => hotSearches(db, runtime.search),
     getInterests: async ({ me }) => interests.getInterests(db, me.id),
     createInterests: async ({ me, body }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),

@@ -325,6 +325,9 @@ async function loadDetails(db: Db, id: number, viewerId?: number) {
   return {
     ...card,
     content: row.content,
+    provenance: row.provenance,
+    originalTitle: row.original_title,
+    originalContent: row.original_content,
     author: { ...card.author, bio: row.author_bio },
     classification:
       row.classification_id !== null && row.classification_name !== null

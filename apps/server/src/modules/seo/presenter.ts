@@ -70,7 +70,8 @@ function mainHtml(body: PageBody): string {
       const links = body.links?.length
         ? `<nav class="ssr-links" aria-label="更多"><ul>${body.links.map((l) => `<li><a href="${esc(l.href)}">${esc(l.label)}</a></li>`).join('')}</ul></nav>`
         : '';
-      return `<section><h1>${esc(body.heading)}</h1>${body.intro ? `<p>${esc(body.intro)}</p>` : ''}${itemList(
+      const bio = body.person?.bio ? `<p class="ssr-text">${esc(body.person.bio)}</p>` : '';
+      return `<section><h1>${esc(body.heading)}</h1>${body.intro ? `<p>${esc(body.intro)}</p>` : ''}${bio}${itemList(
         body.items,
         '这里还没有作品。',
       )}${links}</section>`;
@@ -160,6 +161,25 @@ function collectionLd(model: PageModel, url: string, entries: { url: string; nam
   };
 }
 
+/** An author page: the person (李白, 唐, 701—762, the biography) as schema.org reads them. */
+function personLd(p: NonNullable<Extract<PageBody, { kind: 'list' }>['person']>, url: string) {
+  const year = (y: number | null) => (y === null ? undefined : y < 0 ? `-${String(-y).padStart(4, '0')}` : String(y).padStart(4, '0'));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url,
+    inLanguage: 'zh-CN',
+    mainEntity: {
+      '@type': 'Person',
+      name: p.name,
+      url,
+      ...(p.born !== null ? { birthDate: year(p.born) } : {}),
+      ...(p.died !== null ? { deathDate: year(p.died) } : {}),
+      ...(p.bio ? { description: p.bio } : p.dynasty ? { description: `${p.dynasty}代作者` } : {}),
+    },
+  };
+}
+
 function jsonLd(model: PageModel, origin: string): unknown {
   const url = absolute(origin, model.path);
   const b = model.body;
@@ -207,6 +227,7 @@ function jsonLd(model: PageModel, origin: string): unknown {
       url,
       b.items.map((l) => ({ url: absolute(origin, l.href), name: l.label })),
     );
+  if (b.kind === 'list' && b.person) return personLd(b.person, url);
   if (b.kind === 'list')
     return collectionLd(
       model,

@@ -3,13 +3,13 @@
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
  * view: the web app counts it when a reader's browser takes over (its essayView call).
  */
-import { namedRouteTitle, PAGES, rankReasonOf, textTitle, type Essay } from '@shiju/contract';
+import { erasOf, lifeSpan, namedRouteTitle, PAGES, rankReasonOf, textTitle, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
 import { findPublished, pagePublished } from '../announcements/index.js';
 import { findClassification, pageClassifications } from '../classifications/index.js';
-import { authorPage, frozenWeeks, weekEntries } from '../discovery/index.js';
+import { authorDetail, authorWorks, dynasties, dynastyAuthors, frozenWeeks, weekEntries } from '../discovery/index.js';
 import { rankingPage, type Period } from '../discovery/index.js';
 import { presentCard, presentEssays } from '../essays/index.js';
 import { listPublished, publishedDetails, type EssayCaches } from '../essays/index.js';
@@ -27,7 +27,15 @@ export interface ListItem {
 
 export type PageBody =
   | { kind: 'essay'; essay: NonNullable<Awaited<ReturnType<typeof publishedDetails>>> }
-  | { kind: 'list'; heading: string; intro?: string; items: ListItem[]; links?: { href: string; label: string }[] }
+  | {
+      kind: 'list';
+      heading: string;
+      intro?: string;
+      items: ListItem[];
+      links?: { href: string; label: string }[];
+      /** An author page's person (JSON-LD Person). */
+      person?: { name: string; dynasty: string | null; born: number | null; died: number | null; bio: string | null };
+    }
   | { kind: 'announcement'; title: string; content: string; publishedAt: string }
   | { kind: 'user'; user: Awaited<ReturnType<typeof profile>>; items: ListItem[] }
   /** A list of other pages (announcements, people), or none (a page of words: 关于我们, a search). */
@@ -359,33 +367,97 @@ function searchPage(rawQ: unknown): PageModel {
   };
 }
 
-/** 作者页: the author's most read texts (the app's first page of them). */
-async function authorWorksPage(db: Db, rawName: unknown): Promise<PageModel> {
+/** 作者页 (/author?name=李白[&dynasty=唐]): who the author is and their most read texts (the app's first page). */
+async function authorPersonPage(db: Db, rawName: unknown, rawDynasty: unknown): Promise<PageModel> {
   const name = typeof rawName === 'string' ? rawName.trim().slice(0, 40) : '';
-  if (!name) return notFoundPage();
+  const dynasty = typeof rawDynasty === 'string' && rawDynasty.trim() ? rawDynasty.trim().slice(0, 10) : undefined;
   return orNotFound(async () => {
-    const { author, list } = await authorPage(db, name, 10, 0);
+    const [author, works] = await Promise.all([authorDetail(db, name, dynasty), authorWorks(db, name, dynasty, 10, 0)]);
     const era = author.dynasty ? `${author.dynasty}代` : '';
+    const life = lifeSpan(author.born, author.died);
+    // The name alone is the address of its most published person; a homonym's address names the era.
+    const path = `/author?name=${encodeURIComponent(author.name)}${author.primary ? '' : `&dynasty=${encodeURIComponent(author.dynasty ?? '')}`}`;
     return {
       status: 200,
       routeTitle: namedRouteTitle(routeTitle('/author'), author.name),
       title: author.name,
       description: summarize(
-        `${era}${author.name}的作品 ${author.works} 篇，在拾句按热度阅读：${list.map((e) => titleOf(e)).join('、')}`,
+        author.bio ??
+          `${era}${author.name}${life ? `（${life}）` : ''}的作品 ${author.works} 篇，在拾句按热度阅读：${works.list.map((e) => titleOf(e)).join('、')}`,
         120,
       ),
-      keywords: [author.name, ...SITE_KEYWORDS],
-      path: `/author?name=${encodeURIComponent(author.name)}`,
+      keywords: [author.name, ...(author.dynasty ? [author.dynasty] : []), ...SITE_KEYWORDS],
+      path,
       ogType: 'profile',
       feeds: [],
       body: {
         kind: 'list',
         heading: author.name,
-        intro: `${era}${author.works} 篇作品，按热度排列`,
-        items: list.map((essay) => ({ essay })),
+        intro: [author.dynasty, life, `${author.works} 篇作品，按热度排列`].filter(Boolean).join(' · '),
+        items: works.list.map((essay) => ({ essay })),
+        person: { name: author.name, dynasty: author.dynasty, born: author.born, died: author.died, bio: author.bio },
+        links: [
+          ...(author.group ? [{ href: `/author?dynasty=${encodeURIComponent(author.dynasty!)}`, label: `${author.dynasty}代作者` }] : []),
+          ...author.homonyms.map((h) => ({
+            href: `/author?name=${encodeURIComponent(h.name)}&dynasty=${encodeURIComponent(h.dynasty ?? '')}`,
+            label: `${h.dynasty ?? ''}代的${h.name}`,
+          })),
+        ],
       },
     };
   });
+}
+
+/** /author: the dynasties in reading order, or (?dynasty=唐) the authors of one. */
+async function dynastiesPage(db: Db, rawDynasty: unknown): Promise<PageModel> {
+  const base = { status: 200 as const, ogType: 'website' as const, feeds: [] };
+  if (typeof rawDynasty === 'string' && rawDynasty.trim()) {
+    const dynasty = rawDynasty.trim().slice(0, 10);
+    if (!erasOf(dynasty)) return notFoundPage();
+    const page = await dynastyAuthors(db, dynasty, 50, 0);
+    return {
+      ...base,
+      routeTitle: namedRouteTitle(routeTitle('/author'), dynasty),
+      title: `${dynasty}代作者`,
+      description: summarize(`${dynasty}代的 ${page.total} 位作者：${page.list.map((a) => a.name).join('、')}`, 120),
+      keywords: [dynasty, '作者', ...SITE_KEYWORDS],
+      path: `/author?dynasty=${encodeURIComponent(dynasty)}`,
+      body: {
+        kind: 'links',
+        heading: `${dynasty}代作者`,
+        intro: `共 ${page.total} 位，按作品数排列`,
+        items: page.list.map((a) => ({
+          href: `/author?name=${encodeURIComponent(a.name)}&dynasty=${encodeURIComponent(a.dynasty ?? '')}`,
+          label: a.name,
+          note: [lifeSpan(a.born, a.died), `${a.works} 篇`].filter(Boolean).join(' · '),
+        })),
+        empty: '这个朝代还没有作者。',
+      },
+    };
+  }
+  const { list } = await dynasties(db);
+  return {
+    ...base,
+    routeTitle: routeTitle('/author'),
+    title: '作者与朝代',
+    description: '按朝代浏览拾句收录的作者：先秦、汉、魏晋、南北朝、隋唐、五代、宋、元、明、清与近现代。',
+    keywords: ['作者', '朝代', ...SITE_KEYWORDS],
+    path: '/author',
+    body: {
+      kind: 'links',
+      heading: '作者与朝代',
+      items: list.map((g) => ({
+        href: `/author?dynasty=${encodeURIComponent(g.name)}`,
+        label: g.name,
+        note: `${g.authors} 位作者 · ${g.works} 篇作品`,
+      })),
+    },
+  };
+}
+
+/** /author: a person's page when a name is given, else the dynasties or one dynasty's authors. */
+function authorRoute(db: Db, q: Record<string, unknown>): Promise<PageModel> {
+  return typeof q.name === 'string' && q.name.trim() ? authorPersonPage(db, q.name, q.dynasty) : dynastiesPage(db, q.dynasty);
 }
 
 /** The two legal pages: the app draws their words (ssr/render.tsx); this is what a crawler without it reads. */
@@ -413,7 +485,7 @@ export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: R
   '/bestWeek': (db, _caches, q) => bestWeek(db, q.week),
   '/bulletinDetails': (db, _caches, q) => announcementPage(db, parseId(q.id)),
   '/othersInfor': (db, caches, q) => userPage(db, caches, parseId(q.id)),
-  '/author': (db, _caches, q) => authorWorksPage(db, q.name),
+  '/author': (db, _caches, q) => authorRoute(db, q),
   '/agreement': async () => legalPage('/agreement', '拾句用户协议：账号、你发布的内容、相处的规则与违规处理。'),
   '/privacy': async () => legalPage('/privacy', '拾句隐私政策：我们收集哪些信息、如何使用与保存，以及你的权利。'),
   '/bulletinBoard': (db) => bulletinBoard(db),

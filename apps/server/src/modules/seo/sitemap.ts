@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import * as q from './queries.js';
+import { sitemapAuthors } from '../discovery/index.js';
 
 export const SITEMAP_SPAN = 50_000;
 const BATCH = 5_000;
@@ -38,6 +39,10 @@ async function* pagesXml(db: Db, origin: string) {
   yield URLSET_OPEN;
   for (const p of ['/home', '/classifyDetails', '/leaderboard', '/bestWeek', '/bulletinBoard']) yield urlEntry(origin + p);
   for (const c of await q.activeClassifications(db)) yield urlEntry(`${origin}/classifyDetails?id=${c.id}`);
+  // 作者与朝代, and each author with published texts at the address their page calls canonical.
+  yield urlEntry(`${origin}/author`);
+  for (const a of await sitemapAuthors(db, SITEMAP_SPAN))
+    yield urlEntry(`${origin}/author?name=${encodeURIComponent(a.name)}${a.primary ? '' : `&dynasty=${encodeURIComponent(a.dynasty)}`}`);
   for (let after = 0; ;) {
     const rows = await q.announcementsAfter(db, after, BATCH);
     for (const r of rows) yield urlEntry(`${origin}/bulletinDetails?id=${r.id}`, r.updatedAt);

@@ -15,6 +15,7 @@ import { DetailsText } from './DetailsText.js';
 import { EssayOutline } from './EssayOutline.js';
 import { ImitationsStrip } from './ImitationsStrip.js';
 import { OriginalNote } from './OriginalNote.js';
+import { WorkLine } from '../../components/authors/WorkLine.js';
 import { NotesLayer } from '../../components/notes/NotesLayer.js';
 import { NotesSection } from '../../components/notes/NotesSection.js';
 import { useNotesView } from '../../components/notes/useNotesView.js';
@@ -88,6 +89,7 @@ function DetailsView({ essay }: { essay: Details }) {
         <NotesLayer notes={notes.notes}>
           <DetailsText essay={essay} html={prepared.html} noted={notes.markup} />
         </NotesLayer>
+        <WorkLine essay={essay} />
         {published ? <NotesSection essay={essay} view={notes} /> : null}
         <Taxonomy essay={essay} />
         <div className="details__counters">
