@@ -1,11 +1,14 @@
 import { useSession } from '../hooks/useSession.js';
 import { lazyPage } from './lazyPage.js';
 
-/** The console's code is fetched only for admins (PRODUCT §8); everyone else gets the ordinary 404 page. */
+/**
+ * The console's code is fetched only for admins (PRODUCT §8) and readers granted 注释编辑 (who see only its 注释
+ * section); everyone else gets the ordinary 404 page.
+ */
 const Console = lazyPage(() => import('../pages/Admin/index.js'));
 const NotFound = lazyPage(() => import('../pages/NotFound/index.js'), { light: true });
 
 export function AdminRoute() {
   const user = useSession();
-  return user?.role === 'admin' ? <Console /> : <NotFound />;
+  return user?.role === 'admin' || user?.noteEditor ? <Console /> : <NotFound />;
 }

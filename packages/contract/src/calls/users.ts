@@ -54,6 +54,8 @@ export const AdminUser = z.object({
   avatar: z.string().nullable(),
   bio: z.string(),
   role: Role,
+  /** 注释编辑 granted (the role stays `user`). */
+  noteEditor: z.boolean().optional(),
   status: UserStatus,
   banReason: z.string().nullable(),
   /** null while banned = indefinitely. */

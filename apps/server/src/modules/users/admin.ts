@@ -30,6 +30,7 @@ function presentAdminUser(u: UserRow, lastActiveAt: Date | string | null = null)
     avatar: u.avatar,
     bio: u.bio,
     role: u.role,
+    noteEditor: u.noteEditor,
     status: u.status,
     banReason: u.status === 'banned' ? u.banReason : null,
     bannedUntil: u.status === 'banned' ? iso(u.bannedUntil) : null,

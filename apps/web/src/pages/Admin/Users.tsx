@@ -4,6 +4,7 @@ import { toastSuccess } from '../../api/index.js';
 import { succeeded } from '../../api/queries/index.js';
 import { adminUsersQuery, useAdminBanUser, useAdminSetRole, useAdminUnbanUser, type AdminRow } from '../../api/queries/admin.js';
 import { useSession } from '../../hooks/useSession.js';
+import { useSetNoteEditor } from '../../api/queries/notes.js';
 import { formatCount, formatDateTime } from '../../lib/format.js';
 import { PersonCell } from './people.js';
 import { confirmThen, FilterSelect, SearchFilter, usePagedQuery, useReasonDialog } from './shared.js';
@@ -36,6 +37,18 @@ export default function Users() {
     onSuccess: (_r, { body }) => toastSuccess(body.role === 'admin' ? '已设为管理员' : '已取消管理员'),
   });
   const reason = useReasonDialog();
+  const setNoteEditor = useSetNoteEditor({ onSuccess: (_r, { body }) => toastSuccess(body.on ? '已授予注释编辑' : '已收回注释编辑') });
+  const grantNotes = (u: AdminUser, on: boolean) =>
+    void confirmThen(
+      on
+        ? {
+            title: `授予 ${u.nickname} 注释编辑？`,
+            content: 'TA 可以在管理后台的“注释”中审核、修改和驳回读者提交的注释，身份仍是普通用户。',
+            okText: '授予',
+          }
+        : { title: `收回 ${u.nickname} 的注释编辑？`, content: 'TA 将不能再审核注释。', okText: '收回', danger: true },
+      () => setNoteEditor.mutate({ params: { id: u.id }, body: { on } }),
+    );
 
   const ban = (u: AdminUser) =>
     reason.ask({
@@ -100,7 +113,14 @@ export default function Users() {
             title: '角色',
             key: 'role',
             width: 90,
-            render: (_, u) => (u.role === 'admin' ? <Tag color="blue">管理员</Tag> : <span className="admin-muted">用户</span>),
+            render: (_, u) =>
+              u.role === 'admin' ? (
+                <Tag color="blue">管理员</Tag>
+              ) : u.noteEditor ? (
+                <Tag color="gold">注释编辑</Tag>
+              ) : (
+                <span className="admin-muted">用户</span>
+              ),
           },
           { title: '作品', ...sortable('essayCount'), width: 80, render: (_, u) => formatCount(u.essayCount) },
           { title: '粉丝', ...sortable('followerCount'), width: 80, render: (_, u) => formatCount(u.followerCount) },
@@ -143,6 +163,11 @@ export default function Users() {
                   ) : (
                     <Button size="small" onClick={() => setRole(u, 'admin')}>
                       设为管理员
+                    </Button>
+                  )}
+                  {u.role === 'admin' ? null : (
+                    <Button size="small" onClick={() => grantNotes(u, !u.noteEditor)}>
+                      {u.noteEditor ? '收回注释编辑' : '授予注释编辑'}
                     </Button>
                   )}
                 </Space>

@@ -1,6 +1,7 @@
 import { Grid, Menu, Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../hooks/useSession.js';
 import { SECTIONS } from './sections.js';
 import './admin.css';
 
@@ -13,8 +14,10 @@ export default function AdminConsole() {
   // Phones get the sections as one scrolling row above the work area instead of a column beside it.
   const wide = Grid.useBreakpoint().md ?? true;
   const key = (useParams()['*'] ?? '').split('/')[0];
-  const section = SECTIONS.find((s) => s.key === key);
-  if (!section) return <Navigate to={`/admin/${SECTIONS[0]!.key}`} replace />;
+  const admin = useSession()?.role === 'admin';
+  const sections = admin ? SECTIONS : SECTIONS.filter((s) => s.forNoteEditors);
+  const section = sections.find((s) => s.key === key);
+  if (!section) return <Navigate to={`/admin/${sections[0]!.key}`} replace />;
   const { Component } = section;
 
   return (
@@ -26,7 +29,7 @@ export default function AdminConsole() {
         <Menu
           mode={wide ? 'inline' : 'horizontal'}
           selectedKeys={[section.key]}
-          items={SECTIONS.map((s) => ({ key: s.key, icon: s.icon, label: s.label }))}
+          items={sections.map((s) => ({ key: s.key, icon: s.icon, label: s.label }))}
           onClick={({ key: next }) => void navigate(`/admin/${next}`)}
         />
       </nav>

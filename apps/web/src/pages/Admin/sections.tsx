@@ -11,6 +11,7 @@ import {
   StarOutlined,
   TagsOutlined,
   TeamOutlined,
+  ReadOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
@@ -21,12 +22,15 @@ export interface AdminSection {
   icon: ReactNode;
   /** Each section is its own chunk: the charts and the rich-text editor load only where they are used. */
   Component: LazyExoticComponent<ComponentType>;
+  /** Open to readers granted 注释编辑 too (the others are for editors only). */
+  forNoteEditors?: boolean;
 }
 
 /** The console's menu, in the order of PRODUCT §8 / SCREENS.md. */
 export const SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', label: '概览', icon: <BarChartOutlined />, Component: lazy(() => import('./Dashboard/index.js')) },
   { key: 'review', label: '审核', icon: <FileSearchOutlined />, Component: lazy(() => import('./Review.js')) },
+  { key: 'notes', label: '注释', icon: <ReadOutlined />, Component: lazy(() => import('./Notes.js')), forNoteEditors: true },
   { key: 'reports', label: '举报', icon: <FlagOutlined />, Component: lazy(() => import('./Reports.js')) },
   { key: 'content', label: '内容', icon: <FileTextOutlined />, Component: lazy(() => import('./Content.js')) },
   { key: 'taxonomy', label: '分类与标签', icon: <TagsOutlined />, Component: lazy(() => import('./Taxonomy.js')) },
