@@ -735,7 +735,7 @@ export const reports = pgTable(
   {
     id: serial().primaryKey(),
     reporterId: integer().references(() => users.id, { onDelete: 'set null' }),
-    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user'>(),
+    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user' | 'note'>(),
     targetId: integer().notNull(),
     reason: varchar({ length: 30 }).notNull(),
     detail: varchar({ length: 500 }).notNull().default(''),
