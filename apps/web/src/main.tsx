@@ -20,6 +20,7 @@ import './styles/ssr.css';
 import './components/essay/essay.css';
 import './pages/BellesDetails/details.css';
 import './components/notes/notes.css';
+import './components/meter/meter.css';
 import './pages/Author/author.css';
 import './components/authors/workLine.css';
 import './pages/ClassifyDetails/classify.css';

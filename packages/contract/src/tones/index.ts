@@ -226,7 +226,10 @@ function applyPattern(clauses: CharTone[][], len: number) {
   });
 }
 
-/** The even clauses' last characters rhyme; the first clause's too when it ends 平 in the same group. */
+/**
+ * The even clauses' last characters rhyme. The first clause's does too when it ends in the second's tone and, where
+ * both groups are known, in its group (静夜思's 光 with 霜, 江雪's 绝 with 灭; not 登鹳雀楼's 尽 against 流).
+ */
 function markRhymes(clauses: CharTone[][]) {
   const { group } = load();
   clauses.forEach((cl, n) => {
@@ -234,8 +237,8 @@ function markRhymes(clauses: CharTone[][]) {
     last.group = group.get(last.ch);
     if (n % 2 === 1) last.rhyme = true;
   });
-  const first = clauses[0]![clauses[0]!.length - 1]!;
-  const second = clauses[1]![clauses[1]!.length - 1]!;
-  if (first.tone !== 'z' && (first.group === undefined || first.group === second.group) && second.tone === first.tone)
-    first.rhyme = first.group !== undefined || first.tone === 'p';
+  const first = clauses[0]!.at(-1)!;
+  const second = clauses[1]!.at(-1)!;
+  if (first.tone === 'u' || first.tone !== second.tone) return;
+  first.rhyme = first.group && second.group ? first.group === second.group : first.tone === 'p';
 }

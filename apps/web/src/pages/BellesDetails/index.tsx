@@ -17,9 +17,12 @@ import { ImitationsStrip } from './ImitationsStrip.js';
 import { OriginalNote } from './OriginalNote.js';
 import { WorkLine } from '../../components/authors/WorkLine.js';
 import { NotesLayer } from '../../components/notes/NotesLayer.js';
+import { MeterBar } from '../../components/meter/MeterBar.js';
 import { NotesSection } from '../../components/notes/NotesSection.js';
 import { useNotesView } from '../../components/notes/useNotesView.js';
 import { prepareContent } from './prepareContent.js';
+import { ReadingSurface } from '../../components/reading/ReadingSurface.js';
+import { useShownEssay } from '../../components/reading/original.js';
 import { RelatedTexts } from './RelatedTexts.js';
 import type { Details } from './useDetailsCache.js';
 import './details.css';
@@ -73,7 +76,9 @@ function Taxonomy({ essay }: { essay: Details }) {
   );
 }
 
-function DetailsView({ essay }: { essay: Details }) {
+function DetailsView({ essay: asked }: { essay: Details }) {
+  // A reader of 繁體 sees an imported text's stored original, not a conversion (components/reading/original.ts).
+  const essay = useShownEssay(asked);
   const prepared = useMemo(
     () => (essay.type === 'essay' ? prepareContent(essay.content) : { html: '', headings: [] }),
     [essay.type, essay.content],
@@ -86,9 +91,12 @@ function DetailsView({ essay }: { essay: Details }) {
       <div className="details__main">
         {STATUS_NOTE[essay.status] ? <p className="details__status">{STATUS_NOTE[essay.status]}</p> : null}
         {essay.original ? <OriginalNote original={essay.original} /> : null}
-        <NotesLayer notes={notes.notes}>
-          <DetailsText essay={essay} html={prepared.html} noted={notes.markup} />
-        </NotesLayer>
+        <MeterBar essay={essay} />
+        <ReadingSurface essay={essay}>
+          <NotesLayer notes={notes.notes}>
+            <DetailsText essay={essay} html={prepared.html} noted={notes.markup} />
+          </NotesLayer>
+        </ReadingSurface>
         <WorkLine essay={essay} />
         {published ? <NotesSection essay={essay} view={notes} /> : null}
         <Taxonomy essay={essay} />
