@@ -226,3 +226,29 @@ export async function forgetWriter(db: Exec, userId: number, removeContent: bool
   await db.update(notes).set({ reviewerId: null }).where(eq(notes.reviewerId, userId));
   await db.update(noteRevisions).set({ editorId: null }).where(eq(noteRevisions.editorId, userId));
 }
+
+// ---------- reports ----------
+
+/** Notes named by reports, with their writer (null for the corpus's and the starter library's). */
+export async function noteTargets(db: Exec, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: notes.id,
+      content: notes.content,
+      status: notes.status,
+      essayId: notes.essayId,
+      kind: notes.kind,
+      writerId: users.id,
+      username: users.username,
+      nickname: users.nickname,
+      avatar: users.avatar,
+    })
+    .from(notes)
+    .leftJoin(users, eq(users.id, notes.writerId))
+    .where(inArray(notes.id, ids));
+  return rows.map(({ writerId, username, nickname, avatar, ...n }) => ({
+    ...n,
+    owner: writerId !== null ? { id: writerId, username: username!, nickname: nickname!, avatar } : null,
+  }));
+}

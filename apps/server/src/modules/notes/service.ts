@@ -376,3 +376,22 @@ export async function notesDataOf(db: Exec, userId: number) {
 
 /** Account deletion (inside its transaction): see queries.forgetWriter. */
 export const forgetNotesOf = (tx: Exec, userId: number, removeContent: boolean) => q.forgetWriter(tx, userId, removeContent);
+
+// ---------- reports ----------
+
+export { noteTargets } from './queries.js';
+
+/** A note a reader can see (approved), for a report: its writer's id (0 for the corpus's and the library's own). */
+export async function reportableNote(db: Exec, id: number): Promise<{ writerId: number } | null> {
+  const n = await q.findNote(db, id);
+  return n && n.status === 'approved' ? { writerId: n.writerId ?? 0 } : null;
+}
+
+/** A reported note taken down by an editor (inside the report's resolution). */
+export async function removeNoteInTx(tx: Exec, id: number, editorId: number, why: string) {
+  const n = await q.findNote(tx, id);
+  if (!n || n.status === 'deleted') return null;
+  await q.updateNote(tx, id, { status: 'deleted', reviewerId: editorId, reviewedAt: new Date() });
+  await q.insertRevision(tx, { noteId: id, editorId, action: 'delete', before: n.content, after: n.content, reason: why.slice(0, 200) });
+  return n.essayId;
+}

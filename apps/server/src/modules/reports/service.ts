@@ -17,6 +17,7 @@ import { forgetLists, type Broadcast } from '../../lib/broadcast.js';
 import { deleteInTx, hideInTx } from '../essays/index.js';
 import { banInTx, changeUser, forgetAll } from '../users/index.js';
 import { notify } from '../messages/index.js';
+import { noteTargets, removeNoteInTx, reportableNote } from '../notes/index.js';
 import * as q from './queries.js';
 
 /** Reports one person may file within a minute before A0501. */
@@ -35,6 +36,8 @@ async function ownerOf(db: Db, type: q.TargetType, id: number) {
     case 'user': {
       return (await q.userExists(db, id)) ? id : null;
     }
+    case 'note':
+      return (await reportableNote(db, id))?.writerId ?? null;
   }
 }
 
@@ -61,11 +64,12 @@ type GroupRow = Awaited<ReturnType<typeof q.pageGroups>>['rows'][number];
 
 async function presentGroups(db: Db, groups: GroupRow[]) {
   const ids = (t: q.TargetType) => [...new Set(groups.filter((g) => g.targetType === t).map((g) => g.targetId))];
-  const [all, essays, comments, people] = await Promise.all([
+  const [all, essays, comments, people, notes] = await Promise.all([
     q.reportsOfGroups(db, groups),
     q.essayTargets(db, ids('essay')),
     q.commentTargets(db, ids('comment')),
     q.userTargets(db, ids('user')),
+    noteTargets(db, ids('note')),
   ]);
   const resolverIds = [...new Set(all.map((r) => r.r.resolvedBy).filter((x): x is number => x !== null))];
   const resolvers = new Map((await q.usersByIds(db, resolverIds)).map((u) => [u.id, u]));
@@ -93,6 +97,10 @@ async function presentGroups(db: Db, groups: GroupRow[]) {
               essayId: null,
             }
           : missing;
+      }
+      case 'note': {
+        const n = notes.find((x) => x.id === g.targetId);
+        return n ? { title: n.content.slice(0, 30), excerpt: n.content, owner: n.owner, status: n.status, essayId: n.essayId } : missing;
       }
     }
   };
@@ -132,7 +140,7 @@ export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['q
 }
 
 const ACTION_NAMES = { dismiss: '驳回举报', hide: '隐藏', delete: '删除', ban: '封禁' } as const;
-const TARGET_NAMES = { essay: '作品', comment: '评论', user: '用户' } as const;
+const TARGET_NAMES = { essay: '作品', comment: '评论', user: '用户', note: '注释' } as const;
 
 /**
  * What a reporter is told once their report is closed: that it was dealt with or found within the rules, never what
@@ -164,6 +172,9 @@ async function act(
         if (body.action === 'hide') await hideInTx(tx, broadcast, r.targetId, why);
         else await deleteInTx(tx, broadcast, r.targetId, why);
         essayIds.push(r.targetId);
+      } else if (r.targetType === 'note') {
+        const essayId = await removeNoteInTx(tx, r.targetId, actorId, why);
+        if (essayId) essayIds.push(essayId);
       } else {
         const c = await findVisible(tx, r.targetId);
         if (c) {
@@ -192,6 +203,7 @@ async function act(
 async function reportedUser(db: Db, r: q.ReportRow): Promise<number | null> {
   if (r.targetType === 'user') return r.targetId;
   if (r.targetType === 'essay') return (await findEssay(db, r.targetId))?.authorId ?? null;
+  if (r.targetType === 'note') return (await noteTargets(db, [r.targetId]))[0]?.owner?.id ?? null;
   return (await q.commentTargets(db, [r.targetId]))[0]?.owner.id ?? null;
 }
 

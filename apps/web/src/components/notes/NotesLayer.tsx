@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { Note } from '@shiju/contract';
 import { NOTE_KIND_NAMES } from '@shiju/contract/notes';
+import { ReportButton } from '../ReportButton.js';
 import { NoteCredit } from './NoteCredit.js';
 
 interface Open {
@@ -59,7 +60,12 @@ export function NotesLayer({ notes, children }: { notes: Note[]; children: React
           </div>
           {/* Sanitised on the server: plain text with only <em> and <ruby>. */}
           <div className="note-card__body" dangerouslySetInnerHTML={{ __html: open.note.content }} />
-          <NoteCredit note={open.note} />
+          <div className="note-card__foot">
+            <NoteCredit note={open.note} />
+            <ReportButton targetType="note" targetId={open.note.id} className="note-card__report link-button">
+              举报
+            </ReportButton>
+          </div>
         </div>
       ) : null}
     </div>

@@ -14,7 +14,7 @@ type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
 type Resolution = 'dismiss' | 'hide' | 'delete' | 'ban';
 
-const TARGET: Record<TargetType, string> = { essay: '作品', comment: '评论', user: '用户' };
+const TARGET: Record<TargetType, string> = { essay: '作品', comment: '评论', user: '用户', note: '注释' };
 const TARGET_OPTIONS = (Object.keys(TARGET) as TargetType[]).map((value) => ({ value, label: TARGET[value] }));
 const STATUS = {
   open: { label: '待处理', color: 'gold' },
@@ -32,6 +32,7 @@ const TARGET_STATUS: Record<string, string> = {
   hidden: '已隐藏',
   deleted: '已删除',
   visible: '正常显示',
+  approved: '已公开',
   active: '正常',
   banned: '已封禁',
 };
@@ -41,6 +42,7 @@ const ACTIONS: Record<TargetType, readonly Resolution[]> = {
   essay: ['dismiss', 'hide', 'ban'],
   comment: ['dismiss', 'delete', 'ban'],
   user: ['dismiss', 'ban'],
+  note: ['dismiss', 'delete', 'ban'],
 };
 
 /** Labels, and what each resolution does, said in the dialog before the editor commits. */
@@ -60,7 +62,9 @@ function resolutionText(action: Resolution, g: ReportGroup): { label: string; ti
         description: '作品从站内消失，作者看到“已被隐藏”和备注中的原因；之后可在“内容”里恢复。',
       };
     case 'delete':
-      return { label: '删除评论', title: '删除被举报的评论', description: '评论及其下的回复将被删除，无法恢复。' };
+      return g.targetType === 'note'
+        ? { label: '删除注释', title: '删除被举报的注释', description: '注释从正文旁撤下，修改记录中留有这次删除。' }
+        : { label: '删除评论', title: '删除被举报的评论', description: '评论及其下的回复将被删除，无法恢复。' };
     case 'ban':
       return {
         label: '封禁用户',
@@ -74,7 +78,7 @@ function TargetCell({ g }: { g: ReportGroup }) {
   const href =
     g.targetType === 'essay'
       ? essayHref(g.targetId)
-      : g.targetType === 'comment' && g.target.essayId
+      : (g.targetType === 'comment' || g.targetType === 'note') && g.target.essayId
         ? essayHref(g.target.essayId)
         : g.targetType === 'user'
           ? userHref(g.targetId)
