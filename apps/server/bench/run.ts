@@ -14,6 +14,7 @@ import type { PlanSummary } from './explain.js';
 import { judgeSearch, SEARCH_LABELS, type JudgedHit, type QualityResult } from './searchLabels.js';
 import { paced, type PacedResult } from './paced.js';
 import { formatWeb, measureWeb } from './web.js';
+import { measureTones, toneReport, toneTable } from './tones.js';
 import {
   corpusWorkloads,
   detailsRandom,
@@ -389,9 +390,12 @@ signed-in list made about six round trips.
 console.log("\nmeasuring the reader's first load (built web app, Chromium, Lighthouse)…");
 const web = formatWeb(await measureWeb());
 console.log(web);
+console.log("\nmeasuring the tone engine against the corpus's stored 平仄 (held-out poems)…");
+const tones = measureTones();
+for (const line of toneReport(tones)) console.log(line);
 fs.writeFileSync(
   path.join(root, 'BENCHMARKS.md'),
-  `${report}\n## The reader's first load (npm run bench:web)\n\nJavaScript as transferred (brotli) until the page is idle, every script counted; Lighthouse mobile.\n\n${web}\n`,
+  `${report}\n## The reader's first load (npm run bench:web)\n\nJavaScript as transferred (brotli) until the page is idle, every script counted; Lighthouse mobile.\n\n${web}\n\n## 格律: the tone engine (npm run bench:tones)\n\n${toneTable(tones)}\n`,
 );
 // Formatted as the repository's check wants it (its tables are written unpadded).
 execFileSync(
