@@ -20,10 +20,12 @@ export interface AuthorRecord {
 }
 
 const DIGITS: Record<string, number> = Object.fromEntries(
-  [...'〇一二三四五六七八九'].map((c, i) => [c, i] as const).concat([
-    ['○', 0],
-    ['零', 0],
-  ]),
+  [...'〇一二三四五六七八九']
+    .map((c, i) => [c, i] as const)
+    .concat([
+      ['○', 0],
+      ['零', 0],
+    ]),
 );
 const UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
 
@@ -47,7 +49,10 @@ export function chineseNumber(raw: string): number | null {
 
 /** One side of a life span: a year, null for an unknown one (？), undefined when it is not a year at all. */
 function yearOf(raw: string): number | null | undefined {
-  const s = raw.replace(/\s+/g, '').replace(/^(约|生于|卒于|生|卒)/, '').replace(/(年|前后|左右|后|前)$/, '');
+  const s = raw
+    .replace(/\s+/g, '')
+    .replace(/^(约|生于|卒于|生|卒)/, '')
+    .replace(/(年|前后|左右|后|前)$/, '');
   if (/^[?？]*$/.test(s)) return null;
   const bce = /^(公元)?前/.test(s);
   const n = chineseNumber(s.replace(/^(公元)?前/, '').replace(/^公元/, ''));
@@ -121,4 +126,25 @@ export function corpusAuthorRecords(): AuthorRecord[] {
     ...song.map((a) => record(a.name, '宋', a.desc)),
     ...ci.map((a) => record(a.name, '宋', a.short_description || (a.description ?? '').replace(/^[^：:]{1,10}[：:]/u, ''), true)),
   ]);
+}
+
+/** Eras next to each other that the corpus files one person under differently (五代 poets in the Tang or Song file). */
+const NEIGHBOURS: Record<string, readonly string[]> = { 唐: ['五代', ''], 宋: ['五代', ''], 五代: ['唐', '宋', ''] };
+
+/**
+ * The records worth keeping, in the era the texts cite them in: a record of a name the texts never cite is left out;
+ * one whose era no text gives, while the name is cited in exactly one neighbouring era that has no record of its own
+ * (李煜's 词 are filed under 五代, the Tang file lists him under 唐), describes that person; any other stays in its
+ * own era (a homonym, or a person no text cites yet under that name's era).
+ */
+export function placeRecords(records: readonly AuthorRecord[], cited: ReadonlyMap<string, ReadonlySet<string>>): AuthorRecord[] {
+  const recorded = new Set(records.map(recordKey));
+  const placed = records.flatMap((r) => {
+    const eras = cited.get(r.name);
+    if (!eras) return [];
+    if (eras.has(r.dynasty)) return [r];
+    const near = (NEIGHBOURS[r.dynasty] ?? []).filter((d) => eras.has(d) && !recorded.has(recordKey({ name: r.name, dynasty: d })));
+    return [near.length === 1 ? { ...r, dynasty: near[0]! } : r];
+  });
+  return mergeRecords(placed);
 }

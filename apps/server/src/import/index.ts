@@ -5,8 +5,8 @@
 import type { Db } from '../db/client.js';
 import { ensureCatalog, linkUsedTags, type Catalog } from './catalog.js';
 import { refreshImportCounts } from './counts.js';
-import { borrowNeighbourRecords, citedAuthorNames, noUsers, upsertAuthorProfiles } from './statements.js';
-import type { AuthorRecord } from './authorRecords.js';
+import { citedAuthors, noUsers, upsertAuthorProfiles } from './statements.js';
+import { placeRecords, type AuthorRecord } from './authorRecords.js';
 import { ensureSiteContent } from './site.js';
 import { fullAuthorRecords, fullSources, starterAuthorRecords, starterSources, type Source } from './sources/index.js';
 import { prepareText } from './texts.js';
@@ -134,10 +134,8 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
 
 /** The records of the authors the published texts cite, as profiles (decision 0020). */
 export async function importAuthorRecords(db: Db, records: AuthorRecord[]): Promise<number> {
-  const cited = await citedAuthorNames(db);
-  const kept = records.filter((r) => cited.has(r.name));
+  const kept = placeRecords(records, await citedAuthors(db));
   await upsertAuthorProfiles(db, kept);
-  await borrowNeighbourRecords(db);
   return kept.length;
 }
 

@@ -323,13 +323,15 @@ export async function updateSearchFields(
   await tx.update(essays).set(set).where(eq(essays.id, id));
 }
 
-/** Names the published texts cite (the author records worth keeping). */
-export async function citedAuthorNames(db: Db): Promise<Set<string>> {
+/** The eras each name is cited in by the texts ('' for none): which author records are worth keeping, and where. */
+export async function citedAuthors(db: Db): Promise<Map<string, Set<string>>> {
   const rows = await db
-    .selectDistinct({ name: essays.workAuthor })
+    .selectDistinct({ name: essays.workAuthor, dynasty: sql<string>`coalesce(${essays.dynasty}, '')` })
     .from(essays)
     .where(sql`${essays.workAuthor} is not null`);
-  return new Set(rows.map((r) => r.name!));
+  const cited = new Map<string, Set<string>>();
+  for (const r of rows) cited.set(r.name!, (cited.get(r.name!) ?? new Set()).add(r.dynasty));
+  return cited;
 }
 
 /**
@@ -349,17 +351,4 @@ export async function upsertAuthorProfiles(
         target: [authorProfiles.name, authorProfiles.dynasty],
         set: { born: sql`excluded.born`, died: sql`excluded.died`, bio: sql`excluded.bio` },
       });
-}
-
-/**
- * A cited author with no record in the era their texts give, and exactly one record of the same name in a
- * neighbouring era (李煜's 词 are filed under 五代, the Tang file lists him under 唐): that record tells about them.
- */
-export async function borrowNeighbourRecords(db: Db) {
-  await db.execute(sql`update ${authorProfiles} p set born = r.born, died = r.died, bio = r.bio
-    from (select p2.name, p2.dynasty, min(r2.dynasty) as src from ${authorProfiles} p2 join ${authorProfiles} r2
-            on r2.name = p2.name and r2.bio <> '' and (p2.dynasty, r2.dynasty) in (('五代', '唐'), ('五代', '宋'), ('唐', '五代'), ('宋', '五代'), ('', '唐'), ('', '宋'))
-          where p2.bio = '' and p2.works > 0 group by p2.name, p2.dynasty having count(*) = 1) m
-    join ${authorProfiles} r on r.name = m.name and r.dynasty = m.src
-    where p.name = m.name and p.dynasty = m.dynasty`);
 }

@@ -50,7 +50,14 @@ export async function authorDetail(db: Db, rawName: string, rawDynasty?: string)
 }
 
 /** A page of the texts citing the person, most engaged-with first, without those of people the viewer blocked. */
-export async function authorWorks(db: Db, rawName: string, rawDynasty: string | undefined, limit: number, offset: number, viewerId?: number) {
+export async function authorWorks(
+  db: Db,
+  rawName: string,
+  rawDynasty: string | undefined,
+  limit: number,
+  offset: number,
+  viewerId?: number,
+) {
   const { who } = await resolve(db, rawName, rawDynasty);
   const [ids, n] = await Promise.all([
     q.worksOf(db, who.name, who.dynasty, limit, offset, viewerId),

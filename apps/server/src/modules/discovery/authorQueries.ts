@@ -63,7 +63,10 @@ export async function authorsOfEras(db: Db, eras: string[], limit: number, offse
     sql`, `,
   )}) and ${p.works} > 0`;
   const [rows, [count]] = await Promise.all([
-    rowsOf<ProfileRow>(db, sql`select ${profileColumns} from ${p} where ${inEras} order by ${p.works} desc, ${p.name} limit ${limit} offset ${offset}`),
+    rowsOf<ProfileRow>(
+      db,
+      sql`select ${profileColumns} from ${p} where ${inEras} order by ${p.works} desc, ${p.name} limit ${limit} offset ${offset}`,
+    ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${p} where ${inEras}`),
   ]);
   return { rows, total: count?.n ?? 0 };

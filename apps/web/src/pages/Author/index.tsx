@@ -195,7 +195,11 @@ function Dynasties() {
           <span>按朝代浏览收录的作者，从先秦到近现代</span>
         </p>
       </header>
-      <ol className="dynasty-list">{data?.list.map((g) => <DynastyRow key={g.name} group={g} />)}</ol>
+      <ol className="dynasty-list">
+        {data?.list.map((g) => (
+          <DynastyRow key={g.name} group={g} />
+        ))}
+      </ol>
     </>
   );
 }
