@@ -16,6 +16,7 @@ import './styles/shell.css';
 import './styles/content.css';
 import './styles/ui.css';
 import './styles/ssr.css';
+import './components/reading/reading.css';
 // The reader's first pages arrive drawn by the server (ssr/render.tsx): their styles must be there at first paint.
 import './components/essay/essay.css';
 import './pages/BellesDetails/details.css';

@@ -11,6 +11,8 @@ export const STORAGE = {
   lastClassification: 'shiju:lastClassification',
   /** Not the seed's: set on the first visit; read before the first paint (public/boot.js) to leave out the hero. */
   visited: 'shiju:visited',
+  /** Not the seed's: the reading preferences (components/reading/prefs.ts; read before the first paint by public/reading.js). */
+  readingPrefs: 'shiju:readingPrefs',
 } as const;
 
 export const SESSION_STORAGE = {

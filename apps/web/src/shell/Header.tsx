@@ -12,6 +12,8 @@ import { SearchBox } from './SearchBox.js';
 import { SiteLinks } from './SiteLinks.js';
 import { UserMenu } from './UserMenu.js';
 import { WriteButton } from './WriteButton.js';
+import { ReadingSettingsButton } from '../components/reading/ReadingSettings.js';
+import { ReadingPrefsSync } from '../components/reading/ReadingPrefsSync.js';
 
 /** The site's name, read as "拾句 首页": the seal is decoration, the words the link's name. */
 export function Logo() {
@@ -52,6 +54,7 @@ export function Header() {
           <NavLinks />
           <div className="header__actions">
             <SearchBox />
+            <ReadingSettingsButton className="header__reading" />
             <WriteButton />
             {user ? <MessageBell /> : null}
             <UserMenu />
@@ -61,6 +64,7 @@ export function Header() {
           <Link to="/globalSearch" className="header__icon" aria-label="搜索">
             <Icon icon={SearchOutlined} />
           </Link>
+          <ReadingSettingsButton className="header__icon header__reading" />
           {user ? <MessageBell /> : null}
           <Button
             type="text"
@@ -74,6 +78,7 @@ export function Header() {
         </div>
       </div>
       <HeaderDrawer open={drawer} onClose={() => setDrawer(false)} />
+      <ReadingPrefsSync />
     </header>
   );
 }

@@ -42,6 +42,8 @@ import { AppProviders } from '../shell/AppProviders.js';
 import { KeptPage } from '../shell/KeepAlive.js';
 import { AppHosts, ShellFrame } from '../shell/Layout.js';
 import { PageBoundary } from '../shell/lazyPage.js';
+import { withServerZh } from '../components/reading/prefs.js';
+import { zhVariantOf } from '@shiju/contract/core';
 
 export { SERVER_STATE_ID } from '../api/queryClient.js';
 export { setTransport };
@@ -114,22 +116,25 @@ export async function prerender(url: string, origin = 'http://localhost'): Promi
   const [drawn] = await Promise.all([def.prefetch(client, searchParams, origin), client.prefetchQuery(siteQueries.theme())]);
   if (!drawn) return null;
   const page = <PageBoundary>{def.page()}</PageBoundary>;
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders client={client}>
-        <StaticRouter location={url}>
-          <ShellFrame after={<AppHosts />}>
-            {KEPT_ALIVE.has(pathname) ? (
-              <KeptPage id={pathname} active params={searchParams}>
-                {page}
-              </KeptPage>
-            ) : (
-              page
-            )}
-          </ShellFrame>
-        </StaticRouter>
-      </AppProviders>
-    </StrictMode>,
+  // A page asked in 繁體 (the server adds ?zh= for the cookie) shows stored Traditional originals.
+  const html = withServerZh(zhVariantOf(searchParams.get('zh')), () =>
+    renderToString(
+      <StrictMode>
+        <AppProviders client={client}>
+          <StaticRouter location={url}>
+            <ShellFrame after={<AppHosts />}>
+              {KEPT_ALIVE.has(pathname) ? (
+                <KeptPage id={pathname} active params={searchParams}>
+                  {page}
+                </KeptPage>
+              ) : (
+                page
+              )}
+            </ShellFrame>
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   return { html, state: dehydrate(client) };
 }

@@ -56,10 +56,14 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
   for (const [path, load] of Object.entries(PUBLIC_PAGES)) {
     app.get(path, hide, async (req, reply) => {
       const model = await load(db, app.runtime.essayCaches, req.query as Record<string, unknown>);
+      // 繁體 for a reader who chose it (cookie) or followed a ?zh=hant link: a copy for this reader only, drawn with
+      // stored Traditional originals (the app reads ?zh=) and converted as a whole below.
+      const variant = requestedVariant(req.query, req.headers.cookie);
       let drawn = null;
       if (model.status === 200 && prerenderer?.handles(path)) {
         try {
-          const pre = await prerenderer.render(req.url, originOf(config, req));
+          const asked = variant && !/[?&]zh=/.test(req.url) ? `${req.url}${req.url.includes('?') ? '&' : '?'}zh=${variant}` : req.url;
+          const pre = await prerenderer.render(asked, originOf(config, req));
           if (pre) drawn = { html: pre.html, state: pre.state, stateId: prerenderer.stateId };
         } catch (err) {
           req.log.warn({ err }, 'prerendering failed; the plain markup is sent');
@@ -74,8 +78,6 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
         theme ? (JSON.parse(theme.layoutVoList) as ThemeLayout) : null,
         config.icpBeian,
       );
-      // 繁體 for a reader who chose it (cookie) or followed a ?zh=hant link: a copy for this reader only.
-      const variant = requestedVariant(req.query, req.headers.cookie);
       return reply
         .status(model.status)
         .type('text/html; charset=utf-8')

@@ -27,6 +27,14 @@ export const userQueries = {
       queryFn: ({ signal }) => callApi('me', {}, { quietCodes: ['A0230'], silent: true, signal }),
       retry: false,
     }),
+  /** The account's reading preferences, asked in the background once per session (signing in mirrors them here). */
+  readingPrefs: (userId: number) =>
+    queryOptions({
+      queryKey: [...users.call('readingPrefs'), userId],
+      queryFn: ({ signal }) => callApi('readingPrefs', {}, { quietCodes: ['A0230'], silent: true, signal }),
+      staleTime: Infinity,
+      retry: false,
+    }),
   profile: (id: number) => users.query('userProfile', { params: { id } }, { quietCodes: ['A0404'] }),
   relations: (userId: number, type: 'following' | 'followers', pageSize: number) =>
     users.paged('userRelations', (pageNum) => ({ params: { id: userId }, query: { type, pageNum, pageSize } })),
@@ -49,6 +57,13 @@ export const useUpdateMe = defineCallWrite('updateMe', {
     keepAccount(queryClient, me);
     await queryClient.invalidateQueries({ queryKey: userKeys.profiles });
   },
+});
+
+/** Saves changed reading preferences on the account, in the background; the kept copy follows the answer. */
+export const useSaveReadingPrefs = defineCallWrite('saveReadingPrefs', {
+  silent: true,
+  quietCodes: ['A0230', 'A0501'],
+  onSuccess: (queryClient, prefs) => queryClient.setQueriesData({ queryKey: users.call('readingPrefs') }, prefs),
 });
 
 /** A wrong old password (A0210) is shown beside its field. */

@@ -12,6 +12,7 @@ export { default as WarningFilled } from '@ant-design/icons-svg/es/asn/WarningFi
 export { default as EditOutlined } from '@ant-design/icons-svg/es/asn/EditOutlined';
 export { default as EyeInvisibleOutlined } from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 export { default as EyeOutlined } from '@ant-design/icons-svg/es/asn/EyeOutlined';
+export { default as FontSizeOutlined } from '@ant-design/icons-svg/es/asn/FontSizeOutlined';
 export { default as FlagOutlined } from '@ant-design/icons-svg/es/asn/FlagOutlined';
 export { default as HeartFilled } from '@ant-design/icons-svg/es/asn/HeartFilled';
 export { default as HeartOutlined } from '@ant-design/icons-svg/es/asn/HeartOutlined';
