@@ -27,7 +27,7 @@ const RANGES: [number, number][] = [
 const MIN_SHARE = 0.08;
 const MIN_MINOR = 3;
 /** A neighbour reads a polyphone the other way when it did so at least this often and this share of the time. */
-const FLIP_MIN = 2;
+const FLIP_MIN = 3;
 const FLIP_SHARE = 0.75;
 
 const enum Cls {
@@ -162,10 +162,10 @@ export function buildToneTables(log: (msg: string) => void = console.log) {
     if (!RANGES.some(([a, b]) => cp >= a && cp <= b) && c !== Cls.None) extra += `${ch}${c}`;
   }
 
-  // Rhyme groups of the characters that end clauses (seen at least twice).
+  // Rhyme groups of the characters that end clauses (seen there at least five times).
   const groups: Record<string, string> = {};
   for (const [ch, count] of [...ends].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
-    if (count < 2) continue;
+    if (count < 5) continue;
     const g = xinyun(ch);
     if (g) groups[g] = (groups[g] ?? '') + ch;
   }
@@ -203,7 +203,7 @@ function write() {
     '',
   ].join('\n');
   fs.writeFileSync(OUT, body);
-  console.log(`› ${path.relative(repoRoot, OUT)}: ${(body.length / 1024).toFixed(0)} KB`);
+  console.log(`› ${path.relative(repoRoot, OUT)}: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KB`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) write();
