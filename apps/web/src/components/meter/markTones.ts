@@ -1,8 +1,9 @@
 /**
  * Draws 格律 over a rendered text: every Han character of `target` is wrapped in a span that carries its tone as a
  * small glyph above it (平, 仄, 中 for 可平可仄, ？ for not known: never ○ or ●, which the corpus uses for "unknown")
- * and a frame when it is a rhyme. The text nodes taken out are kept and put back by `unmarkTones`, so React still
- * owns the nodes it made. The glyphs are CSS content with empty alternative text: screen readers read the summary
+ * and a frame when it is a rhyme. What is inserted into the text but is not the text (a line's 译文, marked
+ * `data-noplain`; ruby annotations) is left alone. The text nodes taken out are kept and put back by `unmarkTones`, so
+ * React still owns the nodes it made. The glyphs are CSS content with empty alternative text: screen readers read the summary
  * the bar gives (`lineSummaries`), not a glyph between every two characters.
  */
 import type { CharTone, ToneReading } from '@shiju/contract/tones';
@@ -31,7 +32,9 @@ function blockOf(node: Node, root: HTMLElement): Node {
 function textNodes(root: HTMLElement): Text[] {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (n) =>
-      n.parentElement?.closest('rt, rp, button, script, style, [data-meter-skip]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+      n.parentElement?.closest('rt, rp, button, script, style, [data-noplain], [data-meter-skip]')
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   });
   const out: Text[] = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) out.push(n as Text);
