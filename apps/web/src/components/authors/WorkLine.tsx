@@ -1,4 +1,4 @@
-import { erasOf } from '@shiju/contract';
+import { erasOf } from '@shiju/contract/dynasties';
 import { Link } from 'react-router';
 
 interface Props {

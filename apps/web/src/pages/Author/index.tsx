@@ -1,4 +1,5 @@
-import { lifeSpan, type AuthorBrief, type AuthorDetail, type DynastyGroup } from '@shiju/contract';
+import type { AuthorBrief, AuthorDetail, DynastyGroup } from '@shiju/contract';
+import { lifeSpan } from '@shiju/contract/dynasties';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { authorQueries, usePagedList } from '../../api/queries/index.js';
