@@ -76,7 +76,12 @@ describe('reading preferences on the account', () => {
     expect(saved.code).toBe('00000');
     expect(saved.data).toEqual({ ...DEFAULT_READING_PREFS, theme: 'dark', zh: 'hk', fontSize: 4 });
 
-    const more = await callAs(t.app, 'saveReadingPrefs', { body: { pinyin: true, vertical: true, lineHeight: 'loose', font: 'sans' } }, u.token);
+    const more = await callAs(
+      t.app,
+      'saveReadingPrefs',
+      { body: { pinyin: true, vertical: true, lineHeight: 'loose', font: 'sans' } },
+      u.token,
+    );
     expect(more.data).toEqual({ theme: 'dark', fontSize: 4, lineHeight: 'loose', font: 'sans', zh: 'hk', pinyin: true, vertical: true });
     expect((await callAs(t.app, 'readingPrefs', {}, u.token)).data).toEqual(more.data);
 

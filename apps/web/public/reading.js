@@ -6,14 +6,14 @@
   var p = {};
   try {
     p = JSON.parse(localStorage.getItem('shiju:readingPrefs') || '{}') || {};
-  } catch (e) {
+  } catch {
     p = {};
   }
   var dark = p.theme === 'dark';
   if (p.theme !== 'dark' && p.theme !== 'light') {
     try {
       dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    } catch (e) {
+    } catch {
       dark = false;
     }
   }

@@ -99,7 +99,9 @@ export function ReadingSettingsPanel() {
       </Row>
       <Row label="拼音">{onOff('pinyin', '拼音')}</Row>
       <Row label="竖排">{onOff('vertical', '竖排')}</Row>
-      <p className="reading-settings__note muted">竖排用于 400 字以内的短文。{prefs.theme === 'system' ? '外观随系统的深浅色切换。' : ''}</p>
+      <p className="reading-settings__note muted">
+        竖排用于 400 字以内的短文。{prefs.theme === 'system' ? '外观随系统的深浅色切换。' : ''}
+      </p>
     </div>
   );
 }

@@ -104,7 +104,13 @@ describe('the prefs store', () => {
 
   it('shows an imported text’s stored Traditional original to a reader of 繁體', async () => {
     const { shownEssay } = await import('./original.js');
-    const essay = { type: 'essay' as const, title: '岳阳楼记', content: '<p>庆历四年春</p>', originalTitle: '岳陽樓記', originalContent: '慶曆四年春\n<滕子京>' };
+    const essay = {
+      type: 'essay' as const,
+      title: '岳阳楼记',
+      content: '<p>庆历四年春</p>',
+      originalTitle: '岳陽樓記',
+      originalContent: '慶曆四年春\n<滕子京>',
+    };
     expect(shownEssay(essay, 'hans')).toBe(essay);
     expect(shownEssay(essay, 'tw')).toMatchObject({ title: '岳陽樓記', content: '<p>慶曆四年春</p><p>&#60;滕子京&#62;</p>' });
     expect(shownEssay({ ...essay, originalContent: null }, 'hk')).toMatchObject({ title: '岳阳楼记' });
@@ -114,7 +120,9 @@ describe('the prefs store', () => {
 
 /** WCAG relative luminance and contrast ratio of two #rrggbb colours. */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 function contrast(a: string, b: string): number {

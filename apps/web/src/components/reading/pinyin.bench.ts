@@ -1,5 +1,5 @@
 /**
- * 拼音 accuracy on the held-out lines (heldout.tsv, labelled by hand before tuning): the share of characters whose
+ * 拼音 accuracy on the held-out lines (benchmarks/pinyin/heldout.tsv, labelled by hand before tuning): the share of characters whose
  * reading (with tone) is right, and the same over polyphones (characters pinyin-pro knows more than one reading
  * for). Run: `npm run bench:pinyin`. Prints the figures and each wrong reading.
  */
@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as lib from 'pinyin-pro';
-import { makeAnnotator } from '../../apps/web/src/components/reading/pinyin.js';
+import { makeAnnotator } from './pinyin.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const heldOut = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../benchmarks/pinyin/heldout.tsv');
 const rows = fs
-  .readFileSync(path.join(here, 'heldout.tsv'), 'utf8')
+  .readFileSync(heldOut, 'utf8')
   .split('\n')
   .filter((l) => l.trim() && !l.startsWith('#'))
   .map((l) => {
