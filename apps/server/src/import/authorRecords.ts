@@ -86,9 +86,12 @@ function tidy(text: string): string {
     .trim();
 }
 
-function record(rawName: string, dynasty: string, rawBio: string, dropSpan = false): AuthorRecord | null {
+/** Which names to read records of (the biographies of others are never converted). */
+export type NameFilter = (name: string) => boolean;
+
+function record(keep: NameFilter, rawName: string, dynasty: string, rawBio: string, dropSpan = false): AuthorRecord | null {
   const name = cleanAuthor(rawName);
-  if (!name) return null;
+  if (!name || !keep(name)) return null;
   let bio = tidy(toSimplified(rawBio ?? ''));
   const life = parseLifespan(bio);
   // A biography that is only its dates in brackets says them once, as 生卒.
@@ -116,15 +119,15 @@ export function mergeRecords(records: Iterable<AuthorRecord | null>): AuthorReco
   return [...byKey.values()];
 }
 
-/** Every author record of the package, merged (about 13,000 profiles). */
-export function corpusAuthorRecords(): AuthorRecord[] {
+/** The package's author records, merged (about 13,500 profiles), of the names `keep` accepts (all by default). */
+export function corpusAuthorRecords(keep: NameFilter = () => true): AuthorRecord[] {
   const tang = readCorpusJson<{ name: string; desc: string }[]>('quantangshi/authors.tang.json');
   const song = readCorpusJson<{ name: string; desc: string }[]>('quantangshi/authors.song.json');
   const ci = readCorpusJson<{ name: string; description?: string; short_description?: string }[]>('songci/author.song.json');
   return mergeRecords([
-    ...tang.map((a) => record(a.name, '唐', a.desc)),
-    ...song.map((a) => record(a.name, '宋', a.desc)),
-    ...ci.map((a) => record(a.name, '宋', a.short_description || (a.description ?? '').replace(/^[^：:]{1,10}[：:]/u, ''), true)),
+    ...tang.map((a) => record(keep, a.name, '唐', a.desc)),
+    ...song.map((a) => record(keep, a.name, '宋', a.desc)),
+    ...ci.map((a) => record(keep, a.name, '宋', a.short_description || (a.description ?? '').replace(/^[^：:]{1,10}[：:]/u, ''), true)),
   ]);
 }
 

@@ -32,7 +32,7 @@ export interface ImportOptions {
   /** Reference time for publication dates and hot scores; defaults to the start of the run. */
   now?: Date;
   /** The author records to keep (those of authors the published texts cite): life years and biographies. */
-  authors?: () => AuthorRecord[];
+  authors?: (cited: ReadonlySet<string>) => AuthorRecord[];
 }
 
 export interface ImportSummary {
@@ -121,7 +121,7 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
   await refreshImportCounts(db, editorId);
   // The corpus's own notes (通假, 一作, 某本作, 幽梦影's 评) and the starter 注释 and 译文 become notes.
   await importNotes(db);
-  if (opts.authors) await importAuthorRecords(db, opts.authors());
+  if (opts.authors) await importAuthorRecords(db, opts.authors);
   return {
     added: results.reduce((n, r) => n + r.added, 0),
     skipped: results.reduce((n, r) => n + r.skipped, 0),
@@ -133,8 +133,12 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
 }
 
 /** The records of the authors the published texts cite, as profiles (decision 0020). */
-export async function importAuthorRecords(db: Db, records: AuthorRecord[]): Promise<number> {
-  const kept = placeRecords(records, await citedAuthors(db));
+export async function importAuthorRecords(
+  db: Db,
+  records: AuthorRecord[] | ((cited: ReadonlySet<string>) => AuthorRecord[]),
+): Promise<number> {
+  const cited = await citedAuthors(db);
+  const kept = placeRecords(typeof records === 'function' ? records(new Set(cited.keys())) : records, cited);
   await upsertAuthorProfiles(db, kept);
   return kept.length;
 }

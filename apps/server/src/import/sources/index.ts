@@ -27,13 +27,13 @@ export function starterSources(): Source[] {
   return starterFromFile() ?? corpusStarterSources();
 }
 
-/** The author records of the starter library: from its generated file when built, else from the data package. */
-export function starterAuthorRecords(): AuthorRecord[] {
-  return starterAuthorsFromFile() ?? corpusAuthorRecords();
+/** The starter library's records of the cited names: from its generated file when built, else from the data package. */
+export function starterAuthorRecords(cited: ReadonlySet<string>): AuthorRecord[] {
+  return starterAuthorsFromFile() ?? corpusAuthorRecords((name) => cited.has(name));
 }
 
-/** Every author record of the data package. */
-export const fullAuthorRecords = (): AuthorRecord[] => corpusAuthorRecords();
+/** The data package's records of the cited names. */
+export const fullAuthorRecords = (cited: ReadonlySet<string>): AuthorRecord[] => corpusAuthorRecords((name) => cited.has(name));
 
 /** The anthologies a reader expects on a fresh site, several thousand texts, read from chinese-poetry. */
 export function corpusStarterSources(): Source[] {
