@@ -33,6 +33,7 @@ export async function everythingOf(db: Db, userId: number) {
       memberUntil: users.memberUntil,
       likesPublic: users.likesPublic,
       collectsPublic: users.collectsPublic,
+      readingPrefs: users.readingPrefs,
       agreementVersion: users.agreementVersion,
       agreementAcceptedAt: users.agreementAcceptedAt,
       createdAt: users.createdAt,

@@ -116,6 +116,7 @@ export async function anonymize(tx: Tx, userId: number) {
       agreementVersion: null,
       agreementAcceptedAt: null,
       deletionDueAt: null,
+      readingPrefs: null,
       status: 'deleted',
     })
     .where(eq(users.id, userId));
