@@ -32,15 +32,18 @@ export function requestedVariant(query: unknown, cookieHeader: string | undefine
 
 /**
  * A whole HTML document in Traditional characters: its text, attributes and embedded answers, except addresses
- * (`href`, `src`, `content` of og:url) and the canonical link, which keep their Simplified form so links still
- * find what they point to. `<html>` says which variant the page is in.
+ * (`href`, `src`, `content` of og:url), the canonical link and the JSON-LD for search engines, which keep their
+ * Simplified form so links still find what they point to and crawlers read one page. `<html>` says which variant the page is in.
  */
 export function traditionalDocument(html: string, variant: ZhVariant): string {
   const kept: string[] = [];
-  const guarded = html.replace(/<link rel="canonical"[^>]*>|\s(?:href|src|srcset|action)="[^"]*"|<meta property="og:url"[^>]*>/g, (m) => {
-    kept.push(m);
-    return `\u{F0000}${kept.length - 1}\u{F0001}`;
-  });
+  const guarded = html.replace(
+    /<link rel="canonical"[^>]*>|\s(?:href|src|srcset|action)="[^"]*"|<meta property="og:url"[^>]*>|<script type="application\/ld\+json"[^>]*>[\s\S]*?<\/script>/g,
+    (m) => {
+      kept.push(m);
+      return `\u{F0000}${kept.length - 1}\u{F0001}`;
+    },
+  );
   const converted = toTraditional(guarded, variant).replace(/\u{F0000}(\d+)\u{F0001}/gu, (_, i: string) => kept[Number(i)]!);
   return converted.replace(/<html([^>]*)>/, (_whole, attrs: string) => {
     const rest = attrs.replace(/\slang="[^"]*"/, '');
