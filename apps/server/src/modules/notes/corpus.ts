@@ -9,6 +9,7 @@
  */
 import { cpLength, indexOfCp, linesOf, plainOf, sliceCp } from '@shiju/contract/anchors';
 import type { NoteKindId } from '@shiju/contract/notes';
+import { toSimplified } from '../../lib/text.js';
 
 export interface SourceNote {
   note: string;
@@ -34,7 +35,7 @@ const YIZUO = /^(.+?)\s*一作[\s：:]*(.+)$/u;
 const BENZUO = /^(\S{0,6}?本)作[\s：:]*[「“『]?(.+?)[」”』]?$/u;
 const REMARK = /^(\S{1,8}?)曰[：:]\s*([\s\S]+)$/u;
 
-const strip = (s: string) => s.replace(/^[（(\s]+|[)）\s。]+$/gu, '').trim();
+const strip = (s: string) => s.replace(/^[（(\s]+|[)）\s]+$/gu, '').trim();
 const bare = (s: string) => s.replace(/[「」“”『』‘’\s]/gu, '');
 
 /** Reads one part of a note; null when it is none of the forms above. */
@@ -64,7 +65,8 @@ export function corpusNotesOf(content: string, html: boolean, sourceNotes: reado
     return i >= 0 && i + cpLength(x) <= line.end ? { start: i, end: i + cpLength(x), quote: x } : null;
   };
   for (const sn of sourceNotes) {
-    for (const part of sn.note.split(/[；;]/u)) {
+    // The notes are kept as the data wrote them (Traditional); the text is displayed in Simplified characters.
+    for (const part of toSimplified(sn.note).split(/[；;]/u)) {
       const r = readPart(part);
       if (!r) continue;
       if (r.form === 'remark') {
