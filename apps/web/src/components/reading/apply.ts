@@ -3,6 +3,7 @@
  * first paint): <html>'s marks for theme, size, line height, font, 拼音 and 竖排, following the system's theme when
  * asked, and 繁體 through the converter (zh.ts). Called once at start (startReading).
  */
+import { useSyncExternalStore } from 'react';
 import type { ReadingPrefs } from '@shiju/contract/core';
 import { onPrefsChange, readPrefs } from './prefs.js';
 import { startZh, zhActive } from './zh.js';
@@ -41,4 +42,19 @@ export async function startReading(): Promise<void> {
     else location.reload();
   });
   if (prefs.zh !== 'hans') await startZh(prefs.zh);
+}
+
+function subscribeTheme(render: () => void): () => void {
+  const observer = new MutationObserver(render);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+/** Whether the page is in the dark theme now (for parts styled in script, such as antd's). */
+export function useDarkTheme(): boolean {
+  return useSyncExternalStore(
+    subscribeTheme,
+    () => document.documentElement.getAttribute('data-theme') === 'dark',
+    () => false,
+  );
 }

@@ -10,16 +10,18 @@ import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { MESSAGE_DURATION, NOTIFICATION_DURATION } from '../../api/feedback.js';
 import { useSiteTheme } from '../../hooks/useSiteTheme.js';
+import { useDarkTheme } from '../../components/reading/apply.js';
 
 dayjs.locale('zh-cn');
 
 const SANS =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Helvetica Neue", Arial, sans-serif';
 
-export function antdThemeOf(color: string): ThemeConfig {
+export function antdThemeOf(color: string, dark = false): ThemeConfig {
   return {
-    algorithm: antdTheme.defaultAlgorithm,
-    token: { colorPrimary: color, colorLink: color, colorBgLayout: '#faf8f3', fontFamily: SANS, borderRadius: 6 },
+    // The reader's dark mode (components/reading) keeps the site's colour.
+    algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: { colorPrimary: color, colorLink: color, colorBgLayout: dark ? '#171615' : '#faf8f3', fontFamily: SANS, borderRadius: 6 },
     // Notifications stack 16 px apart (seed §9).
     components: { Notification: { margin: 16 } },
   };
@@ -28,8 +30,9 @@ export function antdThemeOf(color: string): ThemeConfig {
 /** The site's theme for antd, following changes of the site theme. */
 export function AntdTheme({ children }: { children: ReactNode }) {
   const site = useSiteTheme();
+  const dark = useDarkTheme();
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={antdThemeOf(site.color)}>
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={antdThemeOf(site.color, dark)}>
       {children}
     </ConfigProvider>
   );
