@@ -44,14 +44,21 @@ export function ReadingSurface({ essay, tools, children }: Props) {
   useEffect(() => {
     const root = ref.current;
     if (!prefs.pinyin || !root) return;
-    let undo: (() => void) | null = null;
+    const undo: Array<() => void> = [];
+    let observer: MutationObserver | null = null;
     let gone = false;
     void loadAnnotator().then((annotate) => {
-      if (!gone) undo = addRuby(root.querySelectorAll(TEXT_PARTS), annotate);
+      if (gone) return;
+      const annotateAll = () => undo.push(addRuby(root.querySelectorAll(TEXT_PARTS), annotate));
+      annotateAll();
+      // Text drawn again later (the notes' marks arriving, 格律) gets its pinyin too; annotated text is skipped.
+      observer = new MutationObserver(annotateAll);
+      observer.observe(root, { childList: true, subtree: true });
     });
     return () => {
       gone = true;
-      undo?.();
+      observer?.disconnect();
+      for (const off of undo.reverse()) off();
     };
   }, [prefs.pinyin, essay.id, essay.content]);
 

@@ -41,7 +41,8 @@ export async function startReading(): Promise<void> {
     if (next.zh !== 'hans' && !zhActive()) void startZh(next.zh);
     else location.reload();
   });
-  if (prefs.zh !== 'hans') await startZh(prefs.zh);
+  // Should the converter fail to load (offline), the page is read in 简体 rather than not at all.
+  if (prefs.zh !== 'hans') await startZh(prefs.zh).catch(() => undefined);
 }
 
 function subscribeTheme(render: () => void): () => void {
