@@ -32,7 +32,9 @@ const marks = (page: Page) =>
 /** Opens the reading settings from the header and makes two choices. */
 async function chooseInSettings(page: Page, choices: string[]): Promise<void> {
   await page.locator('.header').getByRole('button', { name: '阅读设置' }).click();
-  const dialog = page.getByRole('dialog', { name: '阅读设置' });
+  // Found by its class (the header and the toolbar each have one; this is the open one): its name turns 繁體 with
+  // the page once that is chosen.
+  const dialog = page.locator('dialog.reading-drawer[open]');
   await dialog.waitFor();
   for (const choice of choices) {
     const radio = dialog.getByRole('radio', { name: choice });
@@ -40,7 +42,7 @@ async function chooseInSettings(page: Page, choices: string[]): Promise<void> {
     await expect.poll(() => radio.getAttribute('aria-checked')).toBe('true');
   }
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' });
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** After a (re)load: dark and Traditional from the first paint, the server's own copy included. */

@@ -17,13 +17,7 @@ import {
   UploadUrl,
 } from '../schema.js';
 import { Essay, Role, UserBrief, UserInfo } from './entities.js';
-import {
-  READING_FONT_SIZES,
-  READING_FONTS,
-  READING_LINE_HEIGHTS,
-  READING_THEMES,
-  READING_ZH,
-} from '../reading.js';
+import { READING_FONT_SIZES, READING_FONTS, READING_LINE_HEIGHTS, READING_THEMES, READING_ZH } from '../reading.js';
 
 export const PublicUser = UserBrief.extend({
   bio: z.string(),
