@@ -63,6 +63,22 @@ async function reloadedDarkTraditional(page: Page, reload: () => Promise<unknown
   await settled(page);
   await page.getByText('舉頭望明月', { exact: false }).first().waitFor();
   expect(await page.title()).toContain('靜夜思');
+  // The text as drawn: its colour against its card's, at least 4.5:1.
+  const ratio = await page.locator('.reading-surface .details-text').evaluate((card) => {
+    const text = card.querySelector('.details-text__sentence, .details-text__body') ?? card;
+    const rgb = (c: string) =>
+      c
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map(Number);
+    const lum = (c: string) => {
+      const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [hi, lo] = [lum(getComputedStyle(text).color), lum(getComputedStyle(card).backgroundColor)].sort((a, b) => b - a);
+    return (hi! + 0.05) / (lo! + 0.05);
+  });
+  expect(ratio).toBeGreaterThanOrEqual(4.5);
   expect(await page.locator('body').innerText()).not.toContain('举头望明月');
 }
 
