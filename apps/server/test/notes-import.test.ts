@@ -4,7 +4,7 @@
  * and counted by the lint; the starter 注释 and 译文 loaded with the starter library; an importer rewrite re-anchors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { anchorProblem, cpLength, linesOf, markRanges, overlapsPartly, plainOf, reanchor, sliceCp } from '@shiju/contract/anchors';
 import { essays, notes } from '../src/db/schema.js';
 import { importSources } from '../src/import/index.js';
@@ -139,6 +139,7 @@ describe('notes in the starter library', () => {
         .select()
         .from(essays)
         .where(and(eq(essays.title, title), eq(essays.workAuthor, author)))
+        .orderBy(asc(essays.id))
     )[0]!;
   const notesOf = (essayId: number) => callAs(t.app, 'essayNotes', { query: { essayId } });
 

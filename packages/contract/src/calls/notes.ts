@@ -68,6 +68,10 @@ export const ProposeNoteBody = z.object({
   commentator: z.string().trim().max(40).optional(),
 });
 
+/**
+ * The review calls are the console's, but not under /api/v1/admin (those are for editors only): readers granted
+ * 注释编辑 make them too; the service checks who may.
+ */
 export const notesCalls = inDomain('notes', {
   essayNotes: route({
     id: 'essayNotes',
@@ -93,7 +97,7 @@ export const notesCalls = inDomain('notes', {
   adminNotesPage: route({
     id: 'adminNotesPage',
     method: 'GET',
-    path: '/api/v1/admin/notes/page',
+    path: '/api/v1/notes/review/page',
     auth: 'required',
     summary: '注释审核：待审、已通过或已驳回的注释（编辑与获授注释编辑的读者）',
     query: AdminPageQuery.extend({ status: NoteStatus.default('pending'), essayId: Id.optional() }),
@@ -103,7 +107,7 @@ export const notesCalls = inDomain('notes', {
   reviewNote: route({
     id: 'reviewNote',
     method: 'POST',
-    path: '/api/v1/admin/notes/:id/review',
+    path: '/api/v1/notes/:id/review',
     auth: 'required',
     summary: '通过、修改或驳回（须写明理由，告知提交者）一条注释',
     params: IdParams,
@@ -119,7 +123,7 @@ export const notesCalls = inDomain('notes', {
   noteHistory: route({
     id: 'noteHistory',
     method: 'GET',
-    path: '/api/v1/admin/notes/:id/history',
+    path: '/api/v1/notes/:id/history',
     auth: 'required',
     summary: '一条注释的修改记录（编辑者、时间、前后对照）',
     params: IdParams,
