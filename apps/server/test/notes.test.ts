@@ -56,7 +56,7 @@ const freshText = async () => (await publishText(t.app, author, { type: 'essay',
 describe('anchors', () => {
   it('count code points as PostgreSQL does, 𠮷 as one', async () => {
     const text = plain();
-    const n = Number((await rowsOf<{ n: number }>(t.database.db, sql`select char_length(${text}) as n`))[0]!.n);
+    const n = Number((await rowsOf<{ n: number }>(t.database.db, sql`select char_length(${text}::text) as n`))[0]!.n);
     expect(n).toBe(cpLength(text));
     expect(text.length).toBe(n + 1);
 
@@ -64,7 +64,7 @@ describe('anchors', () => {
     expect(r.code).toBe('00000');
     expect(r.data).toMatchObject({ start: 5, end: 9, quote: '心旷神怡', status: 'pending', writer: { id: reader.id } });
     const stored = await t.database.db.select().from(notes).where(eq(notes.id, r.data.id));
-    const slice = await rowsOf<{ s: string }>(t.database.db, sql`select substr(${text}, ${stored[0]!.start! + 1}, 4) as s`);
+    const slice = await rowsOf<{ s: string }>(t.database.db, sql`select substr(${text}::text, ${stored[0]!.start! + 1}::int, 4) as s`);
     expect(slice[0]!.s).toBe('心旷神怡');
   });
 

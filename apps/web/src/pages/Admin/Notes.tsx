@@ -6,7 +6,7 @@ import type { AdminNote, NoteRevision } from '@shiju/contract';
 import { NOTE_KIND_NAMES, NOTE_MAX_CHARS } from '@shiju/contract/notes';
 import { toastSuccess } from '../../api/index.js';
 import { succeeded } from '../../api/queries/index.js';
-import { noteQueries, useReviewNote } from '../../api/queries/notes.js';
+import { noteReviewQueries, useReviewNote } from '../../api/queries/noteReview.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FormModal } from '../../components/FormModal.js';
 import { formatDateTime } from '../../lib/format.js';
@@ -50,7 +50,7 @@ function Diff({ before, after }: { before: string | null; after: string | null }
 }
 
 function History({ id, onClose }: { id: number; onClose: () => void }) {
-  const history = useQuery(noteQueries.history(id));
+  const history = useQuery(noteReviewQueries.history(id));
   return (
     <Modal open title="修改记录" footer={null} onCancel={onClose} width={640}>
       <Table<NoteRevision>
@@ -108,7 +108,7 @@ function EditDialog({ note, approve, onClose }: { note: AdminNote; approve: bool
 /** 注释: readers' proposed notes, oldest first, to approve (as they are or edited), reject with a reason, or look back on. */
 export default function Notes() {
   const { query, setFilter, tableProps } = usePagedQuery<{ status: Status; pageNum?: number; pageSize?: number }>({ status: 'pending' });
-  const list = useQuery(noteQueries.review(query));
+  const list = useQuery(noteReviewQueries.queue(query));
   const review = useReviewNote({
     onSuccess: (_r, { body }) =>
       toastSuccess(body.action === 'approve' ? '已通过，注释已公开' : body.action === 'reject' ? '已驳回，已告知提交者' : '已删除'),

@@ -4,7 +4,7 @@ import { toastSuccess } from '../../api/index.js';
 import { succeeded } from '../../api/queries/index.js';
 import { adminUsersQuery, useAdminBanUser, useAdminSetRole, useAdminUnbanUser, type AdminRow } from '../../api/queries/admin.js';
 import { useSession } from '../../hooks/useSession.js';
-import { useSetNoteEditor } from '../../api/queries/notes.js';
+import { useSetNoteEditor } from '../../api/queries/noteReview.js';
 import { formatCount, formatDateTime } from '../../lib/format.js';
 import { PersonCell } from './people.js';
 import { confirmThen, FilterSelect, SearchFilter, usePagedQuery, useReasonDialog } from './shared.js';
