@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the API on the full corpus (PostgreSQL) under cache-proof workloads, each next to a bare Fastify
- * route in a separate process measured before and after it; signed-in against anonymous at a fixed rate;
+ * route in a separate process measured in alternating slices with it; signed-in against anonymous at a fixed rate;
  * the plans of the hot queries (benchmarks/plans/); then every call a page makes on the embedded database at the
  * starter size. Writes BENCHMARKS.md. Ratios, not absolute numbers, are the targets: this machine is shared.
  */
@@ -98,33 +98,90 @@ async function cacheLookups(port: number): Promise<{ hit: number; miss: number }
 
 const visitors = Array.from({ length: 1000 }, (_, i) => `bench-visitor-${String(i).padStart(6, '0')}`);
 
-async function measure(port: number, w: Workload, opts: { connections?: number; seconds?: number } = {}): Promise<Result> {
-  const run = (duration: number) =>
-    autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: opts.connections ?? w.connections ?? CONNECTIONS,
-      duration,
-      requests: [
-        {
-          setupRequest: (req: any) => toAutocannon(req, w.next(), `sj_vid=${visitors[Math.floor(Math.random() * visitors.length)]}`),
-        },
-      ],
-    });
-  await quiesce();
-  await run(1); // warm-up
-  const before = await cacheLookups(port);
-  const r = await run(opts.seconds ?? SECONDS);
-  const after = await cacheLookups(port);
-  const hits = before && after ? after.hit - before.hit : 0;
-  const lookups = before && after ? hits + after.miss - before.miss : 0;
+interface Burst {
+  total: number;
+  seconds: number;
+  latencies: number[];
+  errors: number;
+}
+
+/** One autocannon run against a port for `seconds`, keeping every response's latency. */
+function burst(port: number, w: Workload, connections: number, seconds: number): Promise<Burst> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (req: any) => toAutocannon(req, w.next(), `sj_vid=${visitors[Math.floor(Math.random() * visitors.length)]}`),
+          },
+        ],
+      },
+      (err, r) =>
+        err ? reject(err) : resolve({ total: r.requests.total, seconds: r.duration, latencies, errors: r.errors + r.non2xx + r.timeouts }),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
+
+/** Bursts summed: requests over the time they took, percentiles over every response. */
+function summed(bursts: Burst[], cacheHits: number | null): Result {
+  const latencies = bursts.flatMap((b) => b.latencies).sort((a, b) => a - b);
+  const seconds = bursts.reduce((n, b) => n + b.seconds, 0);
   return {
-    cacheHits: before && after ? (lookups ? hits / lookups : 0) : null,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx + r.timeouts,
+    cacheHits,
+    rps: bursts.reduce((n, b) => n + b.total, 0) / Math.max(seconds, 1e-9),
+    p50: Math.round(percentile(latencies, 0.5)),
+    p99: Math.round(percentile(latencies, 0.99)),
+    errors: bursts.reduce((n, b) => n + b.errors, 0),
     load: os.loadavg()[0]!,
   };
+}
+
+/** Share of the app's cache lookups that hit while `work` ran; null where the port has no /metrics. */
+async function withCacheHits<T>(port: number, work: () => Promise<T>): Promise<[T, number | null]> {
+  const before = await cacheLookups(port);
+  const out = await work();
+  const after = await cacheLookups(port);
+  if (!before || !after) return [out, null];
+  const hits = after.hit - before.hit;
+  const lookups = hits + after.miss - before.miss;
+  return [out, lookups ? hits / lookups : 0];
+}
+
+async function measure(port: number, w: Workload, opts: { connections?: number; seconds?: number } = {}): Promise<Result> {
+  const connections = opts.connections ?? w.connections ?? CONNECTIONS;
+  await quiesce();
+  await burst(port, w, connections, 1); // warm-up
+  const [r, hits] = await withCacheHits(port, () => burst(port, w, connections, opts.seconds ?? SECONDS));
+  return summed([r], hits);
+}
+
+/**
+ * A workload and the bare route in alternating one-second slices (bare, app, bare, app…), SECONDS of each: whatever
+ * else the shared machine does lands on both alike, so their ratio holds still where two separate runs would not.
+ */
+async function measurePaired(appPort: number, barePort: number, w: Workload): Promise<{ bare: Result; r: Result }> {
+  const connections = w.connections ?? CONNECTIONS;
+  await quiesce();
+  await burst(barePort, bareWorkload, connections, 1); // warm-up
+  await burst(appPort, w, connections, 1);
+  const bare: Burst[] = [];
+  const [app, hits] = await withCacheHits(appPort, async () => {
+    const out: Burst[] = [];
+    for (let i = 0; i < SECONDS; i++) {
+      bare.push(await burst(barePort, bareWorkload, connections, 1));
+      out.push(await burst(appPort, w, connections, 1));
+    }
+    return out;
+  });
+  return { bare: summed(bare, null), r: summed(app, hits) };
 }
 
 /** The machine's busy share (all cores) over `ms`, from /proc/stat; 0 where there is no /proc. */
@@ -198,19 +255,12 @@ console.log(`full corpus: ${data.texts.toLocaleString('en-US')} texts; bare rout
 const corpusQuality = await searchQuality(pgServer.port);
 logQuality('full corpus', corpusQuality);
 
-// The bare route is measured before and after each workload; the ratio's baseline is their mean.
 const corpus: { w: Workload; bare: Result; r: Result }[] = [];
 for (const w of corpusWorkloads(data)) {
-  const bareAt = async (when: string) => {
-    const b = await measure(bare.port, bareWorkload, { connections: w.connections ?? CONNECTIONS });
-    log(`  bare ${when} (${w.connections ?? CONNECTIONS} conns)`, b);
-    return b;
-  };
-  const before = await bareAt('before');
-  const r = await measure(pgServer.port, w);
+  const { bare: b, r } = await measurePaired(pgServer.port, bare.port, w);
+  log(`  bare (${w.connections ?? CONNECTIONS} conns)`, b);
   log(w.name, r);
-  const after = await bareAt('after');
-  corpus.push({ w, bare: { ...before, rps: (before.rps + after.rps) / 2 }, r });
+  corpus.push({ w, bare: b, r });
 }
 if (PARTS === 'corpus') {
   const out = corpus.map(({ w, bare: b, r }) => ({
@@ -294,9 +344,9 @@ Written by \`npm run bench\` on ${new Date().toISOString()} (about ${SECONDS} s 
 
 Every workload except the first draws a new request each time: random ids over all texts, random filters, sorts and
 pages, 50 signed-in readers with likes, interests and 不感兴趣 marks, a thousand visitors. The baseline is a bare Fastify
-route in a separate process on the same machine, measured just before and just after each workload at the same
-concurrency (the ratio's baseline is their mean), each measurement starting once the machine is quiet, so each ratio
-compares like with like under the load of that moment.
+route in a separate process on the same machine at the same concurrency, measured in alternating one-second slices
+with each workload (bare, app, bare, app…, ${SECONDS} s of each, once the machine is quiet), so whatever else the
+machine does lands on both alike and each ratio compares like with like.
 
 \`cache hits\` is the share of the app's in-process cache lookups that hit during the measurement (its \`/metrics\`):
 what the caches answered rather than the database.
