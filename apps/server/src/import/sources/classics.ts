@@ -97,9 +97,10 @@ export function mengzi(): Source {
 
 export function youmengying(): Source {
   return listSource('youmengying', '幽梦影', () =>
-    readCorpusJson<{ content: string; comment?: string[] }[]>('youmengying/youmengying.json').map((s, i) => ({
+    readCorpusJson<{ content: string; comment?: string[] | string }[]>('youmengying/youmengying.json').map((s, i) => ({
       key: `youmengying:${i + 1}`,
-      remarks: s.comment ?? [],
+      // The data writes a passage without remarks as an empty string, not an empty list.
+      remarks: Array.isArray(s.comment) ? s.comment : s.comment ? [s.comment] : [],
       author: '张潮',
       work: '幽梦影',
       provenance: '幽梦影',
