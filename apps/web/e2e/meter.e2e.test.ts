@@ -7,13 +7,13 @@ interface Card {
   id: number;
   title: string | null;
   workAuthor: string | null;
-  content: string;
+  summary: string;
 }
 
 /** 李白's 静夜思 of the starter library (唐诗三百首's wording). */
 async function jingyesi(): Promise<number> {
   const page = await callApi<{ list: Card[] }>('POST', '/api/v1/es/essays/pc/page', { keyword: '静夜思', pageSize: 20 });
-  const found = page.list.find((e) => e.workAuthor === '李白' && e.content.includes('床前明月光'));
+  const found = page.list.find((e) => e.workAuthor === '李白' && e.summary.includes('床前明月光'));
   expect(found).toBeDefined();
   return found!.id;
 }
@@ -21,7 +21,9 @@ async function jingyesi(): Promise<number> {
 describe('格律', () => {
   const browser = useBrowser();
   let page: Page;
-  afterEach(async () => closePage(page));
+  afterEach(async () => {
+    if (page) await closePage(page);
+  });
 
   for (const width of [1440, 390]) {
     it(`turns on over 静夜思 at ${width}px: a 平 or 仄 over every character, its rhymes framed, a legend`, async () => {
