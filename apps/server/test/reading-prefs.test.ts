@@ -147,7 +147,10 @@ describe('pages in 繁體', () => {
     expect(res.body).toContain('<h1>發現這裡的頭髮與雲彩都很乾淨</h1>'.replace('這裡', variant === 'hk' ? '這裏' : '這裡'));
     const state = /<script type="application\/json" id="shiju-state">(.*?)<\/script>/s.exec(res.body)![1]!;
     expect(JSON.parse(state).text).toContain('頭髮');
-    expect(res.body).not.toContain('头发');
+    // Everything but the JSON-LD for search engines, which stays 简体 as the canonical page does.
+    const ld = /<script type="application\/ld\+json" data-ssr>.*?<\/script>/s.exec(res.body)![0];
+    expect(ld).toContain('头发');
+    expect(res.body.replace(ld, '')).not.toContain('头发');
     expect(res.body).toContain('<title>拾句 | ');
     expect(res.body).toContain(`<html lang="${variant === 'hk' ? 'zh-Hant-HK' : 'zh-Hant-TW'}" data-zh="${variant}">`);
     // The canonical page is the Simplified one; links keep their Simplified addresses.
