@@ -33,7 +33,7 @@ describe('格律', () => {
       const toggle = page.getByRole('button', { name: '格律' });
       // The server draws the toggle with the page (so nothing moves when the app takes it over).
       const html = await (await page.request.get(`/bellesDetails?id=${id}`)).text();
-      expect(html).toMatch(/<button[^>]*class="meter-toggle"[^>]*>格律<\/button>/);
+      expect(html).toMatch(/<button[^>]*class="[^"]*meter-toggle[^"]*"[^>]*>格律<\/button>/);
       await toggle.waitFor();
       await settled(page);
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');

@@ -1,5 +1,5 @@
 /**
- * 格律 on a classical text's page: a toggle that, when turned on, loads the tone engine (`@shiju/contract/tones`, its
+ * 格律 on a classical text's page: a switch in the reading toolbar (components/reading's `tools`) that, when turned on, loads the tone engine (`@shiju/contract/tones`, its
  * own chunk with its tables) and the text's stored 平仄, and draws the tones over every character of the text
  * (markTones.ts), with a legend and, for screen readers, the tones clause by clause. The toggle is drawn by the server
  * too, so the page does not move when the app takes it over; nothing loads until a reader asks.
@@ -12,6 +12,12 @@ import { toneQueries } from '../../api/queries/tones.js';
 import { lineSummaries, markTones, unmarkTones, type LineSummary } from './markTones.js';
 
 type Engine = typeof Tones;
+
+/** A change to the text that only puts 拼音 over it or takes it off (components/reading/ruby.ts). */
+const onlyPinyin = (r: MutationRecord) =>
+  Array.from(r.addedNodes).every((n) =>
+    n instanceof Element ? n.classList.contains('py-run') : n.parentElement?.classList.contains('meter-ch') === true,
+  );
 
 /** Where the text is drawn on the page (pages/BellesDetails/DetailsText). */
 const TEXT_SELECTOR = '.details-text__body, .details-text__sentence';
@@ -28,7 +34,7 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failed, setFailed] = useState(false);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
-  const bar = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLSpanElement>(null);
   const published = essay.status === 'published';
   const stored = useQuery({ ...toneQueries.stored(essay.id), enabled: on && published });
 
@@ -50,8 +56,11 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
     if (!on || !engine || !storedReady) return;
     const target = bar.current?.closest('.details__main')?.querySelector<HTMLElement>(TEXT_SELECTOR);
     if (!target) return;
-    // The text is redrawn under us when its notes arrive: draw the marks again on the new nodes.
-    const observer = new MutationObserver(() => draw());
+    // The text is redrawn under us when its notes arrive: draw the marks again on the new nodes. 拼音 wrapping the
+    // characters in ruby (components/reading) is not a new text.
+    const observer = new MutationObserver((records) => {
+      if (!records.every(onlyPinyin)) draw();
+    });
     function draw() {
       observer.disconnect();
       const { text, reading } = markTones(target!, engine!, tones);
@@ -73,10 +82,10 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
   if (!isPremodern(essay.dynasty)) return null;
   const loading = on && !drawn && !failed;
   return (
-    <div className="meter-bar" ref={bar}>
+    <span className="meter-bar" ref={bar}>
       <button
         type="button"
-        className={`meter-toggle${on ? ' meter-toggle--on' : ''}`}
+        className="reading-toolbar__toggle meter-toggle"
         aria-pressed={on}
         aria-busy={loading}
         onClick={() => {
@@ -123,6 +132,6 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
           </ol>
         </>
       ) : null}
-    </div>
+    </span>
   );
 }

@@ -91,8 +91,7 @@ function DetailsView({ essay: asked }: { essay: Details }) {
       <div className="details__main">
         {STATUS_NOTE[essay.status] ? <p className="details__status">{STATUS_NOTE[essay.status]}</p> : null}
         {essay.original ? <OriginalNote original={essay.original} /> : null}
-        <MeterBar essay={essay} />
-        <ReadingSurface essay={essay}>
+        <ReadingSurface essay={essay} tools={<MeterBar essay={essay} />}>
           <NotesLayer notes={notes.notes}>
             <DetailsText essay={essay} html={prepared.html} noted={notes.markup} />
           </NotesLayer>
