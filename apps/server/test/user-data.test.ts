@@ -53,7 +53,8 @@ function userForeignKeys(): string[] {
     for (const fk of config.foreignKeys) {
       const ref = fk.reference();
       if (getTableConfig(ref.foreignTable).name !== 'users') continue;
-      for (const c of ref.columns) out.push(`${config.name}.${c.name}`);
+      // Columns are named in camelCase in the schema and snake_case in the database (the client's casing).
+      for (const c of ref.columns) out.push(`${config.name}.${c.name.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}`);
     }
   }
   return out.sort();
