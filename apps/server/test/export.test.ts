@@ -92,6 +92,7 @@ describe('GET /api/v1/users/me/export', () => {
         'blocks.json',
         'interests.json',
         'orders.json',
+        'notes.json',
         `essays/${essay.data.id}.html`,
         `essays/${essay.data.id}.md`,
         `essays/${sentence.data.id}.html`,
