@@ -6,8 +6,8 @@ import { addRuby } from './ruby.js';
 import { ReadingSettingsButton } from './ReadingSettings.js';
 import { useChangePrefs } from './useChangePrefs.js';
 
-/** The parts of a text's page that are the text itself (pinyin goes over these, not over its byline). */
-const TEXT_PARTS = '.details-text__title, .details-text__sentence, .details-text__body, .details-text__source';
+/** The parts of a text's page that are the text itself (pinyin goes over these, not over its byline or credit). */
+const TEXT_PARTS = '.details-text__title, .details-text__sentence, .details-text__body';
 
 /** A text's length in characters (code points), without markup or spaces. */
 export function textLength(essay: { content: string; title?: string | null }): number {
