@@ -53,6 +53,8 @@ async function ensureDatabase() {
 interface Started<M> {
   port: number;
   message: M;
+  /** Holds the process still (SIGSTOP) or lets it go on (SIGCONT). */
+  pause(paused: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ function start<M extends { ready: { port: number } }>(file: string, env: NodeJS.
       resolve({
         port: m.ready.port,
         message: m,
+        pause: (paused) => void child.kill(paused ? 'SIGSTOP' : 'SIGCONT'),
         stop: () =>
           new Promise((done) => {
             child.on('exit', () => done());
@@ -166,22 +169,32 @@ async function measure(port: number, w: Workload, opts: { connections?: number; 
 /**
  * A workload and the bare route in alternating one-second slices (bare, app, bare, app…), SECONDS of each: whatever
  * else the shared machine does lands on both alike, so their ratio holds still where two separate runs would not.
+ * The app is held still (SIGSTOP) during the bare slices, so work it leaves behind (a flush, a collection) is not
+ * charged to its own baseline.
  */
-async function measurePaired(appPort: number, barePort: number, w: Workload): Promise<{ bare: Result; r: Result }> {
+async function measurePaired(app: Started<unknown>, barePort: number, w: Workload): Promise<{ bare: Result; r: Result }> {
   const connections = w.connections ?? CONNECTIONS;
-  await quiesce();
-  await burst(barePort, bareWorkload, connections, 1); // warm-up
-  await burst(appPort, w, connections, 1);
-  const bare: Burst[] = [];
-  const [app, hits] = await withCacheHits(appPort, async () => {
-    const out: Burst[] = [];
-    for (let i = 0; i < SECONDS; i++) {
-      bare.push(await burst(barePort, bareWorkload, connections, 1));
-      out.push(await burst(appPort, w, connections, 1));
+  const bareSlice = async () => {
+    app.pause(true);
+    try {
+      return await burst(barePort, bareWorkload, connections, 1);
+    } finally {
+      app.pause(false);
     }
-    return out;
+  };
+  await quiesce();
+  await bareSlice(); // warm-up
+  await burst(app.port, w, connections, 1);
+  const bare: Burst[] = [];
+  const [out, hits] = await withCacheHits(app.port, async () => {
+    const slices: Burst[] = [];
+    for (let i = 0; i < SECONDS; i++) {
+      bare.push(await bareSlice());
+      slices.push(await burst(app.port, w, connections, 1));
+    }
+    return slices;
   });
-  return { bare: summed(bare, null), r: summed(app, hits) };
+  return { bare: summed(bare, null), r: summed(out, hits) };
 }
 
 /** The machine's busy share (all cores) over `ms`, from /proc/stat; 0 where there is no /proc. */
@@ -257,7 +270,7 @@ logQuality('full corpus', corpusQuality);
 
 const corpus: { w: Workload; bare: Result; r: Result }[] = [];
 for (const w of corpusWorkloads(data)) {
-  const { bare: b, r } = await measurePaired(pgServer.port, bare.port, w);
+  const { bare: b, r } = await measurePaired(pgServer, bare.port, w);
   log(`  bare (${w.connections ?? CONNECTIONS} conns)`, b);
   log(w.name, r);
   corpus.push({ w, bare: b, r });
@@ -345,8 +358,9 @@ Written by \`npm run bench\` on ${new Date().toISOString()} (about ${SECONDS} s 
 Every workload except the first draws a new request each time: random ids over all texts, random filters, sorts and
 pages, 50 signed-in readers with likes, interests and 不感兴趣 marks, a thousand visitors. The baseline is a bare Fastify
 route in a separate process on the same machine at the same concurrency, measured in alternating one-second slices
-with each workload (bare, app, bare, app…, ${SECONDS} s of each, once the machine is quiet), so whatever else the
-machine does lands on both alike and each ratio compares like with like.
+with each workload (bare, app, bare, app…, ${SECONDS} s of each, once the machine is quiet; the app held still by
+SIGSTOP during the bare slices), so whatever else the machine does lands on both alike and each ratio compares like
+with like.
 
 \`cache hits\` is the share of the app's in-process cache lookups that hit during the measurement (its \`/metrics\`):
 what the caches answered rather than the database.
