@@ -79,10 +79,11 @@ export function NotesSection({ essay, view }: { essay: { id: number; type: 'sent
               <li key={n.id} id={`note-${n.id}`}>
                 <span className="notes__quote serif">{n.quote}</span>
                 {n.label ? <span className="notes__label">{n.label}</span> : null}
-                <Html html={n.content} /> <NoteCredit note={n} />
+                <Html html={n.content} /> {n.origin === 'starter' ? null : <NoteCredit note={n} />}
               </li>
             ))}
           </ol>
+          {glosses.some((n) => n.origin === 'starter') ? <p className="notes__hint">未署名的注释由拾句编辑撰写。</p> : null}
         </div>
       ) : null}
       {translations.length ? (
