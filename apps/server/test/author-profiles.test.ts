@@ -57,9 +57,10 @@ describe('reading the records', () => {
       born,
       died,
     });
+    // The 词 record first (its biography is preferred), then the 诗 record with the dates.
     const merged = mergeRecords([
-      rec('甲乙', '宋', '甲乙（一○三七～一一○一），字某某，眉山人。仁宗时进士，官至尚书，能诗。', 1037, 1101),
       rec('甲乙', '宋', '字某某，号某某居士。词开豪放一派，对后代很有影响，有集传世，世称大家，与父弟合称三人。'),
+      rec('甲乙', '宋', '甲乙（一○三七～一一○一），字某某，眉山人。仁宗时进士，官至尚书，能诗，今以某本为底本，校以某本。', 1037, 1101),
       rec('甲乙', '唐', '甲乙，字某，颍川人。大历十年进士。'),
       null,
     ]);

@@ -99,10 +99,17 @@ function record(keep: NameFilter, rawName: string, dynasty: string, rawBio: stri
   return { name: takeChars(name, 40), dynasty, born: life.born, died: life.died, bio };
 }
 
-/** Two records of one (name, era): the longer biography, and the life years of whichever states them. */
+/** A biography shorter than this says nothing a reader needs (帝姓李氏…); the page shows none. */
+export const BIO_MIN_CHARS = 20;
+
+/**
+ * Two records of one (name, era): the first biography that says something (records are read in the order of the
+ * reader's preference), else the longer; the life years of whichever states them.
+ */
 function merge(a: AuthorRecord, b: AuthorRecord): AuthorRecord {
   const dated = a.born !== null || a.died !== null ? a : b;
-  return { ...a, bio: b.bio.length > a.bio.length ? b.bio : a.bio, born: dated.born, died: dated.died };
+  const bio = Array.from(a.bio).length >= BIO_MIN_CHARS || a.bio.length >= b.bio.length ? a.bio : b.bio;
+  return { ...a, bio, born: dated.born, died: dated.died };
 }
 
 export const recordKey = (r: { name: string; dynasty: string }) => `${r.name}|${r.dynasty}`;
@@ -124,10 +131,11 @@ export function corpusAuthorRecords(keep: NameFilter = () => true): AuthorRecord
   const tang = readCorpusJson<{ name: string; desc: string }[]>('quantangshi/authors.tang.json');
   const song = readCorpusJson<{ name: string; desc: string }[]>('quantangshi/authors.song.json');
   const ci = readCorpusJson<{ name: string; description?: string; short_description?: string }[]>('songci/author.song.json');
+  // The Song ci file's short biographies read better than the Song poems' catalogue entries (editions, 底本): first.
   return mergeRecords([
     ...tang.map((a) => record(keep, a.name, '唐', a.desc)),
-    ...song.map((a) => record(keep, a.name, '宋', a.desc)),
     ...ci.map((a) => record(keep, a.name, '宋', a.short_description || (a.description ?? '').replace(/^[^：:]{1,10}[：:]/u, ''), true)),
+    ...song.map((a) => record(keep, a.name, '宋', a.desc)),
   ]);
 }
 

@@ -1,6 +1,7 @@
 import type { AuthorBrief, AuthorDetail, DynastyGroup } from '@shiju/contract';
 import { lifeSpan } from '@shiju/contract/dynasties';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { authorQueries, usePagedList } from '../../api/queries/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -39,6 +40,25 @@ function NoAuthor({ name, message }: { name: string; message?: string }) {
 /** 生卒 and the number of works, as one quiet line. */
 const briefLine = (a: AuthorBrief) => [lifeSpan(a.born, a.died), `${formatCount(a.works)} 篇`].filter(Boolean).join(' · ');
 
+/** Biographies over this many characters open folded to a few lines. */
+const BIO_FOLD_CHARS = 160;
+
+/** The biography, a long one folded with 展开全文 (the whole text is in the page either way). */
+function Bio({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = Array.from(text).length > BIO_FOLD_CHARS;
+  return (
+    <>
+      <p className={long && !open ? 'author-page__bio author-page__bio--folded' : 'author-page__bio'}>{text}</p>
+      {long ? (
+        <button type="button" className="author-page__more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? '收起' : '展开全文'}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 function AuthorHead({ author }: { author: AuthorDetail }) {
   const life = lifeSpan(author.born, author.died);
   return (
@@ -65,7 +85,7 @@ function AuthorHead({ author }: { author: AuthorDetail }) {
           ))}
         </p>
       ) : null}
-      {author.bio ? <p className="author-page__bio">{author.bio}</p> : null}
+      {author.bio ? <Bio text={author.bio} /> : null}
       {author.top.length > 0 ? (
         <div className="author-page__top">
           <h2 className="author-page__label">代表作</h2>
