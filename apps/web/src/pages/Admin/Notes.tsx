@@ -135,6 +135,7 @@ export default function Notes() {
       <Table<AdminNote>
         {...tableProps(list)}
         locale={{ emptyText: <EmptyState compact description={query.status === 'pending' ? '没有待审核的注释' : '暂无'} /> }}
+        scroll={{ x: 1000 }}
         columns={[
           {
             title: '作品',
