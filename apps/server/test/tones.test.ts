@@ -35,6 +35,19 @@ describe('the tone engine', () => {
     expect(tonesOf('千山鸟飞绝，万径人踪灭。孤舟蓑笠翁，独钓寒江雪。')).toBe('ppzpz' + 'zzppz' + 'pppzp' + 'zzppz');
   });
 
+  it('reads a 词 for its tones only, even when its lines happen to be equal (浣溪沙)', () => {
+    const text = '一曲新词酒一杯，去年天气旧亭台。夕阳西下几时回？无可奈何花落去，似曾相识燕归来。小园香径独徘徊。';
+    expect(readTones(text).form).toBe('shi');
+    const ci = readTones(text, null, { tonesOnly: true });
+    expect(ci.form).toBe('other');
+    expect(ci.chars.some((c) => c.rhyme)).toBe(false);
+    expect(ci.chars.map((c) => c.tone).join('')).toBe(
+      readTones(text)
+        .chars.map((c) => c.tone)
+        .join(''),
+    );
+  });
+
   it('gives a polyphone both tones alone and reads it by its neighbours or its line', () => {
     expect(toneOfChar('看')).toMatchObject({ both: true });
     expect(toneOfChar('重')).toMatchObject({ both: true });

@@ -142,8 +142,9 @@ const other = (t: Tone): Tone => (t === 'p' ? 'z' : t === 'z' ? 'p' : 'u');
 /**
  * The tones of a text. `stored` is the corpus's marks for it (one letter a Han character: p, z, u, or `-` for none),
  * used when it has as many letters as the text has Han characters; a `-` there, or no marks, asks the tables.
+ * `tonesOnly` reads a 词 or 曲 (whose lines may happen to be equal) for its characters' tones alone: no rhymes.
  */
-export function readTones(text: string, stored?: string | null): ToneReading {
+export function readTones(text: string, stored?: string | null, opts: { tonesOnly?: boolean } = {}): ToneReading {
   const cps = Array.from(text);
   const chars: CharTone[] = [];
   const clauses: CharTone[][] = [];
@@ -177,7 +178,12 @@ export function readTones(text: string, stored?: string | null): ToneReading {
     });
 
   const len = clauses[0]?.length ?? 0;
-  const shi = clauses.length >= 2 && clauses.length % 2 === 0 && [4, 5, 7].includes(len) && clauses.every((cl) => cl.length === len);
+  const shi =
+    !opts.tonesOnly &&
+    clauses.length >= 2 &&
+    clauses.length % 2 === 0 &&
+    [4, 5, 7].includes(len) &&
+    clauses.every((cl) => cl.length === len);
   if (shi) applyPattern(clauses, len);
 
   // The corpus's own marks win where they exist.

@@ -19,6 +19,9 @@ const onlyPinyin = (r: MutationRecord) =>
     n instanceof Element ? n.classList.contains('py-run') : n.parentElement?.classList.contains('meter-ch') === true,
   );
 
+/** The collections of 词 and 曲 (import/catalog.ts). */
+const CI_TAGS = new Set(['宋词', '五代词', '清词', '元曲']);
+
 /** Where the text is drawn on the page (pages/BellesDetails/DetailsText). */
 const TEXT_SELECTOR = '.details-text__body, .details-text__sentence';
 
@@ -29,7 +32,7 @@ interface Drawn {
   groups: string[];
 }
 
-export function MeterBar({ essay }: { essay: { id: number; dynasty: string | null; status: string } }) {
+export function MeterBar({ essay }: { essay: { id: number; dynasty: string | null; status: string; tags?: readonly { name: string }[] } }) {
   const [on, setOn] = useState(false);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failed, setFailed] = useState(false);
@@ -52,6 +55,8 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
 
   const storedReady = !published || stored.isSuccess || stored.isError;
   const tones = stored.data?.tones ?? null;
+  // 词 and 曲 (their collections' tags: 宋词, 五代词, 清词, 元曲) get each character's tone, no rhymes.
+  const tonesOnly = essay.tags?.some((t) => CI_TAGS.has(t.name)) ?? false;
   useEffect(() => {
     if (!on || !engine || !storedReady) return;
     const target = bar.current?.closest('.details__main')?.querySelector<HTMLElement>(TEXT_SELECTOR);
@@ -63,7 +68,7 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
     });
     function draw() {
       observer.disconnect();
-      const { text, reading } = markTones(target!, engine!, tones);
+      const { text, reading } = markTones(target!, engine!, tones, { tonesOnly });
       setDrawn({
         lines: lineSummaries(text, reading),
         form: reading.form,
@@ -77,7 +82,7 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
       observer.disconnect();
       unmarkTones(target);
     };
-  }, [on, engine, storedReady, tones]);
+  }, [on, engine, storedReady, tones, tonesOnly]);
 
   if (!isPremodern(essay.dynasty)) return null;
   const loading = on && !drawn && !failed;
@@ -120,7 +125,7 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
           </ul>
           <p className="meter-bar__note">
             {drawn.stored ? '平仄取自《全唐诗》《全宋诗》存录的标注' : '平仄由声调表推算，仅供参考'}
-            {drawn.form === 'shi' ? '' : '；非齐言诗只标每字平仄'}
+            {drawn.form === 'shi' ? '' : tonesOnly ? '；词曲只标每字平仄' : '；非齐言诗只标每字平仄'}
           </p>
           <ol className="sr-only" aria-label="逐句平仄">
             {drawn.lines.map((l, i) => (

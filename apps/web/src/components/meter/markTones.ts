@@ -8,7 +8,7 @@
  */
 import type { CharTone, ToneReading } from '@shiju/contract/tones';
 
-type Engine = { readTones: (text: string, stored?: string | null) => ToneReading };
+type Engine = { readTones: (text: string, stored?: string | null, opts?: { tonesOnly?: boolean }) => ToneReading };
 
 const HAN = /\p{Script=Han}/u;
 const BLOCK = /^(P|DIV|LI|H[1-6]|BLOCKQUOTE|PRE|TD|TH|DD|DT|SECTION|ARTICLE)$/;
@@ -45,7 +45,12 @@ function textNodes(root: HTMLElement): Text[] {
  * Marks every character of `target`; returns the text as read and the reading (for the summary). Marks drawn before
  * are taken off first.
  */
-export function markTones(target: HTMLElement, engine: Engine, stored: string | null): { text: string; reading: ToneReading } {
+export function markTones(
+  target: HTMLElement,
+  engine: Engine,
+  stored: string | null,
+  opts: { tonesOnly?: boolean } = {},
+): { text: string; reading: ToneReading } {
   unmarkTones(target);
   const nodes = textNodes(target);
   let text = '';
@@ -64,7 +69,7 @@ export function markTones(target: HTMLElement, engine: Engine, stored: string | 
     text += value;
     at += Array.from(value).length;
   }
-  const reading = engine.readTones(text, stored);
+  const reading = engine.readTones(text, stored, opts);
   const byAt = new Map(reading.chars.map((c) => [c.at, c]));
   const done: Replaced[] = [];
   nodes.forEach((node, i) => {
