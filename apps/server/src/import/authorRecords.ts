@@ -95,7 +95,7 @@ function record(keep: NameFilter, rawName: string, dynasty: string, rawBio: stri
   let bio = tidy(toSimplified(rawBio ?? ''));
   const life = parseLifespan(bio);
   // A biography that is only its dates in brackets says them once, as 生卒.
-  if (dropSpan && life.span && bio.startsWith(life.span)) bio = bio.slice(life.span.length).trim();
+  if (dropSpan && life.span && bio.startsWith(life.span)) bio = bio.slice(life.span.length).replace(/^[\s，,。：:]+/u, '');
   return { name: takeChars(name, 40), dynasty, born: life.born, died: life.died, bio };
 }
 
@@ -126,6 +126,19 @@ export function mergeRecords(records: Iterable<AuthorRecord | null>): AuthorReco
   return [...byKey.values()];
 }
 
+/**
+ * A Song ci record's biography: its description holds one or two, after "苏轼：" and between "--"; the first is whole
+ * where the short description (a copy of the second) is cut off mid-title.
+ */
+function ciBiography(a: { description?: string; short_description?: string }): string {
+  const parts = (a.description ?? '')
+    .replace(/^[^：:(（]{1,10}[：:]/u, '')
+    .split('--')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts[0] ?? a.short_description ?? '';
+}
+
 /** The package's author records, merged (about 13,500 profiles), of the names `keep` accepts (all by default). */
 export function corpusAuthorRecords(keep: NameFilter = () => true): AuthorRecord[] {
   const tang = readCorpusJson<{ name: string; desc: string }[]>('quantangshi/authors.tang.json');
@@ -134,7 +147,7 @@ export function corpusAuthorRecords(keep: NameFilter = () => true): AuthorRecord
   // The Song ci file's short biographies read better than the Song poems' catalogue entries (editions, 底本): first.
   return mergeRecords([
     ...tang.map((a) => record(keep, a.name, '唐', a.desc)),
-    ...ci.map((a) => record(keep, a.name, '宋', a.short_description || (a.description ?? '').replace(/^[^：:]{1,10}[：:]/u, ''), true)),
+    ...ci.map((a) => record(keep, a.name, '宋', ciBiography(a), true)),
     ...song.map((a) => record(keep, a.name, '宋', a.desc)),
   ]);
 }
