@@ -15,9 +15,10 @@ export interface ToneAgreement {
   agree: number;
   polyphones: number;
   polyAgree: number;
-  /** Characters the learnt table never saw (read by pinyin-pro or not at all). */
+  /** Characters the learnt table never saw, read by pinyin-pro; and those nothing reads (always counted wrong). */
   unseen: number;
   unseenAgree: number;
+  unread: number;
   /** Characters of regulated poems (equal clauses) and of the others. */
   byForm: Record<'shi' | 'other', { chars: number; agree: number }>;
 }
@@ -31,6 +32,7 @@ export function measureTones(limit = Infinity): ToneAgreement {
     polyAgree: 0,
     unseen: 0,
     unseenAgree: 0,
+    unread: 0,
     byForm: { shi: { chars: 0, agree: 0 }, other: { chars: 0, agree: 0 } },
   };
   for (const poem of markedPoems()) {
@@ -60,10 +62,10 @@ export function measureTones(limit = Infinity): ToneAgreement {
         r.polyphones++;
         if (ok) r.polyAgree++;
       }
-      if (alone.source !== 'learnt') {
+      if (alone.source === 'pinyin') {
         r.unseen++;
         if (ok) r.unseenAgree++;
-      }
+      } else if (alone.source === 'none') r.unread++;
     });
   }
   return r;
@@ -77,7 +79,7 @@ export function toneReport(r: ToneAgreement): string[] {
     `  characters ${pct(r.agree, r.chars)} of ${r.chars.toLocaleString('en')} (target ≥ 95%)`,
     `  polyphones ${pct(r.polyAgree, r.polyphones)} of ${r.polyphones.toLocaleString('en')} (target ≥ 85%)`,
     `  regulated (equal clauses) ${pct(r.byForm.shi.agree, r.byForm.shi.chars)} · other ${pct(r.byForm.other.agree, r.byForm.other.chars)}`,
-    `  never seen in the learnt half ${pct(r.unseenAgree, r.unseen)} of ${r.unseen.toLocaleString('en')}`,
+    `  never seen in the learnt half, read by pinyin-pro ${pct(r.unseenAgree, r.unseen)} of ${r.unseen.toLocaleString('en')}; unknown to both ${r.unread.toLocaleString('en')}`,
   ];
 }
 
@@ -93,7 +95,8 @@ export function toneTable(r: ToneAgreement): string {
     `| polyphones (可平可仄 in the tables) | ${pct(r.polyAgree, r.polyphones)} | ${n(r.polyphones)} | ≥ 85% |`,
     `| of regulated poems (equal clauses) | ${pct(r.byForm.shi.agree, r.byForm.shi.chars)} | ${n(r.byForm.shi.chars)} | |`,
     `| of other poems | ${pct(r.byForm.other.agree, r.byForm.other.chars)} | ${n(r.byForm.other.chars)} | |`,
-    `| never seen in the learnt half (pinyin-pro) | ${pct(r.unseenAgree, r.unseen)} | ${n(r.unseen)} | |`,
+    `| never seen in the learnt half, read by pinyin-pro | ${pct(r.unseenAgree, r.unseen)} | ${n(r.unseen)} | |`,
+    `| unknown to both (shown ？, counted as disagreeing) | 0.00% | ${n(r.unread)} | |`,
   ].join('\n');
 }
 
