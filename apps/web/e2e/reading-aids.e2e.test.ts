@@ -103,8 +103,8 @@ describe('reading aids', () => {
       await settled(page);
       expect((await marks(page)).theme).toBe('light');
 
-      await chooseInSettings(page, ['深色', '繁體·台灣']);
-      await expect.poll(async () => (await marks(page)).zh).toBe('tw');
+      await chooseInSettings(page, ['深色', '繁體·臺灣']);
+      await expect.poll(async () => (await marks(page)).zh, { timeout: 15_000 }).toBe('tw');
       expect((await marks(page)).theme).toBe('dark');
       await page.getByText('舉頭望明月', { exact: false }).first().waitFor();
 
@@ -165,7 +165,7 @@ describe('reading aids', () => {
       const toggle = page.locator('.reading-toolbar [data-aid="pinyin"]');
       await toggle.click();
       const rubies = page.locator('.reading-surface .details-text__sentence ruby, .reading-surface .details-text__body ruby');
-      await expect.poll(() => rubies.count()).toBeGreaterThanOrEqual(20);
+      await expect.poll(() => rubies.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
       const pairs = await rubies.evaluateAll((els) =>
         els.map((el) => `${el.firstChild?.textContent}${el.querySelector('rt')?.textContent}`),
       );
@@ -191,13 +191,21 @@ describe('reading aids', () => {
     await page.goto(`/bellesDetails?id=${id}`);
     await appRunning(page);
     await settled(page);
-    await chooseInSettings(page, ['深色', '繁體·台灣']);
+    await chooseInSettings(page, ['深色', '繁體·臺灣']);
     // Saved on the account.
     await expect
-      .poll(async () => {
-        const prefs = await callApi<{ theme: string; zh: string }>('GET', '/api/v1/users/me/reading-prefs', undefined, reader.accessToken);
-        return `${prefs.theme} ${prefs.zh}`;
-      })
+      .poll(
+        async () => {
+          const prefs = await callApi<{ theme: string; zh: string }>(
+            'GET',
+            '/api/v1/users/me/reading-prefs',
+            undefined,
+            reader.accessToken,
+          );
+          return `${prefs.theme} ${prefs.zh}`;
+        },
+        { timeout: 15_000 },
+      )
       .toBe('dark tw');
 
     const phone = await fresh(390);
@@ -205,7 +213,7 @@ describe('reading aids', () => {
     await phone.goto(`/bellesDetails?id=${id}`);
     await appRunning(phone);
     // Signing in on a new browser brings the account's choices here.
-    await expect.poll(async () => marks(phone)).toMatchObject({ theme: 'dark', zh: 'tw' });
+    await expect.poll(async () => marks(phone), { timeout: 15_000 }).toMatchObject({ theme: 'dark', zh: 'tw' });
     await phone.getByText('舉頭望明月', { exact: false }).first().waitFor();
     await reloadedDarkTraditional(phone, () => phone.reload());
   });

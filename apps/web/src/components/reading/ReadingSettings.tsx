@@ -86,16 +86,19 @@ export function ReadingSettingsPanel() {
         />
       </Row>
       <Row label="简繁">
-        <Segmented
-          aria-label="简繁"
-          options={[
-            { value: 'hans', label: '简体' },
-            { value: 'tw', label: '繁體·台灣' },
-            { value: 'hk', label: '繁體·香港' },
-          ]}
-          value={prefs.zh}
-          onChange={(zh) => change({ zh })}
-        />
+        {/* Each choice named in its own script, left as it is by the page's converter (zh.ts). */}
+        <div data-zh-keep="">
+          <Segmented
+            aria-label="简繁"
+            options={[
+              { value: 'hans', label: '简体' },
+              { value: 'tw', label: '繁體·臺灣' },
+              { value: 'hk', label: '繁體·香港' },
+            ]}
+            value={prefs.zh}
+            onChange={(zh) => change({ zh })}
+          />
+        </div>
       </Row>
       <Row label="拼音">{onOff('pinyin', '拼音')}</Row>
       <Row label="竖排">{onOff('vertical', '竖排')}</Row>
