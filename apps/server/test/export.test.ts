@@ -88,6 +88,7 @@ describe('GET /api/v1/users/me/export', () => {
         'comments.json',
         'likes.json',
         'collects.json',
+        'collections.json',
         'follows.json',
         'blocks.json',
         'interests.json',

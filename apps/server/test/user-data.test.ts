@@ -22,6 +22,8 @@ const COVERED: Record<string, Coverage> = {
   'comments.reply_to_user_id': { export: 'another person’s comment', deletion: 'points at the anonymous row' },
   'likes.user_id': { export: 'likes.json', deletion: 'undone with the counters (toggleReaction)' },
   'collects.user_id': { export: 'collects.json', deletion: 'undone with the counters (toggleReaction)' },
+  'collection_folders.user_id': { export: 'collections.json', deletion: 'deleted with their texts and followers (dropCollectionsOf)' },
+  'collection_follows.user_id': { export: 'collections.json (following)', deletion: 'ended with the counters (dropCollectionsOf)' },
   'uninterested.user_id': { export: 'a feed setting, not content', deletion: 'deleted (wipePersonal)' },
   'comment_likes.user_id': { export: 'a reaction to another’s comment', deletion: 'kept, anonymous' },
   'follows.follower_id': { export: 'follows.json', deletion: 'ended with the counters (endFollow)' },

@@ -9,6 +9,7 @@ import { authCalls } from './calls/auth.js';
 import { classificationCalls } from './calls/classifications.js';
 import { commentCalls } from './calls/comments.js';
 import { notesCalls } from './calls/notes.js';
+import { collectionCalls } from './calls/collections.js';
 import { toneCalls } from './calls/tones.js';
 import { essayCalls } from './calls/essays.js';
 import { fileCalls } from './calls/files.js';
@@ -36,6 +37,7 @@ export * from './calls/discovery.js';
 export * from './calls/authors.js';
 export * from './calls/comments.js';
 export * from './calls/notes.js';
+export * from './calls/collections.js';
 export * from './calls/tones.js';
 export * from './notesCore.js';
 export * from './anchors.js';
@@ -60,6 +62,7 @@ export const calls = {
   ...authorCalls,
   ...commentCalls,
   ...notesCalls,
+  ...collectionCalls,
   ...toneCalls,
   ...announcementCalls,
   ...messageCalls,

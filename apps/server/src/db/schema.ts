@@ -399,6 +399,76 @@ export const likes = pgTable(
 export const collects = userEssayPair('collects');
 export const uninterested = userEssayPair('uninterested');
 
+/**
+ * 收藏夹: a reader's named lists of texts (at most 200, one of them the default that 收藏 without a choice fills).
+ * `collects` stays the set of (reader, text) pairs with the text in at least one of the reader's folders, so
+ * essays.collects counts distinct readers. Editors can hide a folder (hiddenAt): others then no longer see it.
+ */
+export const collectionFolders = pgTable(
+  'collection_folders',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 20 }).notNull(),
+    description: varchar({ length: 200 }).notNull().default(''),
+    cover: varchar({ length: 500 }),
+    isPublic: boolean().notNull().default(true),
+    isDefault: boolean().notNull().default(false),
+    /** The owner's order of their folders, ascending. */
+    position: integer().notNull().default(0),
+    itemCount: integer().notNull().default(0),
+    followerCount: integer().notNull().default(0),
+    hiddenAt: at(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    index('collection_folders_user_idx').on(t.userId, t.position),
+    uniqueIndex('collection_folders_default_uq')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** A text in a 收藏夹; `position` orders the folder ascending (new entries go first). */
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    folderId: integer()
+      .notNull()
+      .references(() => collectionFolders.id, { onDelete: 'cascade' }),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    position: doublePrecision().notNull().default(0),
+    createdAt: now(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.folderId, t.essayId] }),
+    index('collection_items_folder_idx').on(t.folderId, t.position),
+    index('collection_items_essay_idx').on(t.essayId),
+    index('collection_items_created_idx').on(t.folderId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Following a public 收藏夹: its additions reach the 收藏夹更新 list; `notifiedOn` keeps the system message to one a day. */
+export const collectionFollows = pgTable(
+  'collection_follows',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: integer()
+      .notNull()
+      .references(() => collectionFolders.id, { onDelete: 'cascade' }),
+    notifiedOn: varchar({ length: 10 }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.folderId] }), index('collection_follows_folder_idx').on(t.folderId)],
+);
+
 /** 赞 on a comment: one per person and comment; comments.likes counts them exactly. */
 export const commentLikes = pgTable(
   'comment_likes',
@@ -735,7 +805,7 @@ export const reports = pgTable(
   {
     id: serial().primaryKey(),
     reporterId: integer().references(() => users.id, { onDelete: 'set null' }),
-    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user' | 'note'>(),
+    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user' | 'note' | 'collection'>(),
     targetId: integer().notNull(),
     reason: varchar({ length: 30 }).notNull(),
     detail: varchar({ length: 500 }).notNull().default(''),

@@ -7,6 +7,7 @@ import { announcementHandlers } from './announcements/index.js';
 import { authHandlers } from './auth/index.js';
 import { commentHandlers } from './comments/index.js';
 import { noteHandlers } from './notes/index.js';
+import { collectionHandlers } from './collections/index.js';
 import { toneHandlers } from './tones/index.js';
 import { discoveryHandlers } from './discovery/index.js';
 import { messageHandlers } from './messages/index.js';
@@ -37,6 +38,8 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...classificationHandlers(deps),
     ...tagHandlers(deps),
     ...essayHandlers(deps),
+    // After the essays module's: answers `beLike` / its PUT for type=collect through the 收藏夹.
+    ...collectionHandlers(deps),
     ...fileHandlers(deps),
     ...commentHandlers(deps),
     ...noteHandlers(deps),

@@ -8,6 +8,7 @@ import { allow } from '../limits/index.js';
 import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf } from './queries.js';
 import { notesDataOf } from '../notes/index.js';
+import { collectionsExportOf } from '../collections/index.js';
 
 /** Exports per person per hour: building one reads every row they own. */
 export const EXPORTS_PER_HOUR = 3;
@@ -44,6 +45,7 @@ essays.json     你的作品（句子与美文，含草稿与待审核），每�
 comments.json   你发表的评论
 likes.json      你喜欢的作品
 collects.json   你收藏的作品
+collections.json 你的收藏夹（含其中的作品）与你关注的收藏夹
 follows.json    你关注的人和关注你的人
 blocks.json     你的黑名单
 interests.json  你的兴趣标签
@@ -78,6 +80,7 @@ export async function exportData(db: Db, me: UserRow) {
     'comments.json': json(d.said),
     'likes.json': json(d.liked),
     'collects.json': json(d.collected),
+    'collections.json': json(await collectionsExportOf(db, me.id)),
     'follows.json': json({ following: d.following, followers: d.followers }),
     'blocks.json': json(d.blocked),
     'interests.json': json(d.interestTags),

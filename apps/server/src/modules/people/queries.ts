@@ -25,6 +25,7 @@ import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { cardsSql, type CardRow, type Cursor } from '../essays/index.js';
 import { addBlock, moveUserCounter, notBlockedBy } from '../users/index.js';
 import { uploadsIn } from '../files/index.js';
+import { dropCollectionsOf, endCollectionFollowsBetween } from '../collections/index.js';
 
 /** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
 export async function endFollow(tx: Tx, followerId: number, followeeId: number) {
@@ -42,6 +43,7 @@ export async function blockAndUnfollow(tx: Tx, blockerId: number, blockedId: num
   await addBlock(tx, blockerId, blockedId);
   await endFollow(tx, blockerId, blockedId);
   await endFollow(tx, blockedId, blockerId);
+  await endCollectionFollowsBetween(tx, blockerId, blockedId);
 }
 
 /** The people a user blocked, most recent first. */
@@ -187,6 +189,7 @@ export async function wipePersonal(tx: Tx, userId: number, dropContent: boolean)
   await tx.delete(activity).where(eq(activity.userId, userId));
   await tx.delete(announcementReads).where(eq(announcementReads.userId, userId));
   await tx.delete(commentReports).where(eq(commentReports.userId, userId));
+  await dropCollectionsOf(tx, userId);
   await tx.delete(essayViews).where(eq(essayViews.viewerKey, viewer));
   await tx.delete(sentenceDraws).where(eq(sentenceDraws.viewer, viewer));
   if (dropContent)

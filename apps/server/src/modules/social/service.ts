@@ -9,6 +9,7 @@ import type { Broadcast } from '../../lib/broadcast.js';
 import { notify } from '../messages/index.js';
 import * as q from './queries.js';
 import { offsetOf } from '../../lib/paging.js';
+import { collectedBy } from '../collections/index.js';
 
 async function activeUser(db: Db, id: number) {
   const u = await findActiveUser(db, id);
@@ -70,6 +71,11 @@ export async function reacted(
   page: { pageNum: number; pageSize: number },
   viewer: UserRow | null,
 ) {
+  if (kind === 'collect') {
+    // Others see only what sits in public 收藏夹.
+    const shown = await collectedBy(db, id, page, viewer);
+    if (shown) return shown;
+  }
   const u = await activeUser(db, id);
   const isPublic = kind === 'like' ? u.likesPublic : u.collectsPublic;
   if (!isPublic && viewer?.id !== u.id) throw forbidden();

@@ -14,7 +14,7 @@ type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
 type Resolution = 'dismiss' | 'hide' | 'delete' | 'ban';
 
-const TARGET: Record<TargetType, string> = { essay: '作品', comment: '评论', user: '用户', note: '注释' };
+const TARGET: Record<TargetType, string> = { essay: '作品', comment: '评论', user: '用户', note: '注释', collection: '收藏夹' };
 const TARGET_OPTIONS = (Object.keys(TARGET) as TargetType[]).map((value) => ({ value, label: TARGET[value] }));
 const STATUS = {
   open: { label: '待处理', color: 'gold' },
@@ -43,6 +43,7 @@ const ACTIONS: Record<TargetType, readonly Resolution[]> = {
   comment: ['dismiss', 'delete', 'ban'],
   user: ['dismiss', 'ban'],
   note: ['dismiss', 'delete', 'ban'],
+  collection: ['dismiss', 'hide', 'ban'],
 };
 
 /** Labels, and what each resolution does, said in the dialog before the editor commits. */
@@ -56,6 +57,12 @@ function resolutionText(action: Resolution, g: ReportGroup): { label: string; ti
         description: `${TARGET[g.targetType]}保持原样，这个对象的 ${g.count} 条待处理举报一并关闭。`,
       };
     case 'hide':
+      if (g.targetType === 'collection')
+        return {
+          label: '隐藏收藏夹',
+          title: '隐藏被举报的收藏夹',
+          description: '收藏夹不再对他人显示（主人仍能看到并整理其中的作品）。',
+        };
       return {
         label: '隐藏作品',
         title: '隐藏被举报的作品',
@@ -82,7 +89,9 @@ function TargetCell({ g }: { g: ReportGroup }) {
         ? essayHref(g.target.essayId)
         : g.targetType === 'user'
           ? userHref(g.targetId)
-          : null;
+          : g.targetType === 'collection'
+            ? `/collection?id=${g.targetId}`
+            : null;
   return (
     <div>
       <Space size={6} wrap>
