@@ -346,6 +346,8 @@ export async function pageUpdates(db: Db, userId: number, limit: number, offset:
     eq(cf.userId, userId),
     eq(f.isPublic, true),
     sql`${f.hiddenAt} is null`,
+    eq(users.collectsPublic, true),
+    eq(users.status, 'active'),
     gt(ci.createdAt, cf.createdAt),
     eq(essays.status, 'published'),
     notBlockedBy(userId, essays.authorId),
@@ -375,6 +377,7 @@ export async function pageUpdates(db: Db, userId: number, limit: number, offset:
         .select(one)
         .from(cf)
         .innerJoin(f, eq(f.id, cf.folderId))
+        .innerJoin(users, eq(users.id, f.userId))
         .innerJoin(ci, eq(ci.folderId, f.id))
         .innerJoin(essays, eq(essays.id, ci.essayId))
         .where(where)
