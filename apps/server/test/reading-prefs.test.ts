@@ -37,7 +37,8 @@ export async function prerender(url) {
     body: JSON.stringify({ id: Number(u.searchParams.get('id')) }),
   });
   const { data } = await res.json();
-  return { html: '<main><h1>' + data.content + '</h1><a href="/author?name=' + encodeURIComponent('欧阳修') + '">欧阳修</a></main>', state: { text: data.content } };
+  const zh = u.searchParams.get('zh') ?? 'none';
+  return { html: '<main data-asked-zh="' + zh + '"><h1>' + data.content + '</h1><a href="/author?name=' + encodeURIComponent('欧阳修') + '">欧阳修</a></main>', state: { text: data.content } };
 }
 `;
 
@@ -145,6 +146,8 @@ describe('pages in 繁體', () => {
     expect(res.headers['cache-control']).toContain('private');
     // Phrase level: 头发 → 頭髮, 发现 → 發現, 干净 → 乾淨, 云彩 → 雲彩.
     expect(res.body).toContain('<h1>發現這裡的頭髮與雲彩都很乾淨</h1>'.replace('這裡', variant === 'hk' ? '這裏' : '這裡'));
+    // The app drew the page knowing the variant (it shows stored Traditional originals then).
+    expect(res.body).toContain(`data-asked-zh="${url.includes('zh=hant') ? 'hant' : variant}"`);
     const state = /<script type="application\/json" id="shiju-state">(.*?)<\/script>/s.exec(res.body)![1]!;
     expect(JSON.parse(state).text).toContain('頭髮');
     // Everything but the JSON-LD for search engines, which stays 简体 as the canonical page does.
@@ -162,5 +165,6 @@ describe('pages in 繁體', () => {
     const res = await page(`/bellesDetails?id=${essayId}&zh=hans`, { cookie: 'zh_variant=tw' });
     expect(res.body).toContain('头发');
     expect(res.headers['cache-control']).not.toContain('private');
+    expect(res.body).toContain('data-asked-zh="hans"');
   });
 });
