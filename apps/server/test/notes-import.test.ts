@@ -11,7 +11,7 @@ import { importSources } from '../src/import/index.js';
 import { lintSources } from '../src/import/lint.js';
 import { listSource } from '../src/import/sources/source.js';
 import type { CorpusText } from '../src/import/texts.js';
-import { corpusNotesOf, importNotes } from '../src/modules/notes/index.js';
+import { corpusNotesOf, importNotes, STARTER_NOTES } from '../src/modules/notes/index.js';
 import { callAs, createStarterApp, type TestContext } from './helper.js';
 
 describe('anchors (contract)', () => {
@@ -170,6 +170,22 @@ describe('notes in the starter library', () => {
     const [first] = await t.database.db.select().from(essays).where(eq(essays.importKey, 'youmengying:1'));
     const remarks = (await notesOf(first!.id)).data.list.filter((n) => n.kind === 'remark');
     expect(remarks.map((n) => n.commentator)).toEqual(expect.arrayContaining(['曹秋岳', '庞笔奴']));
+  });
+
+  it('finds every starter text and places each of its 注释 and 译文', async () => {
+    for (const s of STARTER_NOTES) {
+      const e = await textOf(s.title, s.author);
+      expect(e, `${s.title} · ${s.author}`).toBeDefined();
+      const mine = (await notesOf(e.id)).data.list.filter((n) => n.origin === 'starter');
+      expect(
+        mine.filter((n) => n.kind === 'gloss').map((n) => n.quote),
+        s.title,
+      ).toEqual(expect.arrayContaining(s.glosses.map(([q]) => q)));
+      expect(
+        mine.filter((n) => n.kind === 'translation'),
+        s.title,
+      ).toHaveLength(s.lines.filter(Boolean).length);
+    }
   });
 
   it('loads once: a second run adds nothing', async () => {

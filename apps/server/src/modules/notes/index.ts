@@ -12,3 +12,4 @@ export {
   type NotesImportSummary,
 } from './service.js';
 export { corpusNotesOf } from './corpus.js';
+export { STARTER_NOTES } from './starter.js';
