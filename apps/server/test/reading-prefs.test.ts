@@ -71,11 +71,11 @@ describe('reading preferences on the account', () => {
     const u = await signUp(t.app);
     const first = await callAs(t.app, 'readingPrefs', {}, u.token);
     expect(first.code).toBe('00000');
-    expect(first.data).toEqual(DEFAULT_READING_PREFS);
+    expect(first.data).toEqual({ ...DEFAULT_READING_PREFS, saved: false });
 
     const saved = await callAs(t.app, 'saveReadingPrefs', { body: { theme: 'dark', zh: 'hk', fontSize: 4 } }, u.token);
     expect(saved.code).toBe('00000');
-    expect(saved.data).toEqual({ ...DEFAULT_READING_PREFS, theme: 'dark', zh: 'hk', fontSize: 4 });
+    expect(saved.data).toEqual({ ...DEFAULT_READING_PREFS, theme: 'dark', zh: 'hk', fontSize: 4, saved: true });
 
     const more = await callAs(
       t.app,
@@ -83,12 +83,21 @@ describe('reading preferences on the account', () => {
       { body: { pinyin: true, vertical: true, lineHeight: 'loose', font: 'sans' } },
       u.token,
     );
-    expect(more.data).toEqual({ theme: 'dark', fontSize: 4, lineHeight: 'loose', font: 'sans', zh: 'hk', pinyin: true, vertical: true });
+    expect(more.data).toEqual({
+      theme: 'dark',
+      fontSize: 4,
+      lineHeight: 'loose',
+      font: 'sans',
+      zh: 'hk',
+      pinyin: true,
+      vertical: true,
+      saved: true,
+    });
     expect((await callAs(t.app, 'readingPrefs', {}, u.token)).data).toEqual(more.data);
 
     // Another account's preferences are its own.
     const other = await signUp(t.app);
-    expect((await callAs(t.app, 'readingPrefs', {}, other.token)).data).toEqual(DEFAULT_READING_PREFS);
+    expect((await callAs(t.app, 'readingPrefs', {}, other.token)).data).toEqual({ ...DEFAULT_READING_PREFS, saved: false });
   });
 
   it('needs a signed-in reader', async () => {
@@ -111,7 +120,7 @@ describe('reading preferences on the account', () => {
     expect(r.status).toBe(400);
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
-    expect((await callAs(t.app, 'readingPrefs', {}, u.token)).data).toEqual(DEFAULT_READING_PREFS);
+    expect((await callAs(t.app, 'readingPrefs', {}, u.token)).data).toEqual({ ...DEFAULT_READING_PREFS, saved: false });
   });
 
   it('refuses a field it does not know', async () => {

@@ -71,6 +71,9 @@ export const ReadingPrefsSchema = z.object({
   vertical: z.boolean(),
 });
 
+/** The account's copy: `saved` is false until the account first saved any (then the browser's choices are kept). */
+export const AccountReadingPrefs = ReadingPrefsSchema.extend({ saved: z.boolean() });
+
 export const BanBody = z.object({ reason: text(1, 200), until: optionalTime });
 
 export const usersCalls = inDomain('users', {
@@ -106,8 +109,8 @@ export const usersCalls = inDomain('users', {
     method: 'GET',
     path: '/api/v1/users/me/reading-prefs',
     auth: 'required',
-    summary: '阅读设置（深色、字号、行距、字体、繁體、拼音、竖排）',
-    response: ReadingPrefsSchema,
+    summary: '阅读设置（深色、字号、行距、字体、繁體、拼音、竖排）；saved 为 false 表示账号尚未保存过',
+    response: AccountReadingPrefs,
     errors: ['A0230'],
     silent: true,
   }),
@@ -118,7 +121,7 @@ export const usersCalls = inDomain('users', {
     auth: 'required',
     summary: '保存阅读设置（只传要改的项）',
     body: ReadingPrefsSchema.partial().strict(),
-    response: ReadingPrefsSchema,
+    response: AccountReadingPrefs,
     errors: ['A0400', 'A0230', 'A0501'],
     silent: true,
   }),

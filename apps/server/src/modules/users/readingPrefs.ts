@@ -11,13 +11,16 @@ import { mergeReadingPrefs, readingPrefsOf } from './queries.js';
 /** Saves per account and minute; a reader flicking through type sizes stays well under it. */
 const SAVES_PER_MINUTE = 60;
 
-export async function getReadingPrefs(db: Db, userId: number): Promise<ReadingPrefs> {
-  return normalizeReadingPrefs(await readingPrefsOf(db, userId));
+type AccountPrefs = ReadingPrefs & { saved: boolean };
+
+/** The stored preferences (the defaults for anything missing); `saved` says whether the account ever saved any. */
+export async function getReadingPrefs(db: Db, userId: number): Promise<AccountPrefs> {
+  const stored = await readingPrefsOf(db, userId);
+  return { ...normalizeReadingPrefs(stored), saved: stored !== null };
 }
 
 /** Merges the fields sent into the stored ones (absent fields keep their value) and answers the whole set. */
-export async function saveReadingPrefs(db: Db, userId: number, changes: Partial<ReadingPrefs>): Promise<ReadingPrefs> {
+export async function saveReadingPrefs(db: Db, userId: number, changes: Partial<ReadingPrefs>): Promise<AccountPrefs> {
   if (!(await allow(db, { key: `reading-prefs:${userId}`, windowMs: 60_000 }, SAVES_PER_MINUTE))) throw new AppError('A0501');
-  if (!Object.keys(changes).length) return getReadingPrefs(db, userId);
-  return normalizeReadingPrefs(await mergeReadingPrefs(db, userId, changes));
+  return { ...normalizeReadingPrefs(await mergeReadingPrefs(db, userId, changes)), saved: true };
 }
