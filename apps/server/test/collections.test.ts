@@ -19,18 +19,27 @@ import { collectionFolders, essays } from '../src/db/schema.js';
 import { migrationsFolder } from '../src/paths.js';
 
 let t: TestContext;
+// A built web app's page shell, so the server draws its public pages (their words come from the page models).
+const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-collections-'));
+fs.writeFileSync(
+  path.join(web, 'index.html'),
+  '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>拾句</title></head><body><div id="root"></div></body></html>',
+);
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
 let author: TestUser;
 const texts: number[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { WEB_DIST: web });
   tx = await seedTaxonomy(t.database.db);
   author = await makeUser(t.app);
   for (const line of ['采菊东篱下，悠然见南山。', '海内存知己，天涯若比邻。', '会当凌绝顶，一览众山小。', '春眠不觉晓，处处闻啼鸟。'])
     texts.push((await publishText(t.app, author, { content: line, classificationId: tx.meiju.id })).id);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
 
 const collects = async (id: number) => (await t.database.db.select({ n: essays.collects }).from(essays).where(eq(essays.id, id)))[0]!.n;
 const make = async (p: TestUser, name: string, isPublic = true) => {
@@ -288,6 +297,30 @@ describe('following, reports and export', () => {
     expect((await callAs(t.app, 'adminHideCollection', { params: { id: 99999999 }, body: { hidden: true } }, admin.token)).code).toBe(
       'A0404',
     );
+  });
+});
+
+describe('the public page, its feed and the sitemap', () => {
+  it('draws a public folder, lists it in the sitemap and its feed; a private one is a not-found page', async () => {
+    const owner = await makeUser(t.app);
+    const open = await make(owner, '公开的诗');
+    const shut = await make(owner, '私下的诗', false);
+    await callAs(t.app, 'setEssayCollections', { body: { essayId: texts[0]!, folderIds: [open.id, shut.id] } }, owner.token);
+    const page = await t.app.inject({ method: 'GET', url: `/collection?id=${open.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('公开的诗');
+    expect(page.body).toContain(`/feeds/collection-${open.id}.rss`);
+    expect((await t.app.inject({ method: 'GET', url: `/collection?id=${shut.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/collection?id=x' })).statusCode).toBe(404);
+
+    const rss = await t.app.inject({ method: 'GET', url: `/feeds/collection-${open.id}.rss` });
+    expect(rss.statusCode).toBe(200);
+    expect(rss.body).toContain('公开的诗');
+    expect((await t.app.inject({ method: 'GET', url: `/feeds/collection-${shut.id}.rss` })).statusCode).toBe(404);
+
+    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemaps/pages.xml' })).body;
+    expect(sitemap).toContain(`/collection?id=${open.id}<`);
+    expect(sitemap).not.toContain(`/collection?id=${shut.id}<`);
   });
 });
 

@@ -30,6 +30,7 @@ import './pages/BestWeek/BestWeek.css';
 import './components/people/people.css';
 import './components/discovery/discovery.css';
 import './pages/GlobalSearch/GlobalSearch.css';
+import './components/collections/collections.css';
 
 // The shell restores scroll itself (top on every navigation, kept pages where they were).
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';

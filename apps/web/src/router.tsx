@@ -58,6 +58,7 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
   '/author': { load: () => import('./pages/Author/index.js'), light: true },
   '/agreement': { load: () => import('./pages/Agreement/index.js'), light: true },
   '/privacy': { load: () => import('./pages/Privacy/index.js'), light: true },
+  '/collection': { load: () => import('./pages/Collection/index.js'), light: true },
 };
 
 export const NOT_FOUND_TITLE = '页面不存在';

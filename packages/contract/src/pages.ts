@@ -25,6 +25,8 @@ export const PAGES = [
   // Not in the seed: the versioned legal pages the sign-up form links (PIPL consent).
   { path: '/agreement', title: '用户协议' },
   { path: '/privacy', title: '隐私政策' },
+  // Not in the seed: a reader's public 收藏夹.
+  { path: '/collection', title: '收藏夹' },
 ] as const;
 
 export const SITE_NAME = '拾句';

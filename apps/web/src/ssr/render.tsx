@@ -42,6 +42,8 @@ import { AppProviders } from '../shell/AppProviders.js';
 import { KeptPage } from '../shell/KeepAlive.js';
 import { AppHosts, ShellFrame } from '../shell/Layout.js';
 import { PageBoundary } from '../shell/lazyPage.js';
+import Collection from '../pages/Collection/index.js';
+import { prefetchCollection } from '../pages/Collection/prefetch.js';
 import { withServerZh } from '../components/reading/prefs.js';
 import { zhVariantOf } from '@shiju/contract/core';
 
@@ -98,6 +100,7 @@ const PAGES: Record<
   '/othersInfor': { page: () => <OthersInfor />, prefetch: prefetchProfile },
   '/othersRelation': { page: () => <OthersRelation />, prefetch: prefetchRelations },
   '/globalSearch': { page: () => <GlobalSearch />, prefetch: prefetchSearch },
+  '/collection': { page: () => <Collection />, prefetch: prefetchCollection },
 };
 
 /** The paths this module draws. */

@@ -1,11 +1,12 @@
 /** The collections (收藏夹) module's public surface: other modules import only from here. */
 export { collectionHandlers } from './routes.js';
-export { collectedBy } from './service.js';
+export { collectedBy, publicView as publicCollection } from './service.js';
 export {
   dropAllOf as dropCollectionsOf,
   endFollowsBetween as endCollectionFollowsBetween,
   exportOf as collectionsExportOf,
   reportTargets as collectionReportTargets,
   findFolder as findCollection,
+  publicFoldersAfter as publicCollectionsAfter,
   setHidden as setCollectionHidden,
 } from './queries.js';

@@ -415,6 +415,26 @@ export async function exportOf(db: Db, userId: number) {
   return { folders: mine, following };
 }
 
+/** Public folders with texts, of active owners who show their collections, after `after` by id (the sitemap). */
+export async function publicFoldersAfter(db: Exec, after: number, limit: number) {
+  return db
+    .select({ id: f.id, updatedAt: f.updatedAt })
+    .from(f)
+    .innerJoin(users, eq(users.id, f.userId))
+    .where(
+      and(
+        gt(f.id, after),
+        eq(f.isPublic, true),
+        sql`${f.hiddenAt} is null`,
+        gt(f.itemCount, 0),
+        eq(users.collectsPublic, true),
+        eq(users.status, 'active'),
+      ),
+    )
+    .orderBy(asc(f.id))
+    .limit(limit);
+}
+
 /** Editors' report queue: the folders reported, with their owners. */
 export async function reportTargets(db: Exec, ids: number[]) {
   if (!ids.length) return [];

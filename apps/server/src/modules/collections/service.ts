@@ -156,6 +156,13 @@ export async function updates(db: Db, me: UserRow, page: Page) {
   };
 }
 
+/** A public folder as a visitor sees it, with its first texts (the server-drawn page and its feed); A0404 otherwise. */
+export async function publicView(db: Db, id: number, size: number) {
+  const folder = await one(db, id, null);
+  const { list } = await items(db, id, { pageNum: 1, pageSize: size }, null);
+  return { folder, essays: list };
+}
+
 // ---------- writing ----------
 
 export async function create(db: Db, rt: CollectionRuntime, me: UserRow, body: CallParsed<'createCollection'>['body']) {

@@ -10,6 +10,7 @@ import { frozenWeeks, weekEntries } from '../discovery/index.js';
 import { presentEssays } from '../essays/index.js';
 import { listPublished, type EssayCaches } from '../essays/index.js';
 import { profile } from '../social/index.js';
+import { publicCollection } from '../collections/index.js';
 import { AppError } from '../../http/errors.js';
 import { LIST_SIZE, titleOf } from './service.js';
 
@@ -60,7 +61,7 @@ async function sourceOf(db: Db, caches: EssayCaches, name: string): Promise<Feed
       ),
     };
   }
-  const m = /^(classification|author)-([1-9]\d{0,9})$/.exec(name);
+  const m = /^(classification|author|collection)-([1-9]\d{0,9})$/.exec(name);
   const id = m ? Number(m[2]) : 0;
   if (!m || id > 2147483647) return null;
   if (m[1] === 'classification') {
@@ -74,6 +75,15 @@ async function sourceOf(db: Db, caches: EssayCaches, name: string): Promise<Feed
     };
   }
   try {
+    if (m[1] === 'collection') {
+      const { folder: f, essays } = await publicCollection(db, id, LIST_SIZE);
+      return {
+        title: `${SITE_NAME} · 收藏夹「${f.name}」`,
+        description: f.description || `${f.owner.nickname} 在拾句整理的收藏夹`,
+        path: `/collection?id=${f.id}`,
+        essays,
+      };
+    }
     const u = await profile(db, id, null);
     return {
       title: `${SITE_NAME} · ${u.nickname} 的作品`,

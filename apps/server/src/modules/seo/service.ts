@@ -14,6 +14,7 @@ import { rankingPage, type Period } from '../discovery/index.js';
 import { presentCard, presentEssays } from '../essays/index.js';
 import { listPublished, publishedDetails, type EssayCaches } from '../essays/index.js';
 import { profile, relations } from '../social/index.js';
+import { publicCollection } from '../collections/index.js';
 
 export const LIST_SIZE = 20;
 
@@ -274,6 +275,27 @@ async function userPage(db: Db, caches: EssayCaches, id: number | null): Promise
   });
 }
 
+/** A public 收藏夹: its name, owner and first texts; private, hidden or missing ones are a not-found page. */
+async function collectionPage(db: Db, id: number | null): Promise<PageModel> {
+  if (!id) return notFoundPage();
+  return orNotFound(async () => {
+    const { folder: f, essays } = await publicCollection(db, id, LIST_SIZE);
+    const heading = `${f.name} · ${f.owner.nickname} 的收藏夹`;
+    return {
+      status: 200,
+      routeTitle: namedRouteTitle(routeTitle('/collection'), f.name),
+      title: heading,
+      description: summarize(f.description || `${f.owner.nickname} 在拾句整理的收藏夹「${f.name}」，共 ${f.itemCount} 篇。`, 120),
+      keywords: [f.name, '收藏夹', ...SITE_KEYWORDS],
+      path: `/collection?id=${f.id}`,
+      ogType: 'website',
+      image: f.cover,
+      feeds: [{ title: `拾句 · 收藏夹「${f.name}」`, name: `collection-${f.id}` }],
+      body: { kind: 'list', heading, intro: f.description || undefined, items: essays.map((essay) => ({ essay })) },
+    };
+  });
+}
+
 /** 公告: the first page of announcements, pinned first, then newest. */
 async function bulletinBoard(db: Db): Promise<PageModel> {
   const { rows } = await pagePublished(db, LIST_SIZE, 0);
@@ -492,4 +514,5 @@ export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: R
   '/aboutOur': async () => aboutPage(),
   '/othersRelation': (db, _caches, q) => relationsPage(db, parseId(q.id), q.type),
   '/globalSearch': async (_db, _caches, q) => searchPage(q.q),
+  '/collection': (db, _caches, q) => collectionPage(db, parseId(q.id)),
 };

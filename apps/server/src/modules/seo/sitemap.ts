@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import * as q from './queries.js';
 import { sitemapAuthors } from '../discovery/index.js';
+import { publicCollectionsAfter } from '../collections/index.js';
 
 export const SITEMAP_SPAN = 50_000;
 const BATCH = 5_000;
@@ -46,6 +47,13 @@ async function* pagesXml(db: Db, origin: string) {
   for (let after = 0; ;) {
     const rows = await q.announcementsAfter(db, after, BATCH);
     for (const r of rows) yield urlEntry(`${origin}/bulletinDetails?id=${r.id}`, r.updatedAt);
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  // Public 收藏夹 that hold texts.
+  for (let after = 0; ;) {
+    const rows = await publicCollectionsAfter(db, after, BATCH);
+    for (const r of rows) yield urlEntry(`${origin}/collection?id=${r.id}`, r.updatedAt);
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;
   }

@@ -17,6 +17,7 @@ export * from './ads.js';
 export * from './announcements.js';
 export * from './auth.js';
 export * from './classifications.js';
+export * from './collections.js';
 export * from './comments.js';
 export * from './discovery.js';
 export * from './authors.js';

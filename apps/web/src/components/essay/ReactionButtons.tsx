@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatCount } from '../../lib/format.js';
 import { Button } from '../ui/Button.js';
 import { Icon } from '../ui/Icon.js';
@@ -6,6 +6,9 @@ import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '../ui/icon
 import { useEnsureSignedIn } from './useEnsureSignedIn.js';
 import type { Essay, LikeResult, ReactionKind } from '@shiju/contract';
 import { useReactionToggle } from './useReactionToggle.js';
+
+// The folder chooser loads only when a reader opens it.
+const CollectionPicker = lazy(() => import('../collections/CollectionPicker.js').then((m) => ({ default: m.CollectionPicker })));
 
 interface Props {
   essay: Pick<Essay, 'id'> & LikeResult;
@@ -42,18 +45,37 @@ function ReactionButton({
   );
 }
 
-/** 喜欢 and 收藏 toggles: instant, exact under double clicks (see useReactionToggle). */
+/**
+ * 喜欢 and 收藏 toggles: instant, exact under double clicks (see useReactionToggle). A tap on 收藏 puts the text in
+ * the default 收藏夹; 收藏到… chooses the folders.
+ */
 export function ReactionButtons({ essay, onSettled }: Props) {
   const ensure = useEnsureSignedIn();
   const like = useReactionToggle(essay.id, 'like', { on: essay.liked, count: essay.likes }, onSettled);
   const collect = useReactionToggle(essay.id, 'collect', { on: essay.collected, count: essay.collects }, onSettled);
+  const [picking, setPicking] = useState(false);
   const click = (kind: ReactionKind, toggle: () => void) => async () => {
     if (await ensure(LOOK[kind].what)) toggle();
+  };
+  const pick = async () => {
+    if (await ensure('收藏到收藏夹')) setPicking(true);
   };
   return (
     <>
       <ReactionButton kind="like" state={like} onClick={() => void click('like', like.toggle)()} />
       <ReactionButton kind="collect" state={collect} onClick={() => void click('collect', collect.toggle)()} />
+      <Button className="reaction reaction--pick" aria-haspopup="dialog" onClick={() => void pick()}>
+        收藏到…
+      </Button>
+      {picking ? (
+        <Suspense fallback={null}>
+          <CollectionPicker
+            essayId={essay.id}
+            onClose={() => setPicking(false)}
+            onSaved={(r) => collect.settle({ on: r.collected, count: r.collects })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

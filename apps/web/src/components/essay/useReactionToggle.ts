@@ -58,6 +58,15 @@ export function useReactionToggle(essayId: number, kind: ReactionKind, initial: 
     if (!running.current) void run();
   };
 
+  /** A state the server confirmed through another call (the 收藏夹 picker); ignored while a toggle is in flight. */
+  const settle = (next: Confirmed) => {
+    if (running.current) return;
+    confirmedRef.current = next;
+    setConfirmed(next);
+    wishRef.current = next.on;
+    setWish(next.on);
+  };
+
   const delta = wish === confirmed.on ? 0 : wish ? 1 : -1;
-  return { on: wish, count: Math.max(0, confirmed.count + delta), busy, toggle };
+  return { on: wish, count: Math.max(0, confirmed.count + delta), busy, toggle, settle };
 }

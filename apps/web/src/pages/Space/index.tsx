@@ -8,6 +8,7 @@ import { LinkButton } from '../../components/people/LinkButton.js';
 import { ProfileCard, ProfileCardSkeleton, type ProfileStat } from '../../components/people/ProfileCard.js';
 import { ReactedList } from '../../components/people/ReactedList.js';
 import { RelationList } from '../../components/people/RelationList.js';
+import { MyCollections } from '../../components/collections/MyCollections.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import { saveUserInfo } from '../../lib/session.js';
 import { MyDrafts, MyWorks } from './MyWorks.js';
@@ -39,7 +40,7 @@ function tabContent(tab: Tab, me: UserInfo) {
     case 'likes':
       return <ReactedList userId={me.id} kind="like" own />;
     case 'collects':
-      return <ReactedList userId={me.id} kind="collect" own />;
+      return <MyCollections />;
     case 'following':
       return <RelationList userId={me.id} type="following" own />;
     case 'followers':

@@ -1,0 +1,73 @@
+import { COLLECTION_LIMITS, type CollectionFolder } from '@shiju/contract';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../ui/Button.js';
+
+export interface FolderValues {
+  name: string;
+  description: string;
+  isPublic: boolean;
+}
+
+interface Props {
+  initial?: Pick<CollectionFolder, 'name' | 'description' | 'isPublic'>;
+  submitText: string;
+  busy: boolean;
+  onSubmit: (v: FolderValues) => void;
+  onCancel?: () => void;
+}
+
+/** Name (1–20), description (≤ 200) and 公开: checked here for the reader's sake, and again by the server. */
+export function FolderForm({ initial, submitText, busy, onSubmit, onCancel }: Props) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [isPublic, setPublic] = useState(initial?.isPublic ?? true);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const n = name.trim();
+    if (!n) return setError('请填写收藏夹名称');
+    if ([...n].length > COLLECTION_LIMITS.nameChars) return setError(`名称最多 ${COLLECTION_LIMITS.nameChars} 个字`);
+    if ([...description.trim()].length > COLLECTION_LIMITS.descriptionChars)
+      return setError(`简介最多 ${COLLECTION_LIMITS.descriptionChars} 个字`);
+    setError(null);
+    onSubmit({ name: n, description: description.trim(), isPublic });
+  };
+  return (
+    <form className="folder-form" onSubmit={submit}>
+      <label>
+        名称
+        <input
+          type="text"
+          value={name}
+          maxLength={COLLECTION_LIMITS.nameChars}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="例如：山水田园"
+        />
+      </label>
+      <label>
+        简介（可不填）
+        <textarea
+          value={description}
+          rows={3}
+          maxLength={COLLECTION_LIMITS.descriptionChars}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </label>
+      <label className="folder-form__check">
+        <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
+        公开（他人可以看到、关注和分享）
+      </label>
+      {error ? (
+        <p className="folder-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="folder-card__actions">
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {submitText}
+        </Button>
+        {onCancel ? <Button onClick={onCancel}>取消</Button> : null}
+      </div>
+    </form>
+  );
+}
