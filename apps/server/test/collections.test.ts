@@ -15,8 +15,9 @@ import { COLLECTION_LIMITS } from '@shiju/contract';
 import { callAs, createTestApp, type TestContext } from './helper.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { collectionFolders, essays } from '../src/db/schema.js';
+import { collectionFolders, essays, users } from '../src/db/schema.js';
 import { migrationsFolder } from '../src/paths.js';
+import { JOBS } from '../src/jobs/scheduler.js';
 
 let t: TestContext;
 // A built web app's page shell, so the server draws its public pages (their words come from the page models).
@@ -321,6 +322,27 @@ describe('the public page, its feed and the sitemap', () => {
     const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemaps/pages.xml' })).body;
     expect(sitemap).toContain(`/collection?id=${open.id}<`);
     expect(sitemap).not.toContain(`/collection?id=${shut.id}<`);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the leaver’s folders and follows, and their counts', async () => {
+    const leaver = await makeUser(t.app);
+    const owner = await makeUser(t.app);
+    const theirs = await make(owner, '留下的');
+    const mine = await make(leaver, '要走的');
+    await callAs(t.app, 'setEssayCollections', { body: { essayId: texts[3]!, folderIds: [mine.id] } }, leaver.token);
+    await callAs(t.app, 'followCollection', { params: { id: theirs.id } }, leaver.token);
+    const before = await collects(texts[3]!);
+    await t.database.db
+      .update(users)
+      .set({ deletionDueAt: new Date(Date.now() - 1000), deletionKeepContent: true })
+      .where(eq(users.id, leaver.id));
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    await JOBS.find((j) => j.name === 'purge-deleted-accounts')!.run(t.database.db, t.config, quiet, t.app.runtime);
+    expect(await t.database.db.select().from(collectionFolders).where(eq(collectionFolders.userId, leaver.id))).toEqual([]);
+    expect((await callAs(t.app, 'collection', { params: { id: theirs.id } }, owner.token)).data.followerCount).toBe(0);
+    expect(await collects(texts[3]!)).toBe(before - 1);
   });
 });
 
