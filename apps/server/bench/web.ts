@@ -141,6 +141,7 @@ async function publicRoutes(base: string): Promise<string[]> {
   const notice = (await get<{ list: { id: number }[] }>('/api/v1/pc/announcements/page?pageNum=1&pageSize=1')).list[0];
   const cls = (await get<{ list: { id: number }[] }>('/api/v1/pc/classifications/page?pageNum=1&pageSize=1')).list[0];
   const user = essay.author.id;
+  const folder = await publicFolder(base, essay.id);
   return [
     '/home',
     cls ? `/classifyDetails?id=${cls.id}` : '/classifyDetails',
@@ -157,7 +158,32 @@ async function publicRoutes(base: string): Promise<string[]> {
     '/agreement',
     '/privacy',
     '/authentication',
+    ...(folder ? [`/collection?id=${folder}`] : []),
   ];
+}
+
+/** A reader's public 收藏夹 holding one text (the starter library has none): its id, or null when it cannot be made. */
+async function publicFolder(base: string, essayId: number): Promise<number | null> {
+  const send = async <T>(method: string, path: string, body: unknown, token?: string) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const env = (await res.json()) as { code: string; data: T };
+    return env.code === '00000' ? env.data : null;
+  };
+  const reader = await send<{ accessToken: string }>('POST', '/api/v1/auth/register', {
+    username: `bench_${Date.now().toString(36)}`,
+    password: 'benchpass2026',
+    nickname: '收藏夹读者',
+    agree: true,
+  });
+  if (!reader) return null;
+  const folder = await send<{ id: number }>('POST', '/api/v1/app/collections', { name: '山水' }, reader.accessToken);
+  if (!folder) return null;
+  await send('PUT', '/api/v1/app/collections/essay', { essayId, folderIds: [folder.id] }, reader.accessToken);
+  return folder.id;
 }
 
 export function formatWeb({ pages: figures, stability }: WebFigures): string {

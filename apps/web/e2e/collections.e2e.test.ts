@@ -72,6 +72,9 @@ describe('收藏夹', () => {
       // A visitor's copy is drawn by the server, with its feed.
       const html = await (await fetch(`${baseURL}/collection?id=${folder.id}`)).text();
       expect(html).toContain(name);
+      // Drawn by the app's own page (ssr/render.tsx), not only the plain markup.
+      expect(html).toContain('class="collection-head');
+      expect(html).toContain('shiju-state');
       expect(html).toContain(`collection-${folder.id}.rss`);
 
       // A second reader follows it.

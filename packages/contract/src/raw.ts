@@ -70,11 +70,12 @@ export const RAW_RESPONSES = {
     method: 'GET',
     path: '/feeds/:name',
     contentType: 'application/rss+xml or application/atom+xml; charset=utf-8',
-    reader: 'feed readers: latest, best-week, classification-<id>, author-<id>, each as .rss (RSS 2.0) or .atom (Atom 1.0)',
+    reader:
+      'feed readers: latest, best-week, classification-<id>, author-<id>, collection-<id> (a public 收藏夹), each as .rss (RSS 2.0) or .atom (Atom 1.0)',
   },
   publicPage: {
     method: 'GET',
-    path: '/home, /bellesDetails, /classifyDetails, /leaderboard, /bestWeek, /bulletinDetails, /othersInfor',
+    path: '/home, /bellesDetails, /classifyDetails, /leaderboard, /bestWeek, /bulletinDetails, /othersInfor, /collection',
     contentType: 'text/html; charset=utf-8',
     reader: 'browsers, search engines and link previews: the web app with the page content rendered by the server',
   },
