@@ -187,10 +187,22 @@ describe('reading aids', () => {
     const id = await jingyesi();
     const reader = await registerUser('e2e_read', '夜读的人');
     const page = await fresh(1440);
+    // This browser had chosen a larger type before; the new account, which never saved any, takes it over.
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('shiju:readingPrefs')) localStorage.setItem('shiju:readingPrefs', JSON.stringify({ fontSize: 3 }));
+    });
     await signInAs(page, reader);
     await page.goto(`/bellesDetails?id=${id}`);
     await appRunning(page);
     await settled(page);
+    await expect
+      .poll(
+        async () => (await callApi<{ fontSize: number }>('GET', '/api/v1/users/me/reading-prefs', undefined, reader.accessToken)).fontSize,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(3);
     await chooseInSettings(page, ['深色', '繁體·臺灣']);
     // Saved on the account.
     await expect
@@ -214,6 +226,7 @@ describe('reading aids', () => {
     await appRunning(phone);
     // Signing in on a new browser brings the account's choices here.
     await expect.poll(async () => marks(phone), { timeout: 15_000 }).toMatchObject({ theme: 'dark', zh: 'tw' });
+    expect(await phone.evaluate(() => document.documentElement.dataset.fontSize)).toBe('3');
     await phone.getByText('舉頭望明月', { exact: false }).first().waitFor();
     await reloadedDarkTraditional(phone, () => phone.reload());
   });
