@@ -10,6 +10,7 @@ export function FolderGrid({ folders, actions }: { folders: CollectionFolder[]; 
     <ul className="folder-grid">
       {folders.map((f) => (
         <li key={f.id} className="folder-card panel">
+          {f.cover ? <img className="folder-card__cover" src={f.cover} alt="" loading="lazy" /> : null}
           <Link to={collectionHref(f.id)} className="folder-card__name">
             {f.name}
           </Link>

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { CollectionFolder } from '@shiju/contract';
 import { useState } from 'react';
 import { toastSuccess } from '../../api/index.js';
-import { collectionQueries, useCreateCollection, useDeleteCollection, usePagedList } from '../../api/queries/index.js';
+import {
+  collectionQueries,
+  useCreateCollection,
+  useDeleteCollection,
+  usePagedList,
+  useReorderCollections,
+} from '../../api/queries/index.js';
 import { confirmDialog } from '../ConfirmDialog/index.js';
 import { EmptyState } from '../EmptyState.js';
 import { EssayCard } from '../EssayCard.js';
@@ -55,6 +61,16 @@ export function MyCollections() {
     },
   });
   const remove = useDeleteCollection({ onSuccess: () => toastSuccess('收藏夹已删除') });
+  const reorder = useReorderCollections();
+  // The default folder stays first; the others move one place up.
+  const others = (query.data?.list ?? []).filter((f) => !f.isDefault).map((f) => f.id);
+  const moveUp = (id: number) => {
+    const i = others.indexOf(id);
+    if (i <= 0) return;
+    const ids = [...others];
+    [ids[i - 1], ids[i]] = [ids[i]!, ids[i - 1]!];
+    reorder.mutate({ body: { ids } });
+  };
   const ask = async (f: CollectionFolder) => {
     const action = await confirmDialog({
       title: `删除收藏夹“${f.name}”？`,
@@ -82,6 +98,11 @@ export function MyCollections() {
                 <Button size="small" onClick={() => setEditing(f)}>
                   编辑
                 </Button>
+                {others.indexOf(f.id) > 0 ? (
+                  <Button size="small" disabled={reorder.isPending} onClick={() => moveUp(f.id)}>
+                    前移
+                  </Button>
+                ) : null}
                 {f.isDefault ? null : (
                   <Button size="small" danger onClick={() => void ask(f)}>
                     删除
