@@ -38,6 +38,7 @@ describe('register', () => {
       agreementVersion: AGREEMENT_VERSION,
       deletionDueAt: null,
       email: null,
+      noteEditor: false,
     });
     const raw = JSON.stringify(r);
     expect(raw).not.toContain('moonlight99');
