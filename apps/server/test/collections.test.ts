@@ -15,7 +15,7 @@ import { COLLECTION_LIMITS } from '@shiju/contract';
 import { callAs, createTestApp, type TestContext } from './helper.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { collectionFolders, essays, users } from '../src/db/schema.js';
+import { collectionFolders, collects as collectsTable, essays, users } from '../src/db/schema.js';
 import { migrationsFolder } from '../src/paths.js';
 import { JOBS } from '../src/jobs/scheduler.js';
 
@@ -79,6 +79,16 @@ describe('the seed’s 收藏', () => {
       liked: true,
       collected: false,
     });
+  });
+  it('puts collects written without a folder (the corpus import) into the default folder', async () => {
+    const r = await makeUser(t.app);
+    await t.database.db.insert(collectsTable).values({ userId: r.id, essayId: texts[2]! });
+    const mine = await callAs(t.app, 'myCollections', { query: { essayId: texts[2]! } }, r.token);
+    const def = mine.data.list.find((f) => f.isDefault)!;
+    expect(def.itemCount).toBe(1);
+    expect(mine.data.containing).toEqual([def.id]);
+    // Shown to others too, since the default folder is public.
+    expect(ids(await callAs(t.app, 'userCollects', { params: { id: r.id } }))).toEqual([texts[2]]);
   });
 });
 

@@ -2,7 +2,14 @@ import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
 import { collectionFolders as f, collectionFollows as cf, collectionItems as ci, collects, essays, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { aliased, columnName, columnNames } from '../../db/names.js';
 import { notBlockedBy } from '../users/index.js';
+
+/** Aliases for subqueries: a loose collect, and an item and folder that already hold its text. */
+const lc = alias(collects, 'lc');
+const hi = alias(ci, 'hi');
+const hf = alias(f, 'hf');
 
 export type FolderRow = typeof f.$inferSelect;
 export type FolderWithOwner = FolderRow & { ownerNickname: string; ownerAvatar: string | null };
@@ -69,12 +76,12 @@ export async function ensureDefault(db: Exec, userId: number, name: string): Pro
 export async function adoptLooseCollects(db: Db, userId: number, defaultId: number) {
   const added = await rowsOf<{ essay_id: number }>(
     db,
-    sql`
-    insert into ${ci} (folder_id, essay_id, position, created_at)
-    select ${defaultId}, c.essay_id, -extract(epoch from c.created_at), c.created_at from ${collects} c
-    where c.user_id = ${userId} and not exists (
-      select 1 from ${ci} i join ${f} ff on ff.id = i.folder_id where ff.user_id = ${userId} and i.essay_id = c.essay_id)
-    on conflict do nothing returning essay_id`,
+    sql`insert into ${ci} (${columnNames(ci.folderId, ci.essayId, ci.position, ci.createdAt)})
+    select ${defaultId}, ${lc.essayId}, -extract(epoch from ${lc.createdAt}), ${lc.createdAt} from ${aliased(lc)}
+    where ${lc.userId} = ${userId} and not exists (
+      select 1 from ${aliased(hi)} join ${aliased(hf)} on ${hf.id} = ${hi.folderId}
+      where ${hf.userId} = ${userId} and ${hi.essayId} = ${lc.essayId})
+    on conflict do nothing returning ${columnName(ci.essayId)}`,
   );
   if (added.length) await refreshItemCount(db, defaultId);
 }
@@ -250,8 +257,8 @@ export async function pageItemIds(db: Db, folderId: number, limit: number, offse
  * now that folders can be private), most recent first.
  */
 export async function pagePublicCollectIds(db: Db, userId: number, limit: number, offset: number, viewerId?: number) {
-  const visible = sql`exists (select 1 from ${ci} i join ${f} ff on ff.id = i.folder_id
-    where ff.user_id = ${userId} and ff.is_public and ff.hidden_at is null and i.essay_id = ${collects.essayId})`;
+  const visible = sql`exists (select 1 from ${aliased(hi)} join ${aliased(hf)} on ${hf.id} = ${hi.folderId}
+    where ${hf.userId} = ${userId} and ${hf.isPublic} and ${hf.hiddenAt} is null and ${hi.essayId} = ${collects.essayId})`;
   const where = and(
     eq(collects.userId, userId),
     eq(essays.status, 'published'),
