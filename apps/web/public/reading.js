@@ -9,6 +9,23 @@
   } catch {
     p = {};
   }
+  // A link that names a script (?zh=hant, tw, hk or hans) is the reader's choice from here on, as the settings
+  // panel's would be: kept, and sent to the server with the next pages (components/reading/prefs.ts writeZhCookie).
+  var asked = typeof location === 'undefined' ? null : /[?&]zh=([^&#]*)/.exec(location.search);
+  var zh = asked ? { hant: 'tw', tw: 'tw', hk: 'hk', hans: 'hans' }[asked[1]] : undefined;
+  if (zh && zh !== (p.zh || 'hans')) {
+    p.zh = zh;
+    try {
+      localStorage.setItem('shiju:readingPrefs', JSON.stringify(p));
+    } catch {
+      // storage refused (private mode): this page still shows the script the link asked for
+    }
+    var secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie =
+      zh === 'hans'
+        ? 'zh_variant=; Path=/; Max-Age=0; SameSite=Lax' + secure
+        : 'zh_variant=' + zh + '; Path=/; Max-Age=31536000; SameSite=Lax' + secure;
+  }
   var dark = p.theme === 'dark';
   if (p.theme !== 'dark' && p.theme !== 'light') {
     try {

@@ -102,6 +102,35 @@ describe('the prefs store', () => {
     }
   });
 
+  it('takes a link’s ?zh= as the reader’s choice before the first paint, kept and sent to the server', () => {
+    const script = fs.readFileSync(new URL('../../../public/reading.js', import.meta.url), 'utf8');
+    const run = (search: string) => {
+      const written: string[] = [];
+      const documentElement = new FakeRoot();
+      const document = {
+        documentElement,
+        set cookie(v: string) {
+          written.push(v);
+        },
+      };
+      vm.runInNewContext(script, {
+        document,
+        location: { search, protocol: 'http:' },
+        localStorage: globalThis.localStorage,
+        window: globalThis.window,
+      });
+      return written;
+    };
+    store.set('shiju:readingPrefs', JSON.stringify({ ...DEFAULT_READING_PREFS, theme: 'dark' }));
+    expect(run('?id=11&zh=hant')).toEqual(['zh_variant=tw; Path=/; Max-Age=31536000; SameSite=Lax']);
+    expect(JSON.parse(store.get('shiju:readingPrefs')!)).toMatchObject({ zh: 'tw', theme: 'dark' });
+    expect(run('?zh=tw')).toEqual([]); // already the choice
+    expect(run('?zh=hk')).toEqual(['zh_variant=hk; Path=/; Max-Age=31536000; SameSite=Lax']);
+    expect(run('?zh=klingon')).toEqual([]);
+    expect(run('?zh=hans')).toEqual(['zh_variant=; Path=/; Max-Age=0; SameSite=Lax']);
+    expect(JSON.parse(store.get('shiju:readingPrefs')!)).toMatchObject({ zh: 'hans', theme: 'dark' });
+  });
+
   it('shows an imported text’s stored Traditional original to a reader of 繁體', async () => {
     const { shownEssay } = await import('./original.js');
     const essay = {
