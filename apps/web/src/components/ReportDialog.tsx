@@ -8,7 +8,13 @@ import type { ReportTarget } from './ReportButton.js';
 
 type Reason = (typeof reportReasons)[number];
 
-const WHAT: Record<ReportTarget, string> = { essay: '这篇作品', comment: '这条评论', user: '这位用户', note: '这条注释', collection: '这个收藏夹' };
+const WHAT: Record<ReportTarget, string> = {
+  essay: '这篇作品',
+  comment: '这条评论',
+  user: '这位用户',
+  note: '这条注释',
+  collection: '这个收藏夹',
+};
 const DETAIL_MAX = 500;
 
 interface Values {
