@@ -88,6 +88,12 @@ describe('收藏夹', () => {
       expect((await callAs('collection', { params: { id: folder.id } }, fan.accessToken)).following).toBe(true);
       expect(await page.getByRole('button', { name: '移出' }).count()).toBe(0);
       expect(await fitsWidth(page)).toBe(true);
+
+      // The owner's public folders head TA的收藏.
+      await page.goto(`/othersCollect?id=${owner.userInfo.id}`);
+      await appRunning(page);
+      await page.locator('.folder-card', { hasText: name }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
     });
   }
 });
