@@ -141,7 +141,7 @@ async function publicRoutes(base: string): Promise<string[]> {
   const notice = (await get<{ list: { id: number }[] }>('/api/v1/pc/announcements/page?pageNum=1&pageSize=1')).list[0];
   const cls = (await get<{ list: { id: number }[] }>('/api/v1/pc/classifications/page?pageNum=1&pageSize=1')).list[0];
   const user = essay.author.id;
-  const folder = await publicFolder(base, essay.id);
+  const folder = await publicFolder(base, essay.id).catch(() => null);
   return [
     '/home',
     cls ? `/classifyDetails?id=${cls.id}` : '/classifyDetails',
