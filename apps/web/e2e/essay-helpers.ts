@@ -53,6 +53,17 @@ export async function callApi<T>(method: string, path: string, body?: unknown, t
 
 export { settled } from './helpers.js';
 
+/** The id of 李白's 静夜思 in the starter library (唐诗三百首's wording, 床前明月光). */
+export async function jingyesi(): Promise<number> {
+  const page = await callApi<{ list: { id: number; workAuthor: string | null; summary: string }[] }>('POST', '/api/v1/es/essays/pc/page', {
+    keyword: '静夜思',
+    pageSize: 20,
+  });
+  const found = page.list.find((e) => e.workAuthor === '李白' && e.summary.includes('床前明月光'));
+  if (!found) throw new Error('静夜思 is not in the starter library');
+  return found.id;
+}
+
 /** A small PNG drawn on a canvas in the page, as bytes to upload. */
 export async function makePng(page: Page, colour = '#8c3b2f'): Promise<Buffer> {
   const dataUrl = await page.evaluate((c) => {

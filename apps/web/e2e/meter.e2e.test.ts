@@ -1,22 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi, settled } from './essay-helpers.js';
+import { jingyesi, settled } from './essay-helpers.js';
 import { closePage, openPage, useBrowser } from './helpers.js';
-
-interface Card {
-  id: number;
-  title: string | null;
-  workAuthor: string | null;
-  summary: string;
-}
-
-/** 李白's 静夜思 of the starter library (唐诗三百首's wording). */
-async function jingyesi(): Promise<number> {
-  const page = await callApi<{ list: Card[] }>('POST', '/api/v1/es/essays/pc/page', { keyword: '静夜思', pageSize: 20 });
-  const found = page.list.find((e) => e.workAuthor === '李白' && e.summary.includes('床前明月光'));
-  expect(found).toBeDefined();
-  return found!.id;
-}
 
 describe('格律', () => {
   const browser = useBrowser();

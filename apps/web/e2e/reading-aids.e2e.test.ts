@@ -5,22 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi, registerUser, settled, signInAs } from './essay-helpers.js';
+import { callApi, jingyesi, registerUser, settled, signInAs } from './essay-helpers.js';
 import { appRunning, closePage, openPage, useBrowser } from './helpers.js';
-
-interface Card {
-  id: number;
-  workAuthor: string | null;
-  summary: string;
-}
-
-/** 李白's 静夜思 of the starter library. */
-async function jingyesi(): Promise<number> {
-  const page = await callApi<{ list: Card[] }>('POST', '/api/v1/es/essays/pc/page', { keyword: '静夜思', pageSize: 20 });
-  const found = page.list.find((e) => e.workAuthor === '李白' && e.summary.includes('床前明月光'));
-  expect(found).toBeDefined();
-  return found!.id;
-}
 
 const marks = (page: Page) =>
   page.evaluate(() => ({

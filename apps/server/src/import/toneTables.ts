@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pinyin } from 'pinyin-pro';
-import { isTrainingPoem } from '@shiju/contract/tones';
+import { isTrainingPoem, TONE_CLASS } from '@shiju/contract/tones';
 import { repoRoot } from '../paths.js';
 import { markedPoems } from './strains.js';
 
@@ -30,15 +30,8 @@ const MIN_MINOR = 3;
 const FLIP_MIN = 3;
 const FLIP_SHARE = 0.75;
 
-const enum Cls {
-  None = 0,
-  Ping = 1,
-  Ze = 2,
-  BothPing = 3,
-  BothZe = 4,
-  PinyinPing = 5,
-  PinyinZe = 6,
-}
+type Cls = (typeof TONE_CLASS)[keyof typeof TONE_CLASS];
+const Cls = TONE_CLASS;
 
 type Counts = [number, number];
 const bump = (m: Map<string, Counts>, k: string, tone: string) => {

@@ -53,16 +53,13 @@ export function isTrainingPoem(id: string): boolean {
   return h % 2 === 0;
 }
 
-/** Table classes (data.ts): learnt 平/仄, learnt polyphone with its usual tone, or pinyin-pro's reading. */
-const enum Cls {
-  None = 0,
-  Ping = 1,
-  Ze = 2,
-  BothPing = 3,
-  BothZe = 4,
-  PinyinPing = 5,
-  PinyinZe = 6,
-}
+/**
+ * Table classes (data.ts): learnt 平/仄, learnt polyphone with its usual tone, or pinyin-pro's reading. The table
+ * builder (the server's import/toneTables.ts) writes the same numbers.
+ */
+export const TONE_CLASS = { None: 0, Ping: 1, Ze: 2, BothPing: 3, BothZe: 4, PinyinPing: 5, PinyinZe: 6 } as const;
+type Cls = (typeof TONE_CLASS)[keyof typeof TONE_CLASS];
+const Cls = TONE_CLASS;
 
 interface Tables {
   cls: (cp: number) => Cls;
