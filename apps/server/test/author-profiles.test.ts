@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { DYNASTY_GROUPS } from '@shiju/contract';
 import { chineseNumber, mergeRecords, parseLifespan, placeRecords, type AuthorRecord } from '../src/import/authorRecords.js';
 import { importAuthorRecords } from '../src/import/index.js';
-import { call, callAs, createStarterApp, signUp, type TestContext } from './helper.js';
+import { call, callAs, createStarterApp, signUp, writeWebDist, type TestContext } from './helper.js';
 
 let t: TestContext;
 /** The built app's page template alone (no prerenderer): the server's own markup for the public pages. */
@@ -20,8 +20,8 @@ const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-authors-'));
 const rows = async <T = Record<string, any>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
 
 beforeAll(async () => {
-  fs.writeFileSync(
-    path.join(web, 'index.html'),
+  writeWebDist(
+    web,
     '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>拾句</title></head><body><div id="root"></div></body></html>',
   );
   t = await createStarterApp({}, { WEB_DIST: web });

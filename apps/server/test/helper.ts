@@ -176,3 +176,11 @@ export function multipart(parts: { name: string; filename?: string; type?: strin
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A stand-in for the built web app (WEB_DIST) in `dir`: its page template and, when given, the prerenderer module (ssr/render.js). */
+export function writeWebDist(dir: string, template: string, prerenderer?: string): void {
+  fs.writeFileSync(path.join(dir, 'index.html'), template);
+  if (prerenderer === undefined) return;
+  fs.mkdirSync(path.join(dir, 'ssr'));
+  fs.writeFileSync(path.join(dir, 'ssr', 'render.js'), prerenderer);
+}

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_READING_PREFS } from '@shiju/contract/core';
 import { seedTaxonomy } from './fixtures.js';
-import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, callAs, createTestApp, signUp, writeWebDist, type TestContext } from './helper.js';
 
 const ORIGIN = 'https://shiju.example.com';
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-zh-'));
@@ -46,9 +46,7 @@ let t: TestContext;
 let essayId: number;
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(web, 'index.html'), template);
-  fs.mkdirSync(path.join(web, 'ssr'));
-  fs.writeFileSync(path.join(web, 'ssr', 'render.js'), prerenderer);
+  writeWebDist(web, template, prerenderer);
   t = await createTestApp({}, { WEB_DIST: web, PUBLIC_URL: ORIGIN });
   const tx = await seedTaxonomy(t.database.db);
   const writer = await signUp(t.app);

@@ -17,7 +17,7 @@ import { refreshRankings } from '../src/modules/discovery/index.js';
 import { previousWeek, RANK_MIN_LIKES, weekRange } from '@shiju/contract/core';
 import { likedByEstablished } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { call, createTestApp, signUp, writeWebDist, type TestContext } from './helper.js';
 
 const ORIGIN = 'https://shiju.example.com';
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-seo-'));
@@ -94,9 +94,7 @@ function parts(html: string) {
 }
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(web, 'index.html'), template);
-  fs.mkdirSync(path.join(web, 'ssr'));
-  fs.writeFileSync(path.join(web, 'ssr', 'render.js'), prerenderer);
+  writeWebDist(web, template, prerenderer);
   t = await createTestApp({}, { WEB_DIST: web, PUBLIC_URL: ORIGIN });
   tx = await seedTaxonomy(t.database.db);
   // A classification nobody has written in yet.
