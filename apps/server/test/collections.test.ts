@@ -269,11 +269,17 @@ describe('following, reports and export', () => {
     const owner = await makeUser(t.app);
     const fan = await makeUser(t.app);
     const f = await make(owner, '唐诗');
+    const g = await make(owner, '宋词');
     expect((await callAs(t.app, 'followCollection', { params: { id: f.id } }, owner.token)).code).toBe('A0400');
     await callAs(t.app, 'followCollection', { params: { id: f.id } }, fan.token);
+    await callAs(t.app, 'followCollection', { params: { id: g.id } }, fan.token);
     for (const e of texts.slice(0, 3)) await callAs(t.app, 'setEssayCollections', { body: { essayId: e, folderIds: [f.id] } }, owner.token);
+    await callAs(t.app, 'setEssayCollections', { body: { essayId: texts[3]!, folderIds: [g.id] } }, owner.token);
+    // One message that day, whichever followed folder grew first.
     const told = await callAs(t.app, 'messagesPage', { query: { type: 'system' } }, fan.token);
+    expect(told.data.list.filter((m) => m.content.includes('收藏夹'))).toHaveLength(1);
     expect(told.data.list.filter((m) => m.content.includes('唐诗'))).toHaveLength(1);
+    await callAs(t.app, 'unfollowCollection', { params: { id: g.id } }, fan.token);
     const news = await callAs(t.app, 'collectionUpdates', {}, fan.token);
     expect(news.data.list.map((u) => u.essay.id)).toEqual(texts.slice(0, 3).reverse());
     expect(news.data.list[0]!.folder).toMatchObject({ id: f.id, name: '唐诗', owner: { id: owner.id } });

@@ -336,13 +336,21 @@ export async function dropAllOf(tx: Tx, userId: number) {
 
 /**
  * Followers of a folder not yet told today (Shanghai day `day`): marks them told and answers them, so a follower
- * hears at most once a day per folder.
+ * hears at most once a day, across all the folders they follow.
  */
 export async function claimFollowersToTell(tx: Tx, folderId: number, day: string): Promise<number[]> {
+  const told = alias(cf, 'told');
   const rows = await tx
     .update(cf)
     .set({ notifiedOn: day })
-    .where(and(eq(cf.folderId, folderId), sql`(${cf.notifiedOn} is null or ${cf.notifiedOn} <> ${day})`))
+    .where(
+      and(
+        eq(cf.folderId, folderId),
+        sql`(${cf.notifiedOn} is null or ${cf.notifiedOn} <> ${day})`,
+        // Once a day per follower, whichever of their followed folders grew first.
+        sql`not exists (select 1 from ${aliased(told)} where ${told.userId} = ${cf.userId} and ${told.notifiedOn} = ${day})`,
+      ),
+    )
     .returning({ id: cf.userId });
   return rows.map((r) => r.id);
 }
