@@ -315,6 +315,32 @@ describe('following, reports and export', () => {
       'A0404',
     );
   });
+
+  it('lists every folder in the console: by keyword, public, private or hidden; editors only', async () => {
+    const owner = await makeUser(t.app);
+    const admin = await makeAdmin(t);
+    const shown = await make(owner, '边塞诗选');
+    const secret = await make(owner, '边塞私藏', false);
+    await callAs(t.app, 'adminHideCollection', { params: { id: shown.id }, body: { hidden: true } }, admin.token);
+    const all = await callAs(t.app, 'adminCollectionsPage', { query: { keyword: '边塞' } }, admin.token);
+    expect(all.code, all.msg).toBe('00000');
+    expect(all.data.list.map((x) => x.id).sort()).toEqual([shown.id, secret.id].sort());
+    expect(all.data.list.find((x) => x.id === shown.id)).toMatchObject({ hidden: true, owner: { id: owner.id } });
+    const byOwner = await callAs(t.app, 'adminCollectionsPage', { query: { keyword: owner.nickname, state: 'private' } }, admin.token);
+    expect(byOwner.data.list.every((x) => !x.isPublic)).toBe(true);
+    expect(byOwner.data.list.filter((x) => x.owner.id === owner.id).map((x) => x.id)).toEqual([secret.id]);
+    const hidden = await callAs(t.app, 'adminCollectionsPage', { query: { keyword: '边塞', state: 'hidden' } }, admin.token);
+    expect(hidden.data.list.map((x) => x.id)).toEqual([shown.id]);
+    expect((await callAs(t.app, 'adminCollectionsPage', { query: { keyword: '边塞', state: 'public' } }, admin.token)).data.total).toBe(0);
+    expect((await callAs(t.app, 'adminCollectionsPage', {}, owner.token)).code).toBe('A0301');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/collections/page?state=gone',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(bad.json()).toMatchObject({ code: 'A0400' });
+    expect(bad.json().msg).toContain('state');
+  });
 });
 
 describe('the public page, its feed and the sitemap', () => {

@@ -283,6 +283,28 @@ describe("the editor's console", () => {
     expect(await item.getByRole('link', { name: '编辑' }).count()).toBe(0);
   });
 
+  it("hides a reader's 收藏夹 from the console; others find it gone, the editor can restore it", async () => {
+    const owner = await registerUser('e2e_fold', '收藏夹的主人');
+    const name = `边塞${Date.now().toString(36).slice(-5)}`;
+    const folder = await callApi<{ id: number }>('POST', '/api/v1/app/collections', { name, isPublic: true }, owner.accessToken);
+
+    const admin = await fresh();
+    await signInAs(admin, await signInAdmin());
+    await openConsole(admin, 'collections', '收藏夹');
+    await admin.getByLabel('名称、简介或收藏者').fill(name);
+    await admin.getByLabel('名称、简介或收藏者').press('Enter');
+    const row = await rowWith(admin, name);
+    expect(await row.textContent()).toContain('收藏夹的主人');
+    await row.getByRole('button', { name: '隐藏' }).click();
+    await (await dialogNamed(admin, `隐藏收藏夹「${name}」？`)).getByRole('button', { name: '隐藏' }).click();
+    await waitForToast(admin, '已隐藏');
+    await row.getByRole('button', { name: '恢复' }).waitFor();
+
+    const visitor = await fresh();
+    await visitor.goto(`/collection?id=${folder.id}`);
+    await visitor.getByText('这个收藏夹不存在，或主人没有公开它').waitFor();
+  });
+
   it('editing a published text keeps it public; 撤回到草稿 says what happens and takes it off the site', async () => {
     const author = await registerUser('e2e_wd', '改稿的作者');
     const words = `一句已经发布的话 ${Date.now().toString(36)}`;

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { ADMIN_ERRORS_404, Id, IdParams, inDomain, Ok, page, PageQuery, route, Timestamp } from '../schema.js';
+import {
+  ADMIN_ERRORS,
+  ADMIN_ERRORS_404,
+  AdminPageQuery,
+  Id,
+  IdParams,
+  inDomain,
+  Ok,
+  page,
+  PageQuery,
+  route,
+  sortQuery,
+  Timestamp,
+} from '../schema.js';
 import { Essay, UserBrief } from './entities.js';
 
 /** 收藏夹: a reader's named lists of texts. `beLike` type=collect fills the default one; its PUT empties the text from all. */
@@ -221,6 +234,21 @@ export const collectionCalls = inDomain('people', {
     query: PageQuery,
     response: page(CollectionUpdate),
     errors: ['A0400', 'A0230'],
+  }),
+  adminCollectionsPage: route({
+    id: 'adminCollectionsPage',
+    method: 'GET',
+    path: '/api/v1/admin/collections/page',
+    auth: 'admin',
+    summary: '全部收藏夹：按名称、简介或收藏者查找，看公开、私密或已隐藏的',
+    query: AdminPageQuery.extend({
+      /** Name, description, or the owner's nickname or username. */
+      keyword: z.string().trim().max(50).optional(),
+      state: z.enum(['public', 'private', 'hidden']).optional(),
+      ...sortQuery(['createdAt', 'itemCount', 'followerCount']),
+    }),
+    response: page(CollectionFolder.omit({ following: true })),
+    errors: [...ADMIN_ERRORS],
   }),
   adminHideCollection: route({
     id: 'adminHideCollection',

@@ -1,7 +1,8 @@
 import type { CollectionFolder } from '@shiju/contract';
 import type { FolderWithOwner } from './queries.js';
 
-export function presentFolder(f: FolderWithOwner, following: boolean): CollectionFolder {
+/** A folder as the console shows it: everything but whether the viewer follows it. */
+export function presentFolderFields(f: FolderWithOwner): Omit<CollectionFolder, 'following'> {
   return {
     id: f.id,
     owner: { id: f.userId, nickname: f.ownerNickname, avatar: f.ownerAvatar },
@@ -13,8 +14,11 @@ export function presentFolder(f: FolderWithOwner, following: boolean): Collectio
     hidden: f.hiddenAt !== null,
     itemCount: f.itemCount,
     followerCount: f.followerCount,
-    following,
     createdAt: f.createdAt.toISOString(),
     updatedAt: f.updatedAt.toISOString(),
   };
+}
+
+export function presentFolder(f: FolderWithOwner, following: boolean): CollectionFolder {
+  return { ...presentFolderFields(f), following };
 }

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
 import { collectionFolders as f, collectionFollows as cf, collectionItems as ci, collects, essays, users } from '../../db/schema.js';
-import { countUpTo, one, withTotal } from '../../lib/paging.js';
+import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
+import { likePattern } from '../../lib/text.js';
+import type { CallParsed } from '@shiju/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { aliased, columnName, columnNames } from '../../db/names.js';
 import { notBlockedBy } from '../users/index.js';
@@ -467,4 +469,31 @@ export async function reportTargets(db: Exec, ids: number[]) {
     .from(f)
     .innerJoin(users, eq(users.id, f.userId))
     .where(inArray(f.id, ids));
+}
+
+/** The console's table of every folder: found by name, description or owner; public, private or hidden. */
+export function pageAll(db: Db, q: CallParsed<'adminCollectionsPage'>['query']) {
+  const k = q.keyword ? likePattern(q.keyword) : undefined;
+  const where = and(
+    k ? or(ilike(f.name, k), ilike(f.description, k), ilike(users.nickname, k), ilike(users.username, k)) : undefined,
+    q.state === 'hidden' ? isNotNull(f.hiddenAt) : undefined,
+    q.state === 'public' ? and(eq(f.isPublic, true), isNull(f.hiddenAt)) : undefined,
+    q.state === 'private' ? eq(f.isPublic, false) : undefined,
+  );
+  return withTotal(
+    db
+      .select(withOwner)
+      .from(f)
+      .innerJoin(users, eq(users.id, f.userId))
+      .where(where)
+      .orderBy(
+        ...sortedBy(q, { createdAt: f.createdAt, itemCount: f.itemCount, followerCount: f.followerCount }, f.id, [
+          desc(f.createdAt),
+          desc(f.id),
+        ]),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    countUpTo(db, db.select(one).from(f).innerJoin(users, eq(users.id, f.userId)).where(where).$dynamic()),
+  );
 }

@@ -32,6 +32,7 @@ export function collectionHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'no
     followCollection: async ({ me, params }) => collections.follow(db, me, params.id, true),
     unfollowCollection: async ({ me, params }) => collections.follow(db, me, params.id, false),
     collectionUpdates: async ({ me, query }) => collections.updates(db, me, query),
+    adminCollectionsPage: async ({ query }) => collections.adminPage(db, query),
     adminHideCollection: async ({ me, req, params, body }) => collections.hide(db, actorOf(me, req), params.id, body.hidden),
   });
 }

@@ -9,7 +9,7 @@ import { audited, type Actor } from '../audit/index.js';
 import { findEssay, presentEssays, react, toggleReaction } from '../essays/index.js';
 import { notify } from '../messages/index.js';
 import { blockedEitherWay, findActiveUser, type UserRow } from '../users/index.js';
-import { presentFolder } from './presenter.js';
+import { presentFolder, presentFolderFields } from './presenter.js';
 import * as q from './queries.js';
 
 export interface CollectionRuntime {
@@ -269,6 +269,16 @@ export async function follow(db: Db, me: UserRow, id: number, on: boolean) {
   } else if (!(await q.findFolder(db, id))) throw notFound('收藏夹不存在');
   await q.setFollow(db, me.id, id, on);
   return { ok: true as const };
+}
+
+/** 收藏夹 in the console: every reader's folders, private ones included (editors moderate them). */
+export async function adminPage(db: Db, query: CallParsed<'adminCollectionsPage'>['query']) {
+  const page = await q.pageAll(db, query);
+  return {
+    list: page.rows.map(presentFolderFields),
+    total: page.total,
+    totalCapped: page.totalCapped,
+  };
 }
 
 export async function hide(db: Db, actor: Actor, id: number, hidden: boolean) {

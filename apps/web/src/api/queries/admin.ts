@@ -30,6 +30,7 @@ export const adminKeys = {
   orders: (query: AdminQuery<'adminOrdersPage'>) => [...adminKeys.all, 'orders', query] as const,
   users: (query: AdminQuery<'adminUsersPage'>) => [...adminKeys.all, 'users', query] as const,
   audit: (query: AdminQuery<'adminAuditPage'>) => [...adminKeys.all, 'audit', query] as const,
+  collections: (query: AdminQuery<'adminCollectionsPage'>) => [...adminKeys.all, 'collections', query] as const,
   paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
 };
 
@@ -89,6 +90,13 @@ export const adminPaymentNotificationsQuery = (query: AdminQuery<'adminPaymentNo
 export const adminUsersQuery = (query: AdminQuery<'adminUsersPage'>) =>
   queryOptions({ queryKey: adminKeys.users(query), queryFn: ({ signal }) => api('adminUsersPage', { query }, { signal }), ...FRESH });
 
+export const adminCollectionsQuery = (query: AdminQuery<'adminCollectionsPage'>) =>
+  queryOptions({
+    queryKey: adminKeys.collections(query),
+    queryFn: ({ signal }) => api('adminCollectionsPage', { query }, { signal }),
+    ...FRESH,
+  });
+
 export const adminAuditQuery = (query: AdminQuery<'adminAuditPage'>) =>
   queryOptions({ queryKey: adminKeys.audit(query), queryFn: ({ signal }) => api('adminAuditPage', { query }, { signal }), ...FRESH });
 
@@ -102,6 +110,7 @@ const adminWrite = <K extends CallId>(id: K) =>
 export const useAdminReviewEssay = adminWrite('adminReviewEssay');
 export const useAdminHideEssay = adminWrite('adminHideEssay');
 export const useAdminRestoreEssay = adminWrite('adminRestoreEssay');
+export const useAdminHideCollection = adminWrite('adminHideCollection');
 export const useAdminResolveReport = adminWrite('adminResolveReport');
 export const useAdminCreateClassification = adminWrite('adminCreateClassification');
 export const useAdminUpdateClassification = adminWrite('adminUpdateClassification');
