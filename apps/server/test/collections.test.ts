@@ -326,7 +326,7 @@ describe('following, reports and export', () => {
     expect(all.code, all.msg).toBe('00000');
     expect(all.data.list.map((x) => x.id).sort()).toEqual([shown.id, secret.id].sort());
     expect(all.data.list.find((x) => x.id === shown.id)).toMatchObject({ hidden: true, owner: { id: owner.id } });
-    const byOwner = await callAs(t.app, 'adminCollectionsPage', { query: { keyword: owner.nickname, state: 'private' } }, admin.token);
+    const byOwner = await callAs(t.app, 'adminCollectionsPage', { query: { keyword: owner.name, state: 'private' } }, admin.token);
     expect(byOwner.data.list.every((x) => !x.isPublic)).toBe(true);
     expect(byOwner.data.list.filter((x) => x.owner.id === owner.id).map((x) => x.id)).toEqual([secret.id]);
     const hidden = await callAs(t.app, 'adminCollectionsPage', { query: { keyword: '边塞', state: 'hidden' } }, admin.token);

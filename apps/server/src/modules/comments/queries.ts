@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { aliased } from '../../db/names.js';
+import { frozen, names } from '../../db/names.js';
 import { commentLikes, comments, essays, users } from '../../db/schema.js';
 import type { Exec, Tx } from '../../db/client.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
@@ -32,21 +32,44 @@ const visible = eq(comments.status, 'visible');
 /** Visible, and not written by someone the viewer blocked. */
 const shownTo = (viewerId?: number) => (viewerId ? and(visible, notBlockedBy(viewerId, comments.userId)) : visible);
 
-// commentPage's names: r first-level comments, rc replies, c the page's comments, u their authors, l the reader's likes.
-const r = alias(comments, 'r');
-const rc = alias(comments, 'rc');
-const c = alias(comments, 'c');
-const u = alias(users, 'u');
-const l = alias(commentLikes, 'l');
+// commentPage's names, rendered once (db/names.ts): r first-level comments, rc replies, c the page's comments, u their
+// authors, l the reader's likes.
+const r = names(alias(comments, 'r'));
+const rc = names(alias(comments, 'rc'));
+const c = names(alias(comments, 'c'));
+const u = names(alias(users, 'u'));
+const rt = names(replyTo);
+const l = names(alias(commentLikes, 'l'));
+const e = names(essays);
 /**
  * Derived tables, named by the table whose columns they carry: `roots` the page's first-level comments (their id,
  * and ord), `x` one's newest replies, `p` the page's comments (the CTE `page`: id, ord, kind).
  */
-const roots = alias(comments, 'roots');
+const rootsTable = alias(comments, 'roots');
+const roots = { name: frozen(sql`${rootsTable}`), id: frozen(sql`${rootsTable.id}`) };
 const x = alias(comments, 'x');
-const p = alias(comments, 'p');
+const xName = frozen(sql`${x}`);
+const xId = frozen(sql`${x.id}`);
+const pTable = alias(comments, 'p');
+const p = { name: frozen(sql`${pTable}`), id: frozen(sql`${pTable.id}`) };
 /** The page's own column `kind` (0 a first-level comment, 1 a reply), which no table carries. */
-const pageKind = sql`${p}.${sql.identifier('kind')}`;
+const pageKind = frozen(sql`${pTable}.${sql.identifier('kind')}`);
+const visibleIn = (t: typeof r) => frozen(sql`${t.status} = 'visible'`);
+const rVisible = visibleIn(r);
+const rcVisible = visibleIn(rc);
+const ORDER = {
+  hot: frozen(sql`${r.likes} desc, ${r.replyCount} desc, ${r.id} desc`),
+  new: frozen(sql`${r.createdAt} desc, ${r.id} desc`),
+};
+/** The page's columns and the joins that bring its authors. */
+const PAGE_COLUMNS = frozen(sql`${pageKind}, ${c.id}, ${c.essayId} as "essayId", ${c.userId} as "userId", ${c.rootId} as "rootId",
+      ${c.replyToUserId} as "replyToUserId", ${c.content}, ${c.likes}, ${c.replyCount} as "replyCount", ${c.status},
+      ${c.createdAt} as "createdAt", ${u.nickname} as "userNickname", ${u.avatar} as "userAvatar",
+      ${rt.nickname} as "replyToNickname", ${rt.avatar} as "replyToAvatar"`);
+const PAGE_JOINS = frozen(sql`left join ${c} on ${c.id} = ${p.id}
+    left join ${u} on ${u.id} = ${c.userId}
+    left join ${rt} on ${rt.id} = ${c.replyToUserId}
+    order by ${p.name}.ord, ${pageKind}, ${c.createdAt}, ${c.id}`);
 
 type UserRow = typeof users.$inferSelect;
 
@@ -93,33 +116,27 @@ export async function commentPage(
   db: Db,
   o: { essayId: number; sort: 'hot' | 'new'; limit: number; offset: number; per: number; viewerId?: number },
 ) {
-  const shown = (t: { status: AnyPgColumn; userId: AnyPgColumn }) =>
-    o.viewerId ? sql`${t.status} = 'visible' and ${notBlockedBy(o.viewerId, t.userId)}` : sql`${t.status} = 'visible'`;
-  const order = o.sort === 'hot' ? sql`${r.likes} desc, ${r.replyCount} desc, ${r.id} desc` : sql`${r.createdAt} desc, ${r.id} desc`;
+  const shown = (visibleSql: SQL, userId: SQL) => (o.viewerId ? sql`${visibleSql} and ${notBlockedBy(o.viewerId, userId)}` : visibleSql);
+  const order = ORDER[o.sort];
+  const rootsWhere = sql`${r.essayId} = ${o.essayId} and ${r.rootId} is null and ${shown(rVisible, r.userId)}`;
   const rows = await rowsOf<PageRow>(
     db,
-    sql`with ${roots} as (
-      select ${r.id}, row_number() over (order by ${order}) as ord from ${aliased(r)}
-      where ${r.essayId} = ${o.essayId} and ${r.rootId} is null and ${shown(r)}
+    sql`with ${roots.name} as (
+      select ${r.id}, row_number() over (order by ${order}) as ord from ${r}
+      where ${rootsWhere}
       order by ${order} limit ${o.limit} offset ${o.offset}),
     replies as (
-      select ${x.id}, roots.ord from ${roots} cross join lateral (
-        select ${rc.id}, ${rc.createdAt} from ${aliased(rc)} where ${rc.rootId} = ${roots.id} and ${shown(rc)}
-        order by ${rc.createdAt} desc, ${rc.id} desc limit ${o.per}) ${x}),
-    page as (select id, ord, 0 as kind from ${roots} union all select id, ord, 1 from replies)
-    select (select ${essays.status} from ${essays} where ${essays.id} = ${o.essayId}) as "essayStatus",
-      (select count(*) from (select 1 from ${aliased(r)} where ${r.essayId} = ${o.essayId} and ${r.rootId} is null and ${shown(r)}
-        limit ${TOTAL_CAP + 1}) n)::int as total,
-      ${pageKind}, ${c.id}, ${c.essayId} as "essayId", ${c.userId} as "userId", ${c.rootId} as "rootId", ${c.replyToUserId} as "replyToUserId",
-      ${c.content}, ${c.likes}, ${c.replyCount} as "replyCount", ${c.status}, ${c.createdAt} as "createdAt",
-      ${u.nickname} as "userNickname", ${u.avatar} as "userAvatar", ${replyTo.nickname} as "replyToNickname", ${replyTo.avatar} as "replyToAvatar",
-      ${o.viewerId ? sql`exists (select 1 from ${aliased(l)} where ${l.userId} = ${o.viewerId} and ${l.commentId} = ${c.id})` : sql`false`} as liked
+      select ${xId}, ${roots.name}.ord from ${roots.name} cross join lateral (
+        select ${rc.id}, ${rc.createdAt} from ${rc} where ${rc.rootId} = ${roots.id} and ${shown(rcVisible, rc.userId)}
+        order by ${rc.createdAt} desc, ${rc.id} desc limit ${o.per}) ${xName}),
+    page as (select id, ord, 0 as kind from ${roots.name} union all select id, ord, 1 from replies)
+    select (select ${e.status} from ${e} where ${e.id} = ${o.essayId}) as "essayStatus",
+      (select count(*) from (select 1 from ${r} where ${rootsWhere} limit ${TOTAL_CAP + 1}) n)::int as total,
+      ${PAGE_COLUMNS},
+      ${o.viewerId ? sql`exists (select 1 from ${l} where ${l.userId} = ${o.viewerId} and ${l.commentId} = ${c.id})` : sql`false`} as liked
     from (select 1) one
-    left join page ${p} on true
-    left join ${aliased(c)} on ${c.id} = ${p.id}
-    left join ${aliased(u)} on ${u.id} = ${c.userId}
-    left join ${aliased(replyTo)} on ${replyTo.id} = ${c.replyToUserId}
-    order by p.ord, ${pageKind}, ${c.createdAt}, ${c.id}`,
+    left join page ${p.name} on true
+    ${PAGE_JOINS}`,
   );
   const present = rows.filter((row) => row.id !== null);
   return {
