@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { aliased } from '../../db/names.js';
+import { frozen, names } from '../../db/names.js';
 import { authorProfiles, essays } from '../../db/schema.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { blocksAnyone, notBlockedBy } from '../users/index.js';
@@ -82,7 +82,9 @@ export function sitemapAuthors(db: Db, n: number): Promise<{ name: string; dynas
   );
 }
 
-const e = alias(essays, 'e');
+/** Rendered once (db/names.ts): the author pages are hot. */
+const e = names(alias(essays, 'e'));
+const byEngagement = frozen(sql`${engagementSql(e)} desc, ${e.id} desc`);
 
 /** Published texts citing this person (the era-less citations under ''), without those of people the viewer blocked. */
 const citing = (name: string, dynasty: string, viewerId?: number) =>
@@ -94,8 +96,8 @@ const citing = (name: string, dynasty: string, viewerId?: number) =>
 export function worksOf(db: Db, name: string, dynasty: string, limit: number, offset: number, viewerId?: number) {
   return rowsOf<{ id: number; title: string | null; summary: string }>(
     db,
-    sql`select ${e.id}, ${e.title}, ${e.summary} from ${aliased(e)} where ${citing(name, dynasty, viewerId)}
-      order by ${engagementSql(e)} desc, ${e.id} desc limit ${limit} offset ${offset}`,
+    sql`select ${e.id}, ${e.title}, ${e.summary} from ${e} where ${citing(name, dynasty, viewerId)}
+      order by ${byEngagement} limit ${limit} offset ${offset}`,
   );
 }
 
@@ -104,7 +106,7 @@ export async function worksCountFor(db: Db, name: string, dynasty: string, viewe
   const [r] = await rowsOf<{ n: number | null }>(
     db,
     sql`select case when ${blocksAnyone(viewerId)}
-      then (select count(*) from (select 1 from ${aliased(e)} where ${citing(name, dynasty, viewerId)} limit ${TOTAL_CAP + 1}) capped) end::int as n`,
+      then (select count(*) from (select 1 from ${e} where ${citing(name, dynasty, viewerId)} limit ${TOTAL_CAP + 1}) capped) end::int as n`,
   );
   return r?.n ?? null;
 }

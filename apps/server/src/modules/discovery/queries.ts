@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
-import { aliased, columnNames } from '../../db/names.js';
+import { columnNames, frozen, names } from '../../db/names.js';
 import { authors, bestWeekEntries, essays, users } from '../../db/schema.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { blocksAnyone, notBlockedBy } from '../users/index.js';
@@ -84,7 +84,9 @@ export async function findAuthor(db: Db, name: string): Promise<AuthorRow | null
   return a ?? null;
 }
 
-const e = alias(essays, 'e');
+/** Rendered once (db/names.ts): the author pages are hot. */
+const e = names(alias(essays, 'e'));
+const byEngagement = frozen(sql`${engagementSql(e)} desc, ${e.id} desc`);
 
 /** Where an author page's texts are: published, citing the author, not by someone the viewer blocked. */
 const citing = (name: string, viewerId?: number) =>
@@ -92,7 +94,7 @@ const citing = (name: string, viewerId?: number) =>
 
 /** The ids of a page of an author's texts, in essays_work_author_idx's order (most popular first). */
 export const authorPageSql = (name: string, limit: number, offset: number, viewerId?: number) =>
-  sql`select ${e.id} from ${aliased(e)} where ${citing(name, viewerId)} order by ${engagementSql(e)} desc, ${e.id} desc limit ${limit} offset ${offset}`;
+  sql`select ${e.id} from ${e} where ${citing(name, viewerId)} order by ${byEngagement} limit ${limit} offset ${offset}`;
 
 export function authorPageIds(db: Db, name: string, limit: number, offset: number, viewerId?: number) {
   return rowsOf<{ id: number }>(db, authorPageSql(name, limit, offset, viewerId));
@@ -103,7 +105,7 @@ export async function countCitingFor(db: Db, name: string, viewerId: number): Pr
   const [r] = await rowsOf<{ n: number | null }>(
     db,
     sql`select case when ${blocksAnyone(viewerId)}
-      then (select count(*) from (select 1 from ${aliased(e)} where ${citing(name, viewerId)} limit ${TOTAL_CAP + 1}) capped) end::int as n`,
+      then (select count(*) from (select 1 from ${e} where ${citing(name, viewerId)} limit ${TOTAL_CAP + 1}) capped) end::int as n`,
   );
   return r?.n ?? null;
 }
