@@ -94,6 +94,8 @@ describe('GET /api/v1/users/me/export', () => {
         'interests.json',
         'orders.json',
         'notes.json',
+        '收藏夹/默认收藏夹.md',
+        'anki.csv',
         `essays/${essay.data.id}.html`,
         `essays/${essay.data.id}.md`,
         `essays/${sentence.data.id}.html`,
@@ -121,6 +123,16 @@ describe('GET /api/v1/users/me/export', () => {
     expect(readJson('comments.json')).toEqual([expect.objectContaining({ essayId: theirs.data.id, content: '写得好' })]);
     expect(readJson('likes.json').map((r: { essayId: number }) => r.essayId)).toEqual([theirs.data.id]);
     expect(readJson('collects.json').map((r: { essayId: number }) => r.essayId)).toEqual([theirs.data.id]);
+    // The library as files other tools read: a 收藏夹 as Markdown with front matter, its sentences as Anki cards.
+    const folder = read('收藏夹/默认收藏夹.md');
+    expect(folder).toMatch(
+      new RegExp(
+        `^---\ntitle: "默认收藏夹"\nauthor: "${me.user.nickname}"\nsource: "拾句 · 收藏夹"\n(url: "http://[^"]+/collection\\?id=\\d+"\n)?---\n`,
+      ),
+    );
+    expect(folder).toContain('朋友的句子');
+    expect(folder).toContain(`/bellesDetails?id=${theirs.data.id})`);
+    expect(read('anki.csv')).toBe(`#separator:Comma\r\n#html:false\r\n朋友的＿＿,"朋友的句子\n—— ${friend.user.nickname}"\r\n`);
     const follows = readJson('follows.json');
     expect(follows.following.map((u: { id: number }) => u.id)).toEqual([friend.user.id]);
     expect(follows.followers.map((u: { id: number }) => u.id)).toEqual([friend.user.id]);

@@ -421,6 +421,7 @@ export async function exportOf(db: Db, userId: number) {
     .where(eq(cf.userId, userId))
     .orderBy(asc(cf.createdAt));
   const mine = folders.map((x) => ({
+    id: x.id,
     name: x.name,
     description: x.description,
     cover: x.cover,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -132,4 +132,29 @@ export async function everythingOf(db: Db, userId: number) {
     interestTags,
     bought,
   };
+}
+
+/**
+ * The texts of a reader's library (their 收藏夹, their highlights) with what the library files show of them: only
+ * those still public, or their own.
+ */
+export async function libraryTextsOf(db: Db, userId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: essays.id,
+      type: essays.type,
+      title: essays.title,
+      content: essays.content,
+      workAuthor: essays.workAuthor,
+      dynasty: essays.dynasty,
+      provenance: essays.provenance,
+      source: essays.source,
+      poster: users.nickname,
+    })
+    .from(essays)
+    .innerJoin(users, eq(users.id, essays.authorId))
+    .where(
+      and(inArray(essays.id, ids), or(eq(essays.status, 'published'), and(eq(essays.authorId, userId), ne(essays.status, 'deleted')))),
+    );
 }

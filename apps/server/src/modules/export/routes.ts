@@ -1,8 +1,9 @@
 import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { originOf } from '../../http/origin.js';
 import { exportData } from './service.js';
 
-export function exportHandlers({ db }: ModuleDeps) {
+export function exportHandlers({ db, config }: ModuleDeps) {
   return defineHandlers({
-    exportData: async ({ me }) => exportData(db, me),
+    exportData: async ({ me, req }) => exportData(db, me, originOf(config, req)),
   });
 }

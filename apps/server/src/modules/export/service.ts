@@ -6,7 +6,8 @@ import { AppError } from '../../http/errors.js';
 import { RawAnswer } from '../../http/envelope.js';
 import { allow } from '../limits/index.js';
 import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
-import { everythingOf } from './queries.js';
+import { everythingOf, libraryTextsOf } from './queries.js';
+import { ankiCsv, cardSource, folderMarkdown, safeFileName, type CardLine, type LibraryText } from './library.js';
 import { notesDataOf } from '../notes/index.js';
 import { collectionsExportOf } from '../collections/index.js';
 
@@ -51,18 +52,74 @@ blocks.json     你的黑名单
 interests.json  你的兴趣标签
 orders.json     你的订单（金额单位：分）
 notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
+收藏夹/          每个收藏夹一个 Markdown 文件（YAML 头信息：title、author、source、url），可导入 Obsidian 等笔记软件
+anki.csv        收藏的句子做成的 Anki 卡片（正面挖空，背面原句与出处；Anki 中“文件 → 导入”）
 
 时间均为 UTC（ISO 8601）。
 `;
 
 const json = (v: unknown) => strToU8(`${JSON.stringify(v, null, 2)}\n`);
 
+/** A card's line: a sentence as it is, the first sentence of anything longer. */
+const LINE_CHARS = 60;
+function cardLine(t: { type: string; content: string }): string | null {
+  if (t.type !== 'sentence') return null;
+  const text = t.content.replace(/\s*\n\s*/g, ' ').trim();
+  if (Array.from(text).length <= LINE_CHARS) return text;
+  const first = text.match(/^.*?[。！？；]/u)?.[0];
+  return first && Array.from(first).length <= LINE_CHARS ? first : null;
+}
+
+/** 收藏夹 as Markdown files and the Anki deck of the sentences in them. */
+async function libraryFiles(db: Db, me: UserRow, origin: string, folders: Awaited<ReturnType<typeof collectionsExportOf>>['folders']) {
+  const rows = await libraryTextsOf(db, me.id, [...new Set(folders.flatMap((f) => f.texts.map((t) => t.essayId)))]);
+  const byId = new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        row: r,
+        text: {
+          id: r.id,
+          title: r.title,
+          markdown: r.type === 'essay' ? turndown.turndown(r.content) : r.content,
+          author: r.workAuthor ?? r.poster,
+          dynasty: r.dynasty,
+          source: r.provenance ?? r.source,
+        } satisfies LibraryText,
+      },
+    ]),
+  );
+  const files: Zippable = {};
+  const taken = new Set<string>();
+  const cards: CardLine[] = [];
+  const carded = new Set<number>();
+  for (const f of folders) {
+    const texts = f.texts.flatMap((t) => byId.get(t.essayId) ?? []);
+    const url = f.isPublic ? `${origin}/collection?id=${f.id}` : null;
+    files[safeFileName(f.name, '.md', taken)] = strToU8(
+      folderMarkdown(
+        { name: f.name, description: f.description, owner: me.nickname, url },
+        texts.map((t) => t.text),
+        origin,
+      ),
+    );
+    for (const { row, text } of texts) {
+      const line = carded.has(row.id) ? null : cardLine(row);
+      if (line) cards.push({ line, source: cardSource(text) });
+      carded.add(row.id);
+    }
+  }
+  return { files, anki: ankiCsv(cards) };
+}
+
 /** A copy of one's data as one zip archive (rate-limited: each export reads everything the person owns). */
-export async function exportData(db: Db, me: UserRow) {
+export async function exportData(db: Db, me: UserRow, origin: string) {
   if (!(await allow(db, exportsOf(me.id), EXPORTS_PER_HOUR)))
     throw new AppError('A0501', `每小时最多导出 ${EXPORTS_PER_HOUR} 次，请稍后再试`);
   const d = await everythingOf(db, me.id);
   const notes = await notesDataOf(db, me.id);
+  const collections = await collectionsExportOf(db, me.id);
+  const library = await libraryFiles(db, me, origin, collections.folders);
   const tagsOf = new Map<number, string[]>();
   for (const { essayId, name } of d.textTags) tagsOf.set(essayId, [...(tagsOf.get(essayId) ?? []), name]);
   const files: Zippable = {
@@ -80,13 +137,15 @@ export async function exportData(db: Db, me: UserRow) {
     'comments.json': json(d.said),
     'likes.json': json(d.liked),
     'collects.json': json(d.collected),
-    'collections.json': json(await collectionsExportOf(db, me.id)),
+    'collections.json': json(collections),
     'follows.json': json({ following: d.following, followers: d.followers }),
     'blocks.json': json(d.blocked),
     'interests.json': json(d.interestTags),
     'orders.json': json(d.bought),
     'notes.json': json(notes),
   };
+  files['收藏夹'] = library.files;
+  files['anki.csv'] = strToU8(library.anki);
   for (const t of d.texts) {
     files[`essays/${t.id}.html`] = strToU8(textHtml(t));
     files[`essays/${t.id}.md`] = strToU8(textMarkdown(t));

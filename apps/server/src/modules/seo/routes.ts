@@ -2,7 +2,7 @@
  * The answers for crawlers, link previews and feed readers (declared in the contract's RAW_RESPONSES):
  * server-rendered public pages, robots.txt, the sitemaps and the feeds.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RAW_RESPONSES } from '@shiju/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -14,11 +14,9 @@ import type { ThemeLayout } from '@shiju/contract';
 import { PUBLIC_PAGES } from './service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemap.js';
 import { requestedVariant, traditionalDocument } from '../../lib/zhVariant.js';
+import { originOf } from '../../http/origin.js';
 
 const XML = 'application/xml; charset=utf-8';
-
-/** The site's address: PUBLIC_URL when set, otherwise the one this request came in on. */
-export const originOf = (config: Config, req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
 
 export function registerSeo(app: FastifyInstance, db: Db, config: Config, template: string | null, prerenderer: Prerenderer | null = null) {
   const hide = { schema: { hide: true } };
