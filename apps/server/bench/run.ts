@@ -172,11 +172,36 @@ async function measure(port: number, w: Workload, opts: { connections?: number; 
  * The app is held still (SIGSTOP) during the bare slices, so work it leaves behind (a flush, a collection) is not
  * charged to its own baseline.
  */
+/** A connection that watches PostgreSQL's own activity (not the app's pool). */
+let watcher: pg.Client | null = null;
+
+/**
+ * Waits (at most 3 s) until no statement is running in the bench database. A held app's statements still run in
+ * PostgreSQL's backends; a bare slice that began beside them would charge the app's slow statements to the bare
+ * route (a slower app would then look better by the ratio).
+ */
+async function untilDatabaseIdle(db: string) {
+  if (!watcher) {
+    watcher = new pg.Client({ connectionString: ADMIN_URL });
+    await watcher.connect();
+  }
+  const until = Date.now() + 3000;
+  while (Date.now() < until) {
+    const r = await watcher.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+      [db],
+    );
+    if (!r.rows[0]!.n) return;
+    await new Promise((done) => setTimeout(done, 5));
+  }
+}
+
 async function measurePaired(app: Started<unknown>, barePort: number, w: Workload): Promise<{ bare: Result; r: Result }> {
   const connections = w.connections ?? CONNECTIONS;
   const bareSlice = async () => {
     app.pause(true);
     try {
+      await untilDatabaseIdle(DB_NAME);
       return await burst(barePort, bareWorkload, connections, 1);
     } finally {
       app.pause(false);
@@ -288,6 +313,7 @@ if (PARTS === 'corpus') {
   console.log(JSON.stringify(out));
   await pgServer.stop();
   await bare.stop();
+  await (watcher as pg.Client | null)?.end();
   process.exit(0);
 }
 
