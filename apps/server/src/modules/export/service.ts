@@ -8,6 +8,7 @@ import { allow } from '../limits/index.js';
 import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf } from './queries.js';
 import { notesDataOf } from '../notes/index.js';
+import { highlightsDataOf } from '../highlights/index.js';
 import { collectionsExportOf } from '../collections/index.js';
 
 /** Exports per person per hour: building one reads every row they own. */
@@ -51,6 +52,7 @@ blocks.json     你的黑名单
 interests.json  你的兴趣标签
 orders.json     你的订单（金额单位：分）
 notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
+highlights.json 你的划线与想法（含私密想法）
 
 时间均为 UTC（ISO 8601）。
 `;
@@ -86,6 +88,7 @@ export async function exportData(db: Db, me: UserRow) {
     'interests.json': json(d.interestTags),
     'orders.json': json(d.bought),
     'notes.json': json(notes),
+    'highlights.json': json(await highlightsDataOf(db, me.id)),
   };
   for (const t of d.texts) {
     files[`essays/${t.id}.html`] = strToU8(textHtml(t));
