@@ -94,6 +94,7 @@ describe('GET /api/v1/users/me/export', () => {
         'interests.json',
         'orders.json',
         'notes.json',
+        'highlights.json',
         `essays/${essay.data.id}.html`,
         `essays/${essay.data.id}.md`,
         `essays/${sentence.data.id}.html`,
