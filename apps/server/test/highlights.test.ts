@@ -40,7 +40,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const freshText = async (content = BODY) => (await publishText(t.app, author, { type: 'essay', title: '岳阳楼记', content, classificationId })).id;
+const freshText = async (content = BODY) =>
+  (await publishText(t.app, author, { type: 'essay', title: '岳阳楼记', content, classificationId })).id;
 type AddBody = { start: number; end: number; quote?: string; thought?: string; thoughtPublic?: boolean };
 const add = (who: TestUser | null, essayId: number, body: AddBody) =>
   callAs(t.app, 'addHighlight', { body: { essayId, ...body } }, who?.token);
@@ -133,7 +134,9 @@ describe('adding a highlight', () => {
     const h = (await add(reader, id, at('微斯人'))).data;
     const other = await makeUser(t.app);
     expect((await callAs(t.app, 'removeHighlight', { params: { id: h.id } }, other.token)).code).toBe('A0404');
-    expect((await callAs(t.app, 'setHighlightThought', { params: { id: h.id }, body: { content: '偷看' } }, other.token)).code).toBe('A0404');
+    expect((await callAs(t.app, 'setHighlightThought', { params: { id: h.id }, body: { content: '偷看' } }, other.token)).code).toBe(
+      'A0404',
+    );
     expect((await callAs(t.app, 'removeHighlight', { params: { id: h.id } }, reader.token)).code).toBe('00000');
     expect((await details(id, reader)).mine).toEqual([]);
     expect((await callAs(t.app, 'removeHighlight', { params: { id: h.id } }, reader.token)).code).toBe('A0404');
@@ -152,9 +155,16 @@ describe('想法', () => {
     expect(seen.thoughts).toEqual([]);
     expect((await details(id)).thoughts).toEqual([]);
 
-    const pub = await callAs(t.app, 'setHighlightThought', { params: { id: h.id }, body: { content: '知音难觅。', public: true } }, reader.token);
+    const pub = await callAs(
+      t.app,
+      'setHighlightThought',
+      { params: { id: h.id }, body: { content: '知音难觅。', public: true } },
+      reader.token,
+    );
     expect(pub.data).toMatchObject({ thoughtPublic: true });
-    expect((await details(id)).thoughts.map((x) => [x.id, x.content, x.quote, x.user.id])).toEqual([[h.id, '知音难觅。', '吾谁与归', reader.id]]);
+    expect((await details(id)).thoughts.map((x) => [x.id, x.content, x.quote, x.user.id])).toEqual([
+      [h.id, '知音难觅。', '吾谁与归', reader.id],
+    ]);
     // Emptied: the 想法 is gone, the highlight stays.
     const cleared = await callAs(t.app, 'setHighlightThought', { params: { id: h.id }, body: { content: '  ' } }, reader.token);
     expect(cleared.data).toMatchObject({ thought: null, thoughtPublic: false });
@@ -168,7 +178,12 @@ describe('想法', () => {
     expect(bad.code).toBe('A0400');
     expect(bad.msg).toContain('thought');
     const h = (await add(reader, id, { ...at('嗟夫'), thought: '办证刻章' })).data;
-    const r = await callAs(t.app, 'setHighlightThought', { params: { id: h.id }, body: { content: '办证刻章', public: true } }, reader.token);
+    const r = await callAs(
+      t.app,
+      'setHighlightThought',
+      { params: { id: h.id }, body: { content: '办证刻章', public: true } },
+      reader.token,
+    );
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain('content');
   });
@@ -208,9 +223,9 @@ describe('想法', () => {
     const id = await freshText();
     const [writer, other] = await established(2);
     const h = (await add(writer!, id, { ...at('噫'), thought: '一声长叹。', thoughtPublic: true })).data;
-    expect((await callAs(t.app, 'createReport', { body: { targetType: 'thought', targetId: h.id, reason: '垃圾广告' } }, writer!.token)).code).toBe(
-      'A0400',
-    );
+    expect(
+      (await callAs(t.app, 'createReport', { body: { targetType: 'thought', targetId: h.id, reason: '垃圾广告' } }, writer!.token)).code,
+    ).toBe('A0400');
     const rep = await callAs(t.app, 'createReport', { body: { targetType: 'thought', targetId: h.id, reason: '垃圾广告' } }, other!.token);
     expect(rep.code).toBe('00000');
     const queue = await callAs(t.app, 'adminReportsPage', { query: { targetType: 'thought' } }, admin.token);
@@ -223,9 +238,9 @@ describe('想法', () => {
     expect((await details(id, writer)).mine[0]).toMatchObject({ thought: '一声长叹。', thoughtHidden: true });
     // A private 想法 cannot be reported: nobody else can see it.
     const priv = (await add(writer!, id, { ...at('微斯人'), thought: '私' })).data;
-    expect((await callAs(t.app, 'createReport', { body: { targetType: 'thought', targetId: priv.id, reason: '其他' } }, other!.token)).code).toBe(
-      'A0404',
-    );
+    expect(
+      (await callAs(t.app, 'createReport', { body: { targetType: 'thought', targetId: priv.id, reason: '其他' } }, other!.token)).code,
+    ).toBe('A0404');
   });
 });
 
@@ -312,9 +327,15 @@ describe('re-anchoring', () => {
     const ha = (await add(a!, id, at('吾谁与归'))).data;
     const hb = (await add(b!, id, at('微斯人'))).data;
     await add(c!, id, at('噫！微斯'));
-    const edited = '<p>庆历四年春。𠮷嗟夫！予尝求古仁人之心，或异二者之为。</p><p>先天下之忧而忧，后天下之乐而乐乎。噫！微斯人，吾谁与归？</p>';
+    const edited =
+      '<p>庆历四年春。𠮷嗟夫！予尝求古仁人之心，或异二者之为。</p><p>先天下之忧而忧，后天下之乐而乐乎。噫！微斯人，吾谁与归？</p>';
     const save = (content: string) =>
-      callAs(t.app, 'updateEssay', { params: { id }, body: { type: 'essay', title: '岳阳楼记', content, classificationId, status: 'publish' } }, author.token);
+      callAs(
+        t.app,
+        'updateEssay',
+        { params: { id }, body: { type: 'essay', title: '岳阳楼记', content, classificationId, status: 'publish' } },
+        author.token,
+      );
     expect((await save(edited)).code).toBe('00000');
     const mineA = (await details(id, a)).mine[0]!;
     expect(mineA).toMatchObject({ id: ha.id, ...at('吾谁与归', plain(edited)), anchorLost: false });
@@ -339,7 +360,12 @@ describe('re-anchoring', () => {
 describe('我的划线', () => {
   it('lists my highlights by date or by text, searchable, and nobody else’s', async () => {
     const one = await freshText();
-    const two = await publishText(t.app, author, { type: 'essay', title: '醉翁亭记', content: '<p>醉翁之意不在酒，在乎山水之间也。</p>', classificationId });
+    const two = await publishText(t.app, author, {
+      type: 'essay',
+      title: '醉翁亭记',
+      content: '<p>醉翁之意不在酒，在乎山水之间也。</p>',
+      classificationId,
+    });
     const me = await makeUser(t.app);
     await add(me, one, at('嗟夫'));
     await add(me, two.id, at('醉翁之意不在酒', '醉翁之意不在酒，在乎山水之间也。'));
@@ -366,7 +392,11 @@ describe('a reader’s data', () => {
     await add(c!, id, at('后天下'));
     expect((await details(id)).popular[0]?.readers).toBe(3);
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/export', headers: { authorization: `Bearer ${leaver!.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/export',
+      headers: { authorization: `Bearer ${leaver!.token}` },
+    });
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const data = JSON.parse(strFromU8(files['shiju-export/highlights.json']!));
     expect(data).toMatchObject([{ essayId: id, quote: '先天下之忧而忧', thought: '只给自己看', thoughtPublic: false }]);

@@ -25,7 +25,8 @@ async function yueyanglouji(): Promise<{ id: number; plain: string }> {
 function at(plain: string, quote: string) {
   const chars = Array.from(plain);
   const want = Array.from(quote);
-  for (let i = 0; i + want.length <= chars.length; i++) if (want.every((c, k) => chars[i + k] === c)) return { start: i, end: i + want.length };
+  for (let i = 0; i + want.length <= chars.length; i++)
+    if (want.every((c, k) => chars[i + k] === c)) return { start: i, end: i + want.length };
   throw new Error(`${quote} not in the text`);
 }
 
@@ -56,7 +57,13 @@ function boxOf(page: Page, words: string) {
 async function longPressSelect(page: Page, words: string) {
   const b = await boxOf(page, words);
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.synthesizeTapGesture', { x: b.x + 6, y: b.y + b.height / 2, duration: 900, tapCount: 1, gestureSourceType: 'touch' });
+  await cdp.send('Input.synthesizeTapGesture', {
+    x: b.x + 6,
+    y: b.y + b.height / 2,
+    duration: 900,
+    tapCount: 1,
+    gestureSourceType: 'touch',
+  });
   await page.evaluate((w) => {
     const body = document.querySelector('.details-text__body')!;
     const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
@@ -67,7 +74,10 @@ async function longPressSelect(page: Page, words: string) {
       // The press chose a word at the start of the line (or at least put the caret there); extend to the line's end.
       const anchor = sel.rangeCount && !sel.isCollapsed ? sel.getRangeAt(0) : null;
       const r = document.createRange();
-      r.setStart(anchor && anchor.startContainer === n ? anchor.startContainer : n, anchor && anchor.startContainer === n ? anchor.startOffset : i);
+      r.setStart(
+        anchor && anchor.startContainer === n ? anchor.startContainer : n,
+        anchor && anchor.startContainer === n ? anchor.startOffset : i,
+      );
       r.setEnd(n, i + w.length);
       sel.removeAllRanges();
       sel.addRange(r);
@@ -154,7 +164,7 @@ describe('划线 and 想法', () => {
       await signInAs(page, second);
       await page.goto(`/bellesDetails?id=${id}`);
       await appRunning(page);
-      const badge = page.locator('.hl-badge', { hasText: `${expected!.readers} 人划线` });
+      const badge = page.locator('.hl-count', { hasText: `${expected!.readers} 人划线` });
       await badge.first().waitFor();
       const hot = page.locator('.hl-panel__item', { hasText: SENTENCE });
       await hot.waitFor();

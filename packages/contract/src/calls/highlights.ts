@@ -88,7 +88,10 @@ export const AddHighlightBody = z.object({
   start: Offset,
   end: Offset,
   /** The characters chosen, as the reader saw them; must match the text at those offsets. */
-  quote: z.string().max(HIGHLIGHT_LIMITS.quoteChars * 4).optional(),
+  quote: z
+    .string()
+    .max(HIGHLIGHT_LIMITS.quoteChars * 4)
+    .optional(),
   /** 写想法: the 想法 written with the highlight, in the same call. */
   thought: Thought.optional(),
   thoughtPublic: z.boolean().default(false),

@@ -2,14 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type Exec } from '../../db/client.js';
 import { aliased, columnName } from '../../db/names.js';
-import {
-  blocks,
-  essays,
-  highlightPassageReaders as hpr,
-  highlightPassages as hp,
-  highlights as h,
-  users,
-} from '../../db/schema.js';
+import { blocks, essays, highlightPassageReaders as hpr, highlightPassages as hp, highlights as h, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
 import { likePattern } from '../../lib/text.js';
 

@@ -82,7 +82,10 @@ async function publishedEssay(db: Exec, id: number) {
 /** A 想法 as stored: plain text without control characters, trimmed; empty means none. */
 function cleanThought(raw: string): string {
   // eslint-disable-next-line no-control-regex
-  const text = raw.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
+  const text = raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+    .trim();
   const n = cpLength(text);
   if (n > HIGHLIGHT_LIMITS.thoughtChars) throw invalid(`thought 想法不能超过 ${HIGHLIGHT_LIMITS.thoughtChars} 字（现有 ${n} 字）`);
   return text;
@@ -97,7 +100,10 @@ async function mayPublish(db: Db, rt: { sensitive: SensitiveWords }, me: UserRow
   if (await isBlocked(db, authorId, me.id)) throw new AppError('A0301', '对方已将你拉黑，无法在其作品上公开想法');
   const young = Date.now() - me.createdAt.getTime() < HIGHLIGHT_LIMITS.youngAccountDays * DAY_MS;
   if (young && !(await allow(db, { key: `thought:${me.id}`, windowMs: DAY_MS }, HIGHLIGHT_LIMITS.youngThoughtsPerDay)))
-    throw new AppError('A0501', `注册未满 ${HIGHLIGHT_LIMITS.youngAccountDays} 天的账号每天最多公开 ${HIGHLIGHT_LIMITS.youngThoughtsPerDay} 条想法，请明天再来`);
+    throw new AppError(
+      'A0501',
+      `注册未满 ${HIGHLIGHT_LIMITS.youngAccountDays} 天的账号每天最多公开 ${HIGHLIGHT_LIMITS.youngThoughtsPerDay} 条想法，请明天再来`,
+    );
 }
 
 export async function essayHighlights(db: Db, essayId: number, viewerId?: number) {
@@ -181,7 +187,13 @@ async function ownHighlight(db: Exec, me: UserRow, id: number) {
   return row;
 }
 
-export async function setThought(db: Db, rt: { sensitive: SensitiveWords }, me: UserRow, id: number, body: CallParsed<'setHighlightThought'>['body']) {
+export async function setThought(
+  db: Db,
+  rt: { sensitive: SensitiveWords },
+  me: UserRow,
+  id: number,
+  body: CallParsed<'setHighlightThought'>['body'],
+) {
   const row = await ownHighlight(db, me, id);
   const thought = cleanThought(body.content);
   const publish = !!thought && body.public;

@@ -14,7 +14,6 @@ const textRootIn = (box: HTMLElement | null) => box?.querySelector<HTMLElement>(
 
 type Toolbar = Chosen & { top: number; left: number };
 type Card = { top: number; left: number } & ({ mine: Highlight } | { popular: PopularPassage });
-type Badge = { key: string; top: number; left: number; readers: number };
 
 interface HighlightRegistry {
   set(name: string, h: unknown): void;
@@ -25,7 +24,7 @@ const HighlightCtor = (globalThis as unknown as { Highlight?: new (...r: Range[]
 
 /**
  * Around the text: the reader's highlights and the 热门划线 painted over the words (CSS custom highlights: the
- * text's markup stays as the server drew it, and marks may overlap notes and each other), "N 人划线" beside each
+ * text's markup stays as the server drew it, and marks may overlap notes and each other), "N 人划线" after each
  * popular sentence, a toolbar under a selection (below it, clear of the phone's own menu above) with 划线 and 写想法,
  * and a card when a marked passage is tapped.
  */
@@ -45,44 +44,43 @@ export function HighlightLayer({
   const plain = useMemo(() => plainOf(essay.content, essay.type === 'essay'), [essay.content, essay.type]);
   const [toolbar, setToolbar] = useState<Toolbar | null>(null);
   const [card, setCard] = useState<Card | null>(null);
-  const [badges, setBadges] = useState<Badge[]>([]);
   const pressing = useRef(false);
   const ensureSignedIn = useEnsureSignedIn();
   const add = useAddHighlight({ onSuccess: () => toastSuccess('已划线') });
   const remove = useRemoveHighlight({ onSuccess: () => toastSuccess('已删除划线') });
   const { mine, popular } = view;
 
-  // Paint the marks, and place the counts; again when the layout changes.
+  // Paint the marks, and put each popular sentence's count after it: an inline element the plain form skips
+  // (data-noplain), so it takes its own room instead of covering the words, and offsets stay as they were.
   useLayoutEffect(() => {
     const root = textRootIn(box.current);
     const reg = registry();
-    if (!root || !box.current) return;
-    const paint = () => {
-      const outer = box.current!.getBoundingClientRect();
-      const own = mine.filter((h) => !h.anchorLost).flatMap((h) => rangeOf(root, h.start, h.end) ?? []);
-      const hot = popular.map((p) => ({ p, r: rangeOf(root, p.start, p.end) }));
-      if (reg && HighlightCtor) {
-        reg.set('shiju-mine', new HighlightCtor(...own));
-        reg.set('shiju-popular', new HighlightCtor(...hot.flatMap((x) => x.r ?? [])));
-      }
-      setBadges(
-        hot.flatMap(({ p, r }) => {
-          const rects = r ? Array.from(r.getClientRects()).filter((x) => x.width > 0) : [];
-          const last = rects[rects.length - 1];
-          if (!last) return [];
-          return [{ key: `${p.start}-${p.end}`, top: last.bottom - outer.top, left: Math.min(last.right - outer.left, outer.width - 56), readers: p.readers }];
-        }),
-      );
-    };
-    paint();
-    const watch = new ResizeObserver(paint);
-    watch.observe(box.current);
+    if (!root) return;
+    const counts = [...popular]
+      .sort((a, b) => b.end - a.end)
+      .flatMap((p) => {
+        const r = rangeOf(root, p.start, p.end);
+        if (!r) return [];
+        const badge = document.createElement('span');
+        badge.className = 'hl-count';
+        badge.dataset['noplain'] = '';
+        badge.textContent = `${p.readers} 人划线`;
+        r.collapse(false);
+        r.insertNode(badge);
+        return [badge];
+      });
+    if (reg && HighlightCtor) {
+      reg.set('shiju-mine', new HighlightCtor(...mine.filter((h) => !h.anchorLost).flatMap((h) => rangeOf(root, h.start, h.end) ?? [])));
+      reg.set('shiju-popular', new HighlightCtor(...popular.flatMap((p) => rangeOf(root, p.start, p.end) ?? [])));
+    }
     return () => {
-      watch.disconnect();
       reg?.delete('shiju-mine');
       reg?.delete('shiju-popular');
+      const parents = new Set(counts.map((c) => c.parentNode));
+      for (const c of counts) c.remove();
+      for (const p of parents) p?.normalize();
     };
-  }, [mine, popular, redraw]);
+  }, [mine, popular, redraw, essay.content]);
 
   // The toolbar follows the selection in the text; a tap on the toolbar itself may clear the selection first.
   useEffect(() => {
@@ -155,11 +153,6 @@ export function HighlightLayer({
   return (
     <div className="hl-layer" ref={box} onClick={onClick}>
       {children}
-      {badges.map((b) => (
-        <span key={b.key} className="hl-badge" style={{ top: b.top, left: b.left }} aria-hidden="true">
-          {b.readers} 人划线
-        </span>
-      ))}
       {toolbar ? (
         <div
           className="hl-toolbar"
@@ -199,7 +192,9 @@ export function HighlightLayer({
               {card.mine.thought ? (
                 <p className="hl-card__thought">
                   {card.mine.thought}
-                  <span className="hl-card__privacy">{card.mine.thoughtHidden ? '已被编辑隐藏' : card.mine.thoughtPublic ? '公开' : '仅自己可见'}</span>
+                  <span className="hl-card__privacy">
+                    {card.mine.thoughtHidden ? '已被编辑隐藏' : card.mine.thoughtPublic ? '公开' : '仅自己可见'}
+                  </span>
                 </p>
               ) : null}
               <div className="hl-card__actions">
@@ -209,7 +204,11 @@ export function HighlightLayer({
                 <button type="button" className="link-button" onClick={() => (view.setSharing(card.mine.quote), setCard(null))}>
                   分享卡片
                 </button>
-                <button type="button" className="link-button" onClick={() => (remove.mutate({ params: { id: card.mine.id } }), setCard(null))}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => (remove.mutate({ params: { id: card.mine.id } }), setCard(null))}
+                >
                   删除划线
                 </button>
               </div>

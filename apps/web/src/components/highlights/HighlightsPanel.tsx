@@ -13,7 +13,8 @@ import './highlights.css';
 const ThoughtDialog = lazy(() => import('./ThoughtDialog.js'));
 const ShareCardDialog = lazy(() => import('../essay/ShareCardDialog.js'));
 
-type SharedEssay = Pick<Essay, 'id' | 'type' | 'title' | 'author' | 'workAuthor' | 'workTitle' | 'ownWork' | 'source'> & Parameters<typeof creditOf>[0];
+type SharedEssay = Pick<Essay, 'id' | 'type' | 'title' | 'author' | 'workAuthor' | 'workTitle' | 'ownWork' | 'source'> &
+  Parameters<typeof creditOf>[0];
 
 /**
  * Below the text: 热门划线 (sentences at least 3 readers marked, with the public 想法 beside them), the newest public

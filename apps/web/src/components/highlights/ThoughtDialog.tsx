@@ -44,7 +44,12 @@ function ThoughtForm({ essayId, target, onClose }: { essayId: number; target: Th
     >
       <blockquote className="thought-dialog__quote serif">{quote}</blockquote>
       <Form.Item name="content" label="想法" rules={h ? [] : [{ required: true, whitespace: true, message: '写下你的想法' }]}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={HIGHLIGHT_LIMITS.thoughtChars} showCount placeholder="此刻的感受、联想或疑问……" />
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={HIGHLIGHT_LIMITS.thoughtChars}
+          showCount
+          placeholder="此刻的感受、联想或疑问……"
+        />
       </Form.Item>
       <Form.Item name="public" valuePropName="checked" extra="默认仅自己可见；公开后会显示在热门划线旁，其他读者可以看到。">
         <Checkbox>公开这条想法</Checkbox>

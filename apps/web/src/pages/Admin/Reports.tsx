@@ -14,7 +14,14 @@ type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
 type Resolution = 'dismiss' | 'hide' | 'delete' | 'ban';
 
-const TARGET: Record<TargetType, string> = { essay: '作品', comment: '评论', user: '用户', note: '注释', collection: '收藏夹', thought: '想法' };
+const TARGET: Record<TargetType, string> = {
+  essay: '作品',
+  comment: '评论',
+  user: '用户',
+  note: '注释',
+  collection: '收藏夹',
+  thought: '想法',
+};
 const TARGET_OPTIONS = (Object.keys(TARGET) as TargetType[]).map((value) => ({ value, label: TARGET[value] }));
 const STATUS = {
   open: { label: '待处理', color: 'gold' },
