@@ -96,6 +96,7 @@ describe('GET /api/v1/users/me/export', () => {
         'notes.json',
         '收藏夹/默认收藏夹.md',
         'anki.csv',
+        'highlights.json',
         `essays/${essay.data.id}.html`,
         `essays/${essay.data.id}.md`,
         `essays/${sentence.data.id}.html`,

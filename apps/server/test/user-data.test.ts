@@ -44,6 +44,11 @@ const COVERED: Record<string, Coverage> = {
   'notes.writer_id': { export: 'notes.json', deletion: 'unapproved deleted; approved kept as 已注销用户’s or deleted (forgetNotesOf)' },
   'notes.reviewer_id': { export: 'notes.json (noteRevisions)', deletion: 'cut (forgetNotesOf)' },
   'note_revisions.editor_id': { export: 'notes.json (noteRevisions)', deletion: 'cut (forgetNotesOf)' },
+  'highlights.user_id': { export: 'highlights.json (with private 想法)', deletion: 'deleted (forgetHighlightsOf)' },
+  'highlight_passage_readers.user_id': {
+    export: 'a counter of highlights.json, not content',
+    deletion: 'taken off the 热门划线 counters, then deleted (forgetHighlightsOf)',
+  },
 };
 
 /** `table.column` of every foreign key to users.id in the schema. */

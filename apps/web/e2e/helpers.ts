@@ -28,6 +28,8 @@ export interface PageOptions {
   javaScript?: boolean;
   /** Another server than the suite's (a journey that runs its own). */
   baseURL?: string;
+  /** A phone: touch events and the mobile viewport's behaviour. */
+  touch?: boolean;
 }
 
 /** The storage key (apps/web/src/lib/storage.ts) that marks the guided tour as seen in this browser. */
@@ -36,7 +38,7 @@ export const TOUR_SEEN_KEY = 'shiju:tourSeen';
 /** A fresh context (empty storage, except the tour marked seen unless asked for) and page. */
 export async function openPage(
   browser: Browser,
-  { width = 1280, height = 900, tour = false, javaScript = true, baseURL: base = baseURL }: PageOptions = {},
+  { width = 1280, height = 900, tour = false, javaScript = true, baseURL: base = baseURL, touch = false }: PageOptions = {},
 ): Promise<Page> {
   const context: BrowserContext = await browser.newContext({
     baseURL: base,
@@ -44,6 +46,7 @@ export async function openPage(
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     javaScriptEnabled: javaScript,
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (!tour)
     await context.addInitScript((key) => {

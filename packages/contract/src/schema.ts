@@ -24,6 +24,7 @@ export const DOMAINS = [
   'discovery',
   'comments',
   'notes',
+  'highlights',
   'announcements',
   'messages',
   'ads',

@@ -805,7 +805,7 @@ export const reports = pgTable(
   {
     id: serial().primaryKey(),
     reporterId: integer().references(() => users.id, { onDelete: 'set null' }),
-    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user' | 'note' | 'collection'>(),
+    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user' | 'note' | 'collection' | 'thought'>(),
     targetId: integer().notNull(),
     reason: varchar({ length: 30 }).notNull(),
     detail: varchar({ length: 500 }).notNull().default(''),
@@ -924,4 +924,84 @@ export const noteRevisions = pgTable(
     createdAt: now(),
   },
   (t) => [index('note_revisions_note_idx').on(t.noteId, t.createdAt), index('note_revisions_editor_idx').on(t.editorId)],
+);
+
+/**
+ * 划线 (modules/highlights): a reader's passage of a text, anchored like notes (code points of the plain form plus the
+ * quote; `anchorLost` once an edit removed it), with an optional 想法. A reader's writes on one text run under a
+ * transaction-scoped advisory lock, which makes "the same range twice is one highlight" and the per-text limit exact.
+ */
+export const highlights = pgTable(
+  'highlights',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    start: integer().notNull(),
+    end: integer().notNull(),
+    quote: text().notNull(),
+    anchorLost: boolean().notNull().default(false),
+    thought: text(),
+    thoughtPublic: boolean().notNull().default(false),
+    /** An editor hid the public 想法 (a report): its writer still sees it. */
+    thoughtHiddenAt: at(),
+    thoughtAt: at(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    index('highlights_user_essay_idx').on(t.userId, t.essayId, t.start),
+    index('highlights_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('highlights_essay_idx').on(t.essayId),
+    index('highlights_public_thought_idx')
+      .on(t.essayId, t.start)
+      .where(sql`${t.thoughtPublic} and ${t.thoughtHiddenAt} is null`),
+    index('highlights_latest_thought_idx')
+      .on(t.essayId, t.thoughtAt.desc().nullsFirst())
+      .where(sql`${t.thoughtPublic} and ${t.thoughtHiddenAt} is null`),
+  ],
+);
+
+/**
+ * 热门划线 counters: per sentence of a text (split at 。！？； and line breaks), the distinct readers whose highlights
+ * overlap it. Kept in the transaction of every highlight write (and rebuilt when the text changes), so reading the
+ * top sentences never scans a text's highlights.
+ */
+export const highlightPassages = pgTable(
+  'highlight_passages',
+  {
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    /** The sentence's index in the text. */
+    sentence: integer().notNull(),
+    start: integer().notNull(),
+    end: integer().notNull(),
+    quote: text().notNull(),
+    readers: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.essayId, t.sentence] }),
+    index('highlight_passages_top_idx').on(t.essayId, t.readers.desc().nullsFirst()),
+  ],
+);
+
+/** How many of one reader's highlights overlap a sentence: the reader counts once in its passage while above zero. */
+export const highlightPassageReaders = pgTable(
+  'highlight_passage_readers',
+  {
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    sentence: integer().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    highlights: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.essayId, t.sentence, t.userId] }), index('highlight_passage_readers_user_idx').on(t.userId)],
 );

@@ -20,6 +20,7 @@ import {
 import { SEARCH_VERSION, searchVectorOf } from '../lib/search.js';
 import { importDigest, type PreparedEssay } from './texts.js';
 import { reanchorNotes } from '../modules/notes/index.js';
+import { reanchorHighlights } from '../modules/highlights/index.js';
 
 /** A stored text an editor changed since the import, which a later run leaves alone. */
 export interface KeptText {
@@ -147,7 +148,10 @@ export class EssayWriter {
       changed++;
       if (owned) {
         await rewriteImportedText(tx, s.id, displayedFields(r));
-        if (r.content !== s.content) await reanchorNotes(tx, s.id, r);
+        if (r.content !== s.content) {
+          await reanchorNotes(tx, s.id, r);
+          await reanchorHighlights(tx, s.id, r);
+        }
         this.updated++;
       } else {
         this.kept.count++;

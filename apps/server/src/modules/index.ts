@@ -7,6 +7,7 @@ import { announcementHandlers } from './announcements/index.js';
 import { authHandlers } from './auth/index.js';
 import { commentHandlers } from './comments/index.js';
 import { noteHandlers } from './notes/index.js';
+import { highlightHandlers } from './highlights/index.js';
 import { collectionHandlers } from './collections/index.js';
 import { toneHandlers } from './tones/index.js';
 import { discoveryHandlers } from './discovery/index.js';
@@ -43,6 +44,7 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...fileHandlers(deps),
     ...commentHandlers(deps),
     ...noteHandlers(deps),
+    ...highlightHandlers(deps),
     ...toneHandlers(deps),
     ...socialHandlers(deps),
     ...messageHandlers(deps),

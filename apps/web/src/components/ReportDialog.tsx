@@ -12,6 +12,7 @@ const WHAT: Record<ReportTarget, string> = {
   essay: '这篇作品',
   comment: '这条评论',
   user: '这位用户',
+  thought: '这条想法',
   note: '这条注释',
   collection: '这个收藏夹',
 };

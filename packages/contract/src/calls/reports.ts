@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ERRORS, ADMIN_ERRORS_404, AdminPageQuery, Id, IdParams, inDomain, optionalTime, page, route, Timestamp } from '../schema.js';
 import { AdminUserBrief, UserBrief } from './entities.js';
 
-export const ReportTargetType = z.enum(['essay', 'comment', 'user', 'note', 'collection']);
+export const ReportTargetType = z.enum(['essay', 'comment', 'user', 'note', 'collection', 'thought']);
 export const ReportStatus = z.enum(['open', 'resolved', 'dismissed']);
 /** The reason list offered to the reporter. */
 export const REPORT_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;

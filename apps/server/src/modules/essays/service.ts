@@ -15,6 +15,7 @@ import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
 import * as q from './queries.js';
 import { notify } from '../messages/index.js';
 import { reanchorNotes } from '../notes/index.js';
+import { reanchorHighlights } from '../highlights/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
@@ -212,8 +213,11 @@ export async function changeStatus(
     });
     if (tagIds) await q.replaceTags(tx, before.id, tagIds);
     // Notes and other anchors follow the words they point at.
-    if (fields.content !== undefined && fields.content !== before.content)
-      await reanchorNotes(tx, before.id, { type: fields.type ?? before.type, content: fields.content });
+    if (fields.content !== undefined && fields.content !== before.content) {
+      const text = { type: fields.type ?? before.type, content: fields.content };
+      await reanchorNotes(tx, before.id, text);
+      await reanchorHighlights(tx, before.id, text);
+    }
     if (!wasPublished && nowPublished) await q.refreshHotScore(tx, before.id);
     if (before.imitateOf && wasPublished !== nowPublished) {
       if (nowPublished) await imitated(tx, before.imitateOf, before.authorId, before.id);

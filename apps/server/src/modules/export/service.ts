@@ -9,6 +9,7 @@ import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf, libraryTextsOf } from './queries.js';
 import { ankiCsv, cardSource, folderMarkdown, safeFileName, type CardLine, type LibraryText } from './library.js';
 import { notesDataOf } from '../notes/index.js';
+import { highlightsDataOf } from '../highlights/index.js';
 import { collectionsExportOf } from '../collections/index.js';
 
 /** Exports per person per hour: building one reads every row they own. */
@@ -54,6 +55,7 @@ orders.json     你的订单（金额单位：分）
 notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
 收藏夹/          每个收藏夹一个 Markdown 文件（YAML 头信息：title、author、source、url），可导入 Obsidian 等笔记软件
 anki.csv        收藏的句子做成的 Anki 卡片（正面挖空，背面原句与出处；Anki 中“文件 → 导入”）
+highlights.json 你的划线与想法（含私密想法）
 
 时间均为 UTC（ISO 8601）。
 `;
@@ -143,6 +145,7 @@ export async function exportData(db: Db, me: UserRow, origin: string) {
     'interests.json': json(d.interestTags),
     'orders.json': json(d.bought),
     'notes.json': json(notes),
+    'highlights.json': json(await highlightsDataOf(db, me.id)),
   };
   files['收藏夹'] = library.files;
   files['anki.csv'] = strToU8(library.anki);

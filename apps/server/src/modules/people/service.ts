@@ -15,6 +15,7 @@ import { removeEssayInTx } from '../essays/index.js';
 import { anonymize, changeUser, dropSessionsAndBlocks, findActiveUser, removeBlock, setAgreement, setDeletion } from '../users/index.js';
 import { presentUserInfo } from '../users/index.js';
 import { forgetNotesOf } from '../notes/index.js';
+import { forgetHighlightsOf } from '../highlights/index.js';
 import * as q from './queries.js';
 
 const SUGGESTIONS = 8;
@@ -111,6 +112,7 @@ export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number,
     touched.push(...f.texts.map((e) => e.id));
     await q.wipePersonal(tx, userId, !u.deletionKeepContent);
     await forgetNotesOf(tx, userId, !u.deletionKeepContent);
+    await forgetHighlightsOf(tx, userId);
     await dropSessionsAndBlocks(tx, userId);
     await anonymize(tx, userId);
     return true;

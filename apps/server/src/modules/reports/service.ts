@@ -18,6 +18,7 @@ import { deleteInTx, hideInTx } from '../essays/index.js';
 import { banInTx, changeUser, forgetAll } from '../users/index.js';
 import { notify } from '../messages/index.js';
 import { noteTargets, removeNoteInTx, reportableNote } from '../notes/index.js';
+import { hideThoughtInTx, reportableThought, thoughtTargets } from '../highlights/index.js';
 import { collectionReportTargets, findCollection, setCollectionHidden } from '../collections/index.js';
 import * as q from './queries.js';
 
@@ -39,6 +40,8 @@ async function ownerOf(db: Db, type: q.TargetType, id: number) {
     }
     case 'note':
       return (await reportableNote(db, id))?.writerId ?? null;
+    case 'thought':
+      return (await reportableThought(db, id))?.writerId ?? null;
     case 'collection': {
       const f = await findCollection(db, id);
       return f && f.isPublic && !f.hiddenAt ? f.userId : null;
@@ -69,13 +72,14 @@ type GroupRow = Awaited<ReturnType<typeof q.pageGroups>>['rows'][number];
 
 async function presentGroups(db: Db, groups: GroupRow[]) {
   const ids = (t: q.TargetType) => [...new Set(groups.filter((g) => g.targetType === t).map((g) => g.targetId))];
-  const [all, essays, comments, people, notes, folders] = await Promise.all([
+  const [all, essays, comments, people, notes, folders, thoughts] = await Promise.all([
     q.reportsOfGroups(db, groups),
     q.essayTargets(db, ids('essay')),
     q.commentTargets(db, ids('comment')),
     q.userTargets(db, ids('user')),
     noteTargets(db, ids('note')),
     collectionReportTargets(db, ids('collection')),
+    thoughtTargets(db, ids('thought')),
   ]);
   const resolverIds = [...new Set(all.map((r) => r.r.resolvedBy).filter((x): x is number => x !== null))];
   const resolvers = new Map((await q.usersByIds(db, resolverIds)).map((u) => [u.id, u]));
@@ -107,6 +111,18 @@ async function presentGroups(db: Db, groups: GroupRow[]) {
       case 'note': {
         const n = notes.find((x) => x.id === g.targetId);
         return n ? { title: n.content.slice(0, 30), excerpt: n.content, owner: n.owner, status: n.status, essayId: n.essayId } : missing;
+      }
+      case 'thought': {
+        const t = thoughts.find((x) => x.id === g.targetId);
+        return t
+          ? {
+              title: (t.thought ?? '').slice(0, 30),
+              excerpt: t.thought ?? '',
+              owner: { id: t.ownerId, username: t.username, nickname: t.nickname, avatar: t.avatar },
+              status: t.hiddenAt || !t.thought ? 'hidden' : 'visible',
+              essayId: t.essayId,
+            }
+          : missing;
       }
       case 'collection': {
         const f = folders.find((x) => x.id === g.targetId);
@@ -158,7 +174,7 @@ export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['q
 }
 
 const ACTION_NAMES = { dismiss: '驳回举报', hide: '隐藏', delete: '删除', ban: '封禁' } as const;
-const TARGET_NAMES = { essay: '作品', comment: '评论', user: '用户', note: '注释', collection: '收藏夹' } as const;
+const TARGET_NAMES = { essay: '作品', comment: '评论', user: '用户', note: '注释', collection: '收藏夹', thought: '想法' } as const;
 
 /**
  * What a reporter is told once their report is closed: that it was dealt with or found within the rules, never what
@@ -193,6 +209,10 @@ async function act(
       } else if (r.targetType === 'collection') {
         // A reader's folder is hidden from others, never deleted: its texts are still theirs.
         await setCollectionHidden(tx, r.targetId, true);
+      } else if (r.targetType === 'thought') {
+        // A 想法 is hidden from others, never deleted: it is still its writer's.
+        const essayId = await hideThoughtInTx(tx, r.targetId);
+        if (essayId) essayIds.push(essayId);
       } else if (r.targetType === 'note') {
         const essayId = await removeNoteInTx(tx, r.targetId, actorId, why);
         if (essayId) essayIds.push(essayId);
@@ -226,6 +246,7 @@ async function reportedUser(db: Db, r: q.ReportRow): Promise<number | null> {
   if (r.targetType === 'essay') return (await findEssay(db, r.targetId))?.authorId ?? null;
   if (r.targetType === 'note') return (await noteTargets(db, [r.targetId]))[0]?.owner?.id ?? null;
   if (r.targetType === 'collection') return (await findCollection(db, r.targetId))?.userId ?? null;
+  if (r.targetType === 'thought') return (await thoughtTargets(db, [r.targetId]))[0]?.ownerId ?? null;
   return (await q.commentTargets(db, [r.targetId]))[0]?.owner.id ?? null;
 }
 

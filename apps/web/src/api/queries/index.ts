@@ -22,6 +22,7 @@ export * from './comments.js';
 export * from './discovery.js';
 export * from './authors.js';
 export * from './essays.js';
+export * from './highlights.js';
 export * from './interests.js';
 export * from './messages.js';
 export * from './open.js';

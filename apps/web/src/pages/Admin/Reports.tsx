@@ -14,7 +14,14 @@ type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
 type Resolution = 'dismiss' | 'hide' | 'delete' | 'ban';
 
-const TARGET: Record<TargetType, string> = { essay: '作品', comment: '评论', user: '用户', note: '注释', collection: '收藏夹' };
+const TARGET: Record<TargetType, string> = {
+  essay: '作品',
+  comment: '评论',
+  user: '用户',
+  note: '注释',
+  collection: '收藏夹',
+  thought: '想法',
+};
 const TARGET_OPTIONS = (Object.keys(TARGET) as TargetType[]).map((value) => ({ value, label: TARGET[value] }));
 const STATUS = {
   open: { label: '待处理', color: 'gold' },
@@ -44,6 +51,7 @@ const ACTIONS: Record<TargetType, readonly Resolution[]> = {
   user: ['dismiss', 'ban'],
   note: ['dismiss', 'delete', 'ban'],
   collection: ['dismiss', 'hide', 'ban'],
+  thought: ['dismiss', 'hide', 'ban'],
 };
 
 /** Labels, and what each resolution does, said in the dialog before the editor commits. */
@@ -57,6 +65,12 @@ function resolutionText(action: Resolution, g: ReportGroup): { label: string; ti
         description: `${TARGET[g.targetType]}保持原样，这个对象的 ${g.count} 条待处理举报一并关闭。`,
       };
     case 'hide':
+      if (g.targetType === 'thought')
+        return {
+          label: '隐藏想法',
+          title: '隐藏被举报的想法',
+          description: '想法不再对他人显示（写下它的读者仍能看到）。',
+        };
       if (g.targetType === 'collection')
         return {
           label: '隐藏收藏夹',
@@ -85,7 +99,7 @@ function TargetCell({ g }: { g: ReportGroup }) {
   const href =
     g.targetType === 'essay'
       ? essayHref(g.targetId)
-      : (g.targetType === 'comment' || g.targetType === 'note') && g.target.essayId
+      : (g.targetType === 'comment' || g.targetType === 'note' || g.targetType === 'thought') && g.target.essayId
         ? essayHref(g.target.essayId)
         : g.targetType === 'user'
           ? userHref(g.targetId)

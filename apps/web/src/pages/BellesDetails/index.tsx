@@ -17,6 +17,9 @@ import { ImitationsStrip } from './ImitationsStrip.js';
 import { OriginalNote } from './OriginalNote.js';
 import { WorkLine } from '../../components/authors/WorkLine.js';
 import { NotesLayer } from '../../components/notes/NotesLayer.js';
+import { HighlightLayer } from '../../components/highlights/HighlightLayer.js';
+import { HighlightsPanel } from '../../components/highlights/HighlightsPanel.js';
+import { useHighlightsView } from '../../components/highlights/useHighlightsView.js';
 import { MeterBar } from '../../components/meter/MeterBar.js';
 import { NotesSection } from '../../components/notes/NotesSection.js';
 import { useNotesView } from '../../components/notes/useNotesView.js';
@@ -86,6 +89,7 @@ function DetailsView({ essay: asked }: { essay: Details }) {
   const outline = prepared.headings.length >= ANCHOR_MIN_HEADINGS;
   const published = essay.status === 'published';
   const notes = useNotesView(essay, prepared.html);
+  const highlights = useHighlightsView(essay);
   return (
     <div className={outline ? 'details details--outlined' : 'details'}>
       <div className="details__main">
@@ -93,11 +97,14 @@ function DetailsView({ essay: asked }: { essay: Details }) {
         {essay.original ? <OriginalNote original={essay.original} /> : null}
         <ReadingSurface essay={essay} tools={<MeterBar essay={essay} />}>
           <NotesLayer notes={notes.notes}>
-            <DetailsText essay={essay} html={prepared.html} noted={notes.markup} />
+            <HighlightLayer essay={essay} view={highlights} redraw={notes.markup}>
+              <DetailsText essay={essay} html={prepared.html} noted={notes.markup} />
+            </HighlightLayer>
           </NotesLayer>
         </ReadingSurface>
         <WorkLine essay={essay} />
         {published ? <NotesSection essay={essay} view={notes} /> : null}
+        {published ? <HighlightsPanel essay={essay} view={highlights} /> : null}
         <Taxonomy essay={essay} />
         <div className="details__counters">
           <Counters essay={essay} withLabels />

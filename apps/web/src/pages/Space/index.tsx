@@ -9,6 +9,7 @@ import { ProfileCard, ProfileCardSkeleton, type ProfileStat } from '../../compon
 import { ReactedList } from '../../components/people/ReactedList.js';
 import { RelationList } from '../../components/people/RelationList.js';
 import { MyCollections } from '../../components/collections/MyCollections.js';
+import { MyHighlights } from '../../components/highlights/MyHighlights.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import { saveUserInfo } from '../../lib/session.js';
 import { MyDrafts, MyWorks } from './MyWorks.js';
@@ -18,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UrlTabs } from '../../components/UrlTabs.js';
 import { SiteLinks } from '../../shell/SiteLinks.js';
 
-const TABS = ['works', 'drafts', 'likes', 'collects', 'following', 'followers', 'settings'] as const;
+const TABS = ['works', 'drafts', 'likes', 'collects', 'highlights', 'following', 'followers', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_LABEL: Record<Tab, string> = {
@@ -26,6 +27,7 @@ const TAB_LABEL: Record<Tab, string> = {
   drafts: '草稿',
   likes: '喜欢',
   collects: '收藏',
+  highlights: '我的划线',
   following: '关注',
   followers: '粉丝',
   settings: '设置',
@@ -41,6 +43,8 @@ function tabContent(tab: Tab, me: UserInfo) {
       return <ReactedList userId={me.id} kind="like" own />;
     case 'collects':
       return <MyCollections />;
+    case 'highlights':
+      return <MyHighlights />;
     case 'following':
       return <RelationList userId={me.id} type="following" own />;
     case 'followers':
