@@ -92,6 +92,7 @@ describe('GET /api/v1/users/me/export', () => {
         'follows.json',
         'blocks.json',
         'interests.json',
+        'mutes.json',
         'orders.json',
         'notes.json',
         `essays/${essay.data.id}.html`,

@@ -31,6 +31,8 @@ const COVERED: Record<string, Coverage> = {
   'email_codes.user_id': { export: 'not content: one-time codes', deletion: 'expire; the email is wiped (anonymize)' },
   'blocks.blocker_id': { export: 'blocks.json', deletion: 'deleted (dropSessionsAndBlocks)' },
   'blocks.blocked_id': { export: 'another person’s choice', deletion: 'deleted (dropSessionsAndBlocks)' },
+  'mutes.user_id': { export: 'mutes.json', deletion: 'deleted (dropMutesOf in wipePersonal)' },
+  'mutes.muted_user_id': { export: 'another person’s choice', deletion: 'deleted (dropMutesOf in wipePersonal)' },
   'interests.user_id': { export: 'interests.json', deletion: 'deleted (wipePersonal)' },
   'announcement_reads.user_id': { export: 'read marks, not content', deletion: 'deleted (wipePersonal)' },
   'messages.user_id': { export: 'notifications to them, not content', deletion: 'deleted (wipePersonal)' },

@@ -233,3 +233,10 @@ export function watermarkTile(nickname: string): { url: string; width: number; h
 }
 
 export * from './reading.js';
+
+/** 屏蔽 (muting): how many tags, classifications, 作者 and posters one reader may mute in all. */
+export const MUTE_LIMIT = 500;
+export const MUTE_KINDS = ['tag', 'classification', 'author', 'user'] as const;
+export type MuteKind = (typeof MUTE_KINDS)[number];
+/** How each kind is named to the reader (屏蔽标签「…」). */
+export const MUTE_KIND_LABELS: Record<MuteKind, string> = { tag: '标签', classification: '分类', author: '作者', user: '发布者' };

@@ -10,6 +10,7 @@ import { classificationCalls } from './calls/classifications.js';
 import { commentCalls } from './calls/comments.js';
 import { notesCalls } from './calls/notes.js';
 import { collectionCalls } from './calls/collections.js';
+import { muteCalls } from './calls/mutes.js';
 import { toneCalls } from './calls/tones.js';
 import { essayCalls } from './calls/essays.js';
 import { fileCalls } from './calls/files.js';
@@ -38,6 +39,7 @@ export * from './calls/authors.js';
 export * from './calls/comments.js';
 export * from './calls/notes.js';
 export * from './calls/collections.js';
+export * from './calls/mutes.js';
 export * from './calls/tones.js';
 export * from './notesCore.js';
 export * from './anchors.js';
@@ -63,6 +65,7 @@ export const calls = {
   ...commentCalls,
   ...notesCalls,
   ...collectionCalls,
+  ...muteCalls,
   ...toneCalls,
   ...announcementCalls,
   ...messageCalls,

@@ -453,6 +453,34 @@ export const collectionItems = pgTable(
   ],
 );
 
+/**
+ * 屏蔽 (muting): what a reader no longer wants in their feeds, rankings, 随机一句 and search suggestions — a tag (with
+ * its second-level tags), a classification, a 作者 (a text's workAuthor) or a poster. Exactly one target column is
+ * set, as `kind` says; each has a unique index with the reader first, which is also the key probed per text.
+ */
+export const mutes = pgTable(
+  'mutes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 16 }).notNull().$type<'tag' | 'classification' | 'author' | 'user'>(),
+    tagId: integer().references(() => tags.id, { onDelete: 'cascade' }),
+    classificationId: integer().references(() => classifications.id, { onDelete: 'cascade' }),
+    mutedUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    authorName: varchar({ length: 40 }),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('mutes_tag_uq').on(t.userId, t.tagId),
+    uniqueIndex('mutes_classification_uq').on(t.userId, t.classificationId),
+    uniqueIndex('mutes_user_uq').on(t.userId, t.mutedUserId),
+    uniqueIndex('mutes_author_uq').on(t.userId, t.authorName),
+    index('mutes_list_idx').on(t.userId, t.createdAt),
+  ],
+);
+
 /** Following a public 收藏夹: its additions reach the 收藏夹更新 list; `notifiedOn` keeps the system message to one a day. */
 export const collectionFollows = pgTable(
   'collection_follows',

@@ -8,6 +8,7 @@ import { authHandlers } from './auth/index.js';
 import { commentHandlers } from './comments/index.js';
 import { noteHandlers } from './notes/index.js';
 import { collectionHandlers } from './collections/index.js';
+import { muteHandlers } from './mutes/index.js';
 import { toneHandlers } from './tones/index.js';
 import { discoveryHandlers } from './discovery/index.js';
 import { messageHandlers } from './messages/index.js';
@@ -40,6 +41,7 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...essayHandlers(deps),
     // After the essays module's: answers `beLike` / its PUT for type=collect through the 收藏夹.
     ...collectionHandlers(deps),
+    ...muteHandlers(deps),
     ...fileHandlers(deps),
     ...commentHandlers(deps),
     ...noteHandlers(deps),

@@ -9,6 +9,7 @@ import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf } from './queries.js';
 import { notesDataOf } from '../notes/index.js';
 import { collectionsExportOf } from '../collections/index.js';
+import { exportMutes } from '../mutes/index.js';
 
 /** Exports per person per hour: building one reads every row they own. */
 export const EXPORTS_PER_HOUR = 3;
@@ -49,6 +50,7 @@ collections.json 你的收藏夹（含其中的作品）与你关注的收藏夹
 follows.json    你关注的人和关注你的人
 blocks.json     你的黑名单
 interests.json  你的兴趣标签
+mutes.json      你屏蔽的标签、分类、作者与发布者
 orders.json     你的订单（金额单位：分）
 notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
 
@@ -84,6 +86,14 @@ export async function exportData(db: Db, me: UserRow) {
     'follows.json': json({ following: d.following, followers: d.followers }),
     'blocks.json': json(d.blocked),
     'interests.json': json(d.interestTags),
+    'mutes.json': json(
+      (await exportMutes(db, me.id)).map((m) => ({
+        kind: m.kind,
+        id: m.tagId ?? m.classificationId ?? m.mutedUserId,
+        name: m.tagName ?? m.classificationName ?? m.nickname ?? m.authorName,
+        since: m.createdAt,
+      })),
+    ),
     'orders.json': json(d.bought),
     'notes.json': json(notes),
   };
