@@ -40,6 +40,7 @@ export const muteCalls = inDomain('people', {
     path: '/api/v1/app/mutes',
     auth: 'required',
     summary: '我的屏蔽列表（标签、分类、作者、发布者；最新在前）',
+    silent: true,
     response: z.object({ list: z.array(Mute), total: z.number().int() }),
     errors: ['A0230'],
   }),

@@ -31,3 +31,4 @@ export * from './site.js';
 export * from './users.js';
 export * from './people.js';
 export * from './notes.js';
+export * from './mutes.js';
