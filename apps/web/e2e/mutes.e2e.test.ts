@@ -14,6 +14,8 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 const shot = async (page: Page, name: string) => {
   if (!process.env.E2E_SHOTS) return;
   await page.locator('.loading-mask.is-visible').waitFor({ state: 'detached' });
+  // The mask fades out over 400 ms; the picture is for a person to look at.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` });
 };
 
@@ -98,6 +100,25 @@ describe('屏蔽', () => {
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `mute-author-${width}`);
       expect((await callAs('myMutes', {}, reader.accessToken)).list.map((m) => [m.kind, m.name])).toEqual([['author', author]]);
+
+      // A classification's page offers 屏蔽 for it and for the tag the list is filtered by; a person's page for them.
+      await page.goto(`/classifyDetails?id=${classification.id}&tagId=${tags[0]!.id}`);
+      await appRunning(page);
+      const muteButtons = page.locator('.mute-button');
+      await expect.poll(() => muteButtons.count()).toBe(2);
+      await muteButtons.last().click();
+      await waitForToast(page, `已屏蔽标签「${tags[0]!.name}」`);
+      await expect.poll(() => muteButtons.last().getAttribute('aria-pressed')).toBe('true');
+      expect(await muteButtons.last().textContent()).toContain('已屏蔽标签');
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `mute-classification-${width}`);
+      await page.goto(`/othersInfor?id=${writer.userInfo.id}`);
+      await appRunning(page);
+      await page.locator('.profile-card .mute-button').click();
+      await waitForToast(page, '已屏蔽发布者「写句子的人」');
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `mute-person-${width}`);
+      expect((await callAs('myMutes', {}, reader.accessToken)).list.map((m) => m.kind)).toEqual(['user', 'tag', 'author']);
     });
   }
 });

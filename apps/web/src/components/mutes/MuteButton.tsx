@@ -3,8 +3,11 @@ import { Icon } from '../ui/Icon.js';
 import { StopOutlined } from '../ui/icons.js';
 import { muteWords, useMuteToggle, type NamedTarget } from './useMuteToggle.js';
 
-/** 屏蔽 / 已屏蔽 for the thing a page is about (a tag, a classification, a 作者, a person); nothing for visitors. */
-export function MuteButton({ target, size = 'middle' }: { target: NamedTarget; size?: 'small' | 'middle' }) {
+/**
+ * 屏蔽 / 已屏蔽 for the thing a page is about (a tag, a classification, a 作者, a person); nothing for visitors.
+ * `noun` names it on the button where the page is about something else too (屏蔽标签 beside a list's sorts).
+ */
+export function MuteButton({ target, size = 'middle', noun = '' }: { target: NamedTarget; size?: 'small' | 'middle'; noun?: string }) {
   const muting = useMuteToggle();
   if (!muting.enabled) return null;
   const muted = muting.mutedOf(target) !== undefined;
@@ -19,7 +22,7 @@ export function MuteButton({ target, size = 'middle' }: { target: NamedTarget; s
       disabled={!muting.ready}
       onClick={() => muting.toggle(target)}
     >
-      {muted ? '已屏蔽' : '屏蔽'}
+      {muted ? `已屏蔽${noun}` : `屏蔽${noun}`}
     </Button>
   );
 }

@@ -42,7 +42,7 @@ export const classificationFeed = (id: number, tagId: number | undefined, sort: 
 function TagMute({ classificationId, tagId }: { classificationId: number; tagId: number }) {
   const index = useTagIndex(classificationId);
   const tag = index.data?.flatMap((g) => g.tags).find((t) => t.id === tagId);
-  return tag ? <MuteButton size="small" target={{ kind: 'tag', targetId: tag.id, label: tag.name }} /> : null;
+  return tag ? <MuteButton size="small" noun="标签" target={{ kind: 'tag', targetId: tag.id, label: tag.name }} /> : null;
 }
 
 export function ClassificationView({ id, tagId }: { id: number; tagId?: number }) {
