@@ -93,6 +93,7 @@ describe('GET /api/v1/users/me/export', () => {
         'blocks.json',
         'interests.json',
         'mutes.json',
+        'review.json',
         'orders.json',
         'notes.json',
         `essays/${essay.data.id}.html`,

@@ -11,6 +11,7 @@ import { commentCalls } from './calls/comments.js';
 import { notesCalls } from './calls/notes.js';
 import { collectionCalls } from './calls/collections.js';
 import { muteCalls } from './calls/mutes.js';
+import { reviewCalls } from './calls/review.js';
 import { toneCalls } from './calls/tones.js';
 import { essayCalls } from './calls/essays.js';
 import { fileCalls } from './calls/files.js';
@@ -40,6 +41,7 @@ export * from './calls/comments.js';
 export * from './calls/notes.js';
 export * from './calls/collections.js';
 export * from './calls/mutes.js';
+export * from './calls/review.js';
 export * from './calls/tones.js';
 export * from './notesCore.js';
 export * from './anchors.js';
@@ -66,6 +68,7 @@ export const calls = {
   ...notesCalls,
   ...collectionCalls,
   ...muteCalls,
+  ...reviewCalls,
   ...toneCalls,
   ...announcementCalls,
   ...messageCalls,

@@ -9,6 +9,7 @@ import { commentHandlers } from './comments/index.js';
 import { noteHandlers } from './notes/index.js';
 import { collectionHandlers } from './collections/index.js';
 import { muteHandlers } from './mutes/index.js';
+import { reviewHandlers } from './review/index.js';
 import { toneHandlers } from './tones/index.js';
 import { discoveryHandlers } from './discovery/index.js';
 import { messageHandlers } from './messages/index.js';
@@ -42,6 +43,7 @@ export function createHandlers(deps: AppDeps): Handlers {
     // After the essays module's: answers `beLike` / its PUT for type=collect through the 收藏夹.
     ...collectionHandlers(deps),
     ...muteHandlers(deps),
+    ...reviewHandlers(deps),
     ...fileHandlers(deps),
     ...commentHandlers(deps),
     ...noteHandlers(deps),

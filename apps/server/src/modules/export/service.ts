@@ -10,6 +10,7 @@ import { everythingOf } from './queries.js';
 import { notesDataOf } from '../notes/index.js';
 import { collectionsExportOf } from '../collections/index.js';
 import { exportMutes } from '../mutes/index.js';
+import { exportReview } from '../review/index.js';
 
 /** Exports per person per hour: building one reads every row they own. */
 export const EXPORTS_PER_HOUR = 3;
@@ -51,6 +52,7 @@ follows.json    你关注的人和关注你的人
 blocks.json     你的黑名单
 interests.json  你的兴趣标签
 mutes.json      你屏蔽的标签、分类、作者与发布者
+review.json     每日回顾：设置、卡片的复习计划与每天回答的张数
 orders.json     你的订单（金额单位：分）
 notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
 
@@ -94,6 +96,7 @@ export async function exportData(db: Db, me: UserRow) {
         since: m.createdAt,
       })),
     ),
+    'review.json': json(await exportReview(db, me.id)),
     'orders.json': json(d.bought),
     'notes.json': json(notes),
   };

@@ -28,6 +28,7 @@ import { notMutedBy } from '../mutes/index.js';
 import { uploadsIn } from '../files/index.js';
 import { dropCollectionsOf, endCollectionFollowsBetween } from '../collections/index.js';
 import { dropMutesOf } from '../mutes/index.js';
+import { dropReviewOf } from '../review/index.js';
 
 /** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
 export async function endFollow(tx: Tx, followerId: number, followeeId: number) {
@@ -195,6 +196,7 @@ export async function wipePersonal(tx: Tx, userId: number, dropContent: boolean)
   await tx.delete(commentReports).where(eq(commentReports.userId, userId));
   await dropCollectionsOf(tx, userId);
   await dropMutesOf(tx, userId);
+  await dropReviewOf(tx, userId);
   await tx.delete(essayViews).where(eq(essayViews.viewerKey, viewer));
   await tx.delete(sentenceDraws).where(eq(sentenceDraws.viewer, viewer));
   if (dropContent)

@@ -32,3 +32,4 @@ export * from './users.js';
 export * from './people.js';
 export * from './notes.js';
 export * from './mutes.js';
+export * from './review.js';

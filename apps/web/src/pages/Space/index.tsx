@@ -9,6 +9,7 @@ import { ProfileCard, ProfileCardSkeleton, type ProfileStat } from '../../compon
 import { ReactedList } from '../../components/people/ReactedList.js';
 import { RelationList } from '../../components/people/RelationList.js';
 import { MyCollections } from '../../components/collections/MyCollections.js';
+import { ReviewPanel } from '../../components/review/ReviewPanel.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import { saveUserInfo } from '../../lib/session.js';
 import { MyDrafts, MyWorks } from './MyWorks.js';
@@ -87,6 +88,7 @@ function SpaceView({ me }: { me: UserInfo }) {
           </>
         }
       />
+      <ReviewPanel />
       <UrlTabs
         className="space-tabs"
         choice={choice}
