@@ -92,6 +92,8 @@ describe('GET /api/v1/users/me/export', () => {
         'follows.json',
         'blocks.json',
         'interests.json',
+        'mutes.json',
+        'review.json',
         'orders.json',
         'notes.json',
         '收藏夹/默认收藏夹.md',

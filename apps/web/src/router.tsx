@@ -59,6 +59,7 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
   '/agreement': { load: () => import('./pages/Agreement/index.js'), light: true },
   '/privacy': { load: () => import('./pages/Privacy/index.js'), light: true },
   '/collection': { load: () => import('./pages/Collection/index.js'), light: true },
+  '/review': { load: () => import('./pages/Review/index.js') },
 };
 
 export const NOT_FOUND_TITLE = '页面不存在';

@@ -233,3 +233,32 @@ export function watermarkTile(nickname: string): { url: string; width: number; h
 }
 
 export * from './reading.js';
+
+/** 屏蔽 (muting): how many tags, classifications, 作者 and posters one reader may mute in all. */
+export const MUTE_LIMIT = 500;
+export const MUTE_KINDS = ['tag', 'classification', 'author', 'user'] as const;
+export type MuteKind = (typeof MUTE_KINDS)[number];
+/** How each kind is named to the reader (屏蔽标签「…」). */
+export const MUTE_KIND_LABELS: Record<MuteKind, string> = { tag: '标签', classification: '分类', author: '作者', user: '发布者' };
+
+/**
+ * 每日回顾: cards a day by default, the most a day may hold after missed days (the quota grows by `dailyCards` for
+ * each day missed), how many days back an offline answer may arrive, and the answers one sync may carry.
+ */
+export const REVIEW_LIMITS = { dailyCards: 5, maxCards: 20, lateDays: 7, batch: 100, heatDays: 371 } as const;
+/** 忘了 / 模糊 / 记得: ts-fsrs's Again, Hard and Good. */
+export const REVIEW_RATINGS = ['again', 'hard', 'good'] as const;
+export type ReviewRating = (typeof REVIEW_RATINGS)[number];
+export const REVIEW_RATING_LABELS: Record<ReviewRating, string> = { again: '忘了', hard: '模糊', good: '记得' };
+/** Where a card comes from: a collected sentence (highlights join as a second source). */
+export const REVIEW_SOURCES = ['collect', 'highlight'] as const;
+export type ReviewSource = (typeof REVIEW_SOURCES)[number];
+
+/** The Shanghai calendar day (YYYY-MM-DD) of a moment: the review's days end at midnight Asia/Shanghai. */
+export function reviewDayOf(d: Date): string {
+  return new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+}
+/** The first moment after a Shanghai day (its midnight). */
+export function reviewDayEnd(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000);
+}

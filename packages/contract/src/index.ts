@@ -11,6 +11,8 @@ import { commentCalls } from './calls/comments.js';
 import { notesCalls } from './calls/notes.js';
 import { collectionCalls } from './calls/collections.js';
 import { highlightCalls } from './calls/highlights.js';
+import { muteCalls } from './calls/mutes.js';
+import { reviewCalls } from './calls/review.js';
 import { toneCalls } from './calls/tones.js';
 import { essayCalls } from './calls/essays.js';
 import { fileCalls } from './calls/files.js';
@@ -40,6 +42,8 @@ export * from './calls/comments.js';
 export * from './calls/notes.js';
 export * from './calls/collections.js';
 export * from './calls/highlights.js';
+export * from './calls/mutes.js';
+export * from './calls/review.js';
 export * from './calls/tones.js';
 export * from './notesCore.js';
 export * from './anchors.js';
@@ -66,6 +70,8 @@ export const calls = {
   ...notesCalls,
   ...collectionCalls,
   ...highlightCalls,
+  ...muteCalls,
+  ...reviewCalls,
   ...toneCalls,
   ...announcementCalls,
   ...messageCalls,

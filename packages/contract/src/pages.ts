@@ -27,6 +27,8 @@ export const PAGES = [
   { path: '/privacy', title: '隐私政策' },
   // Not in the seed: a reader's public 收藏夹.
   { path: '/collection', title: '收藏夹' },
+  // Not in the seed: 每日回顾 and 默写 of one's collected lines.
+  { path: '/review', title: '每日回顾' },
 ] as const;
 
 export const SITE_NAME = '拾句';

@@ -453,6 +453,114 @@ export const collectionItems = pgTable(
   ],
 );
 
+/**
+ * 屏蔽 (muting): what a reader no longer wants in their feeds, rankings, 随机一句 and search suggestions — a tag (with
+ * its second-level tags), a classification, a 作者 (a text's workAuthor) or a poster. Exactly one target column is
+ * set, as `kind` says; each has a unique index with the reader first, which is also the key probed per text.
+ */
+export const mutes = pgTable(
+  'mutes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 16 }).notNull().$type<'tag' | 'classification' | 'author' | 'user'>(),
+    tagId: integer().references(() => tags.id, { onDelete: 'cascade' }),
+    classificationId: integer().references(() => classifications.id, { onDelete: 'cascade' }),
+    mutedUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    authorName: varchar({ length: 40 }),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('mutes_tag_uq').on(t.userId, t.tagId),
+    uniqueIndex('mutes_classification_uq').on(t.userId, t.classificationId),
+    uniqueIndex('mutes_user_uq').on(t.userId, t.mutedUserId),
+    uniqueIndex('mutes_author_uq').on(t.userId, t.authorName),
+    index('mutes_list_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** 每日回顾: whether the reader opted in, and how many cards a day. */
+export const reviewSettings = pgTable('review_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull().default(false),
+  dailyCards: integer().notNull().default(5),
+  updatedAt: now(),
+});
+
+/**
+ * A line a reader reviews, from one source (a collected sentence, later a highlight), with its ts-fsrs state as
+ * of its last answer. Deleting the text deletes its cards.
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: varchar({ length: 16 }).notNull().$type<'collect' | 'highlight'>(),
+    /** The source's own id: the essay id for a collected text, the highlight's id for a highlight. */
+    sourceId: integer().notNull(),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    due: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    stability: doublePrecision().notNull().default(0),
+    difficulty: doublePrecision().notNull().default(0),
+    elapsedDays: integer().notNull().default(0),
+    scheduledDays: integer().notNull().default(0),
+    learningSteps: integer().notNull().default(0),
+    reps: integer().notNull().default(0),
+    lapses: integer().notNull().default(0),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: integer().notNull().default(0),
+    lastReview: at(),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('review_cards_source_uq').on(t.userId, t.source, t.sourceId),
+    index('review_cards_due_idx').on(t.userId, t.due),
+    index('review_cards_essay_idx').on(t.essayId),
+  ],
+);
+
+/** One answer per card per Shanghai day: the last by answer time wins (offline answers arrive late). */
+export const reviewAnswers = pgTable(
+  'review_answers',
+  {
+    cardId: integer()
+      .notNull()
+      .references(() => reviewCards.id, { onDelete: 'cascade' }),
+    day: varchar({ length: 10 }).notNull(),
+    rating: varchar({ length: 8 }).notNull().$type<'again' | 'hard' | 'good'>(),
+    mode: varchar({ length: 12 }).notNull().default('recall').$type<'recall' | 'dictation'>(),
+    answeredAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.day] })],
+);
+
+/**
+ * A reader's review of one Shanghai day: the cards chosen for it (fixed once chosen, so a page cached offline and
+ * the server agree) and how many were answered (the streak and the heat map; kept when a card goes).
+ */
+export const reviewDays = pgTable(
+  'review_days',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: varchar({ length: 10 }).notNull(),
+    cardIds: jsonb().$type<number[]>().notNull(),
+    answered: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 /** Following a public 收藏夹: its additions reach the 收藏夹更新 list; `notifiedOn` keeps the system message to one a day. */
 export const collectionFollows = pgTable(
   'collection_follows',

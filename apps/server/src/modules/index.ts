@@ -9,6 +9,8 @@ import { commentHandlers } from './comments/index.js';
 import { noteHandlers } from './notes/index.js';
 import { highlightHandlers } from './highlights/index.js';
 import { collectionHandlers } from './collections/index.js';
+import { muteHandlers } from './mutes/index.js';
+import { reviewHandlers } from './review/index.js';
 import { toneHandlers } from './tones/index.js';
 import { discoveryHandlers } from './discovery/index.js';
 import { messageHandlers } from './messages/index.js';
@@ -41,6 +43,8 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...essayHandlers(deps),
     // After the essays module's: answers `beLike` / its PUT for type=collect through the 收藏夹.
     ...collectionHandlers(deps),
+    ...muteHandlers(deps),
+    ...reviewHandlers(deps),
     ...fileHandlers(deps),
     ...commentHandlers(deps),
     ...noteHandlers(deps),

@@ -5,6 +5,7 @@ import { Counters } from './Counters.js';
 import { RelativeTime } from './RelativeTime.js';
 import { CreditText, PosterNote, SourceLine } from './essay/SourceLine.js';
 import { essayHref, userHref } from './essay/links.js';
+import { MuteMenu } from './mutes/MuteMenu.js';
 import './essay/essay.css';
 
 interface Props {
@@ -42,7 +43,10 @@ export function EssayCard({ essay, actions, badge, renderText = plain }: Props) 
         )}
         <RelativeTime value={essay.publishedAt ?? essay.createdAt} />
       </div>
-      <Counters essay={essay} />
+      <div className="essay-card__end">
+        <Counters essay={essay} />
+        <MuteMenu essay={essay} />
+      </div>
       {actions ? <div className="essay-card__actions">{actions}</div> : null}
     </footer>
   );

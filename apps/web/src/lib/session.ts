@@ -1,5 +1,6 @@
 import type { UserInfo } from '@shiju/contract';
 import { readLocal, STORAGE, writeLocal } from './storage.js';
+import { forgetReviewOffline } from './reviewOffline.js';
 
 /**
  * The signed-in state lives in localStorage (seed §3, §4: signed in = `userInfo` stored). This module is the
@@ -62,5 +63,7 @@ export function saveUserInfo(userInfo: UserInfo): void {
 export function clearSession(): void {
   writeLocal(STORAGE.userInfo, null);
   writeLocal(STORAGE.accessToken, null);
+  // 每日回顾's offline copy and waiting answers are the signed-out reader's.
+  forgetReviewOffline();
   emit();
 }

@@ -13,6 +13,8 @@ export const STORAGE = {
   visited: 'shiju:visited',
   /** Not the seed's: the reading preferences (components/reading/prefs.ts; read before the first paint by public/reading.js). */
   readingPrefs: 'shiju:readingPrefs',
+  /** Not the seed's: 每日回顾 answers made offline, waiting to be sent (lib/reviewOffline.ts). */
+  reviewOutbox: 'shiju:reviewOutbox',
 } as const;
 
 export const SESSION_STORAGE = {

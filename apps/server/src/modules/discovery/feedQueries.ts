@@ -7,6 +7,7 @@ import { aliased, columnName } from '../../db/names.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
 import { notBlockedBy } from '../users/index.js';
 import { cardsSql, type CardRow } from '../essays/index.js';
+import { mutesAnything, notMutedBy } from '../mutes/index.js';
 
 export async function interestIdsOf(db: Db, userId: number): Promise<number[]> {
   const rows = await db.select({ id: interests.tagId }).from(interests).where(eq(interests.userId, userId)).orderBy(interests.createdAt);
@@ -44,6 +45,7 @@ const feedable = (userId: number) =>
     ne(essays.authorId, userId),
     sql`not exists (select 1 from ${uninterested} where ${uninterested.userId} = ${userId} and ${uninterested.essayId} = ${essays.id})`,
     notBlockedBy(userId, essays.authorId),
+    notMutedBy(userId, essays),
   );
 
 /**
@@ -57,6 +59,7 @@ function feedCandidates(userId: number, n: number, blocksSomeone: boolean) {
     where ${et.tagId} = ${t.tagId} and ${et.publishedAt} is not null and ${e.authorId} <> ${userId}
       and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${userId} and ${u.essayId} = ${et.essayId})
       ${blocksSomeone ? sql`and ${notBlockedBy(userId, e.authorId)}` : sql``}
+      and ${notMutedBy(userId, { id: et.essayId, authorId: e.authorId, classificationId: e.classificationId, workAuthor: e.workAuthor })}
     order by ${et.publishedAt} desc, ${et.essayId} desc limit ${n}) x`;
 }
 
@@ -75,7 +78,18 @@ export function feedRows(db: Db, userId: number, limit: number, offset: number, 
   const own = sql`select count(*) from ${aliased(e)} where ${e.authorId} = ${userId} and ${e.status} = 'published'
     and exists (select 1 from ${aliased(et)} where ${et.essayId} = ${e.id} and ${et.tagId} in ${interestTagIds(userId)})
     and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${userId} and ${u.essayId} = ${e.id})`;
-  const total = keptTotal !== undefined ? sql`${keptTotal}` : sql`((select count(*) from (${counted}) c) - (${own}))`;
+  // A reader who muted something has the muted texts left out of the count too (each entry looks its text up).
+  const mutedOut = sql`select distinct ${x.essayId} from ${interestTagIds(userId)} t(${columnName(t.tagId)}) cross join lateral (
+    select ${et.essayId} from ${aliased(et)} join ${aliased(e)} on ${e.id} = ${et.essayId}
+    where ${et.tagId} = ${t.tagId} and ${et.publishedAt} is not null and ${e.authorId} <> ${userId}
+      and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${userId} and ${u.essayId} = ${et.essayId})
+      and ${notMutedBy(userId, { id: et.essayId, authorId: e.authorId, classificationId: e.classificationId, workAuthor: e.workAuthor })}
+    order by ${et.publishedAt} desc, ${et.essayId} desc limit ${TOTAL_CAP + 1}) x`;
+  const plain = sql`((select count(*) from (${counted}) c) - (${own}))`;
+  const total =
+    keptTotal !== undefined
+      ? sql`${keptTotal}`
+      : sql`(case when ${mutesAnything(userId)} then (select count(*) from (${mutedOut}) c) else ${plain} end)`;
   return rowsOf<CardRow>(db, cardsSql(ids, userId, { total }));
 }
 

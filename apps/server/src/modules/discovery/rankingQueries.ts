@@ -8,6 +8,7 @@ import { essays, essayViews, importedEngagement, likes, rankingEntries } from '.
 import { rankScoreSql } from '../../lib/engagement.js';
 import { cardsSql, underReportLimit, type CardRow } from '../essays/index.js';
 import { blocksAnyone, notBlockedBy } from '../users/index.js';
+import { mutesAnything, notMutedBy } from '../mutes/index.js';
 
 export type Period = 'day' | 'week' | 'month' | 'all';
 const INTERVAL: Record<Exclude<Period, 'all'>, string> = { day: '1 day', week: '7 days', month: '30 days' };
@@ -113,7 +114,7 @@ export function rankingRows(
   // The lists are precomputed, but a text hidden, withdrawn or deleted since, or reported by several readers, leaves
   // them at once.
   const shown = sql`join ${pe} on ${pe.id} = ${r.essayId} and ${pe.status} = 'published' and ${underReportLimit(pe.id)}${
-    viewerId ? sql` and ${notBlockedBy(viewerId, pe.authorId)}` : sql``
+    viewerId ? sql` and ${notBlockedBy(viewerId, pe.authorId)} and ${notMutedBy(viewerId, pe)}` : sql``
   }`;
   const ids = sql`select id, row_number() over () as ord, score, engagement, likers, viewers from (
     select ${r.essayId} as id, ${r.score}, ${r.engagement}, ${r.likers}, ${r.viewers} from ${r} ${shown} where ${where}
@@ -124,7 +125,9 @@ export function rankingRows(
   const counted = (from: SQL) =>
     sql`(select count(*) from (select 1 from ${from} where ${where} and ${underReportLimit(r.essayId)} limit ${TOTAL_CAP + 1}) capped)`;
   const plain = counted(sql`${r}`);
-  const total = viewerId ? sql`(case when ${blocksAnyone(viewerId)} then ${counted(sql`${r} ${shown}`)} else ${plain} end)` : plain;
+  const total = viewerId
+    ? sql`(case when ${blocksAnyone(viewerId)} or ${mutesAnything(viewerId)} then ${counted(sql`${r} ${shown}`)} else ${plain} end)`
+    : plain;
   return rowsOf<RankingRow>(
     db,
     cardsSql(ids, viewerId, { total, pageColumns: sql`, ${p.score} as "rankScore", ${p.engagement}, ${p.likers}, ${p.viewers}` }),

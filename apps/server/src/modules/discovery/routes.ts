@@ -49,7 +49,7 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
         blocksSomeone: caller.blocksSomeone,
         filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
       }),
-    searchSuggest: async ({ query }) => suggest(db, runtime.search, query.q),
+    searchSuggest: async ({ query, caller }) => suggest(db, runtime.search, query.q, caller.user?.id),
     authorEssays: async ({ params, query, caller }) => authorPage(db, params.name, query.pageSize, offsetOf(query), caller.user?.id),
     authorDetail: async ({ query }) => authorProfiles.authorDetail(db, query.name, query.dynasty),
     authorWorks: async ({ query, caller }) =>

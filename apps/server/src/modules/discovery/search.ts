@@ -16,6 +16,7 @@ import { parseQuery, pinyinKeys, type ParsedQuery } from '../../lib/search.js';
 import { toSimplified } from '../../lib/text.js';
 import { presentCard } from '../essays/index.js';
 import { findAuthor } from './authors.js';
+import { mutedNames } from '../mutes/index.js';
 import * as q from './searchQueries.js';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
@@ -388,7 +389,11 @@ async function searchTags(db: Db, s: SearchState, p: ParsedQuery, opts: SearchOp
 // ---------- suggestions and hot searches ----------
 
 /** What the header box offers while typing: authors, works and tags starting with the input (or its pinyin). */
-export async function suggest(db: Db, s: SearchState, input: string) {
+/**
+ * As-you-type suggestions. The author and tag indexes are the same for everyone; a signed-in reader's muted 作者 and
+ * tags (with a muted tag's second-level tags) are left out after, and muted texts inside the titles' statement.
+ */
+export async function suggest(db: Db, s: SearchState, input: string, viewerId?: number) {
   const p = parseQuery(input);
   const text = p.segments.join('');
   if (!text) return { authors: [], works: [], tags: [] };
@@ -396,15 +401,18 @@ export async function suggest(db: Db, s: SearchState, input: string) {
   const starts = (name: string, keys: string[]) => name.startsWith(text) || (key !== null && keys.some((k) => k.startsWith(key)));
   const [{ list: authors }, tagList] = await Promise.all([s.authorIndex.get(db), s.tagIndex.get(db)]);
   const prefix = key ?? text;
-  const works = prefix.length >= (key ? 2 : 1) ? await q.titleSuggestions(db, prefix, 5) : [];
+  const works = prefix.length >= (key ? 2 : 1) ? await q.titleSuggestions(db, prefix, 5, viewerId) : [];
+  const muted = viewerId ? await mutedNames(db, viewerId) : null;
+  const shownTag = (t: { id: number; parentId: number | null }) =>
+    !muted?.tagIds.has(t.id) && !(t.parentId && muted?.tagIds.has(t.parentId));
   return {
     authors: authors
-      .filter((a) => starts(a.name, a.keys))
+      .filter((a) => starts(a.name, a.keys) && !muted?.authors.has(a.name))
       .slice(0, 3)
       .map((a) => ({ name: a.name, dynasty: a.dynasty, works: a.works })),
     works: works.map((w) => ({ id: w.id, title: w.title, author: w.author })),
     tags: tagList
-      .filter((t) => starts(t.name, t.keys) && t.essayCount > 0)
+      .filter((t) => starts(t.name, t.keys) && t.essayCount > 0 && shownTag(t))
       .slice(0, 3)
       .map((t) => ({ id: t.id, name: t.name, essayCount: t.essayCount })),
   };

@@ -15,6 +15,7 @@ import { columnName, columnNames, names } from '../../db/names.js';
 import { authors, classifications, essays, searchCounts, tags, users } from '../../db/schema.js';
 import { countUpTo, one, withTotal } from '../../lib/paging.js';
 import { personCardColumns } from '../users/index.js';
+import { notMutedBy } from '../mutes/index.js';
 import { engagementSql } from '../../lib/engagement.js';
 import { tsqueryOf, type ParsedQuery } from '../../lib/search.js';
 
@@ -179,11 +180,13 @@ export async function topWorks(db: Db, author: string, n: number): Promise<Pick<
 }
 
 /** Texts whose title starts with the prefix (a word or pinyin), hottest first: 作品 suggestions. */
-export async function titleSuggestions(db: Db, prefix: string, n: number) {
+/** Titles starting with the prefix, hottest first; a signed-in reader's muted texts left out (`viewerId`). */
+export async function titleSuggestions(db: Db, prefix: string, n: number, viewerId?: number) {
   return rowsOf<{ id: number; title: string; author: string | null }>(
     db,
     sql`select ${essays.id}, ${essays.title}, ${essays.workAuthor} as author from ${essays}
       where ${essays.status} = 'published' and ${essays.title} is not null and ${essays.searchVector} @@ to_tsquery('simple', ${`'${prefix}':*A`})
+      ${viewerId ? sql`and ${notMutedBy(viewerId, essays)}` : sql``}
       order by ${essays.hotScore} desc limit ${n}`,
   );
 }

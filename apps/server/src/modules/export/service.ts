@@ -11,6 +11,8 @@ import { ankiCsv, cardSource, folderMarkdown, safeFileName, type CardLine, type 
 import { notesDataOf } from '../notes/index.js';
 import { highlightsDataOf } from '../highlights/index.js';
 import { collectionsExportOf } from '../collections/index.js';
+import { exportMutes } from '../mutes/index.js';
+import { exportReview } from '../review/index.js';
 
 /** Exports per person per hour: building one reads every row they own. */
 export const EXPORTS_PER_HOUR = 3;
@@ -51,6 +53,8 @@ collections.json 你的收藏夹（含其中的作品）与你关注的收藏夹
 follows.json    你关注的人和关注你的人
 blocks.json     你的黑名单
 interests.json  你的兴趣标签
+mutes.json      你屏蔽的标签、分类、作者与发布者
+review.json     每日回顾：设置、卡片的复习计划与每天回答的张数
 orders.json     你的订单（金额单位：分）
 notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
 收藏夹/          每个收藏夹一个 Markdown 文件（YAML 头信息：title、author、source、url），可导入 Obsidian 等笔记软件
@@ -143,6 +147,15 @@ export async function exportData(db: Db, me: UserRow, origin: string) {
     'follows.json': json({ following: d.following, followers: d.followers }),
     'blocks.json': json(d.blocked),
     'interests.json': json(d.interestTags),
+    'mutes.json': json(
+      (await exportMutes(db, me.id)).map((m) => ({
+        kind: m.kind,
+        id: m.tagId ?? m.classificationId ?? m.mutedUserId,
+        name: m.tagName ?? m.classificationName ?? m.nickname ?? m.authorName,
+        since: m.createdAt,
+      })),
+    ),
+    'review.json': json(await exportReview(db, me.id)),
     'orders.json': json(d.bought),
     'notes.json': json(notes),
     'highlights.json': json(await highlightsDataOf(db, me.id)),

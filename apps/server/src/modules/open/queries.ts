@@ -5,6 +5,7 @@ import { OPEN_SENTENCE_RECENT } from '@shiju/contract';
 import { aliased, columnName, columnNames } from '../../db/names.js';
 import { classifications, essays, essayTags, sentenceDraws, tags, users } from '../../db/schema.js';
 import { notBlockedBy } from '../users/index.js';
+import { notMutedBy } from '../mutes/index.js';
 
 export interface DrawFilter {
   classificationId?: number;
@@ -39,7 +40,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m);
 
 function conditions(f: DrawFilter, exclude: number[], viewerId?: number): SQL {
   const parts: SQL[] = [sql`${e.status} = 'published'`, sql`${e.type} = 'sentence'`];
-  if (viewerId) parts.push(notBlockedBy(viewerId, e.authorId));
+  if (viewerId) parts.push(notBlockedBy(viewerId, e.authorId), notMutedBy(viewerId, e));
   if (f.classificationId) parts.push(sql`${e.classificationId} = ${f.classificationId}`);
   if (f.tagId) parts.push(sql`exists (select 1 from ${aliased(et)} where ${et.essayId} = ${e.id} and ${et.tagId} = ${f.tagId})`);
   if (f.minLength) parts.push(sql`char_length(${e.content}) >= ${f.minLength}`);

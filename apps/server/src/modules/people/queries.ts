@@ -24,8 +24,11 @@ import {
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { cardsSql, type CardRow, type Cursor } from '../essays/index.js';
 import { addBlock, moveUserCounter, notBlockedBy } from '../users/index.js';
+import { notMutedBy } from '../mutes/index.js';
 import { uploadsIn } from '../files/index.js';
 import { dropCollectionsOf, endCollectionFollowsBetween } from '../collections/index.js';
+import { dropMutesOf } from '../mutes/index.js';
+import { dropReviewOf } from '../review/index.js';
 
 /** Ends a follow (if any) and moves both counters, inside the caller's transaction. */
 export async function endFollow(tx: Tx, followerId: number, followeeId: number) {
@@ -84,6 +87,7 @@ export async function followingPage(db: Db, viewerId: number, limit: number, off
       select ${e.id}, ${e.publishedAt} from ${aliased(e)}
       where ${e.authorId} = ${f.followeeId} and ${e.status} = 'published' ${after}
         and not exists (select 1 from ${aliased(u)} where ${u.userId} = ${viewerId} and ${u.essayId} = ${e.id})
+        and ${notMutedBy(viewerId, e)}
       order by ${e.publishedAt} desc, ${e.id} desc limit ${per}) ${x}
     where ${f.followerId} = ${viewerId} and ${notBlockedBy(viewerId, f.followeeId)}
     order by ${x.publishedAt} desc, ${x.id} desc limit ${limit} offset ${cursor ? 0 : offset}) w`;
@@ -177,7 +181,8 @@ export async function isVisibleComment(tx: Tx, id: number) {
 }
 
 /**
- * Everything personal that has no counter to keep: sessions, interests, 不感兴趣, blocks either way, the
+ * Everything personal that has no counter to keep: sessions, interests, 不感兴趣, mutes (and others' mutes of
+ * the person), blocks either way, the
  * person's notifications, reading traces, announcement reads, comment reports, activity days. With
  * `dropContent`, also the comments no reader sees any more (taken down by a ban).
  */
@@ -190,6 +195,8 @@ export async function wipePersonal(tx: Tx, userId: number, dropContent: boolean)
   await tx.delete(announcementReads).where(eq(announcementReads.userId, userId));
   await tx.delete(commentReports).where(eq(commentReports.userId, userId));
   await dropCollectionsOf(tx, userId);
+  await dropMutesOf(tx, userId);
+  await dropReviewOf(tx, userId);
   await tx.delete(essayViews).where(eq(essayViews.viewerKey, viewer));
   await tx.delete(sentenceDraws).where(eq(sentenceDraws.viewer, viewer));
   if (dropContent)

@@ -32,3 +32,5 @@ export * from './site.js';
 export * from './users.js';
 export * from './people.js';
 export * from './notes.js';
+export * from './mutes.js';
+export * from './review.js';

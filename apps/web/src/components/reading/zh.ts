@@ -23,6 +23,14 @@ export async function loadConverter(variant: Exclude<ReadingZh, 'hans'>): Promis
   return OpenCC.Converter({ from: 'cn', to: variant === 'tw' ? 'twp' : 'hk' });
 }
 
+/** Traditional (any variant) to Simplified, for what a reader types (默写 accepts either); its own chunk too. */
+export async function loadToSimplified(): Promise<Convert> {
+  const OpenCC = await import('opencc-js/t2cn');
+  const fromTw = OpenCC.Converter({ from: 'tw', to: 'cn' });
+  const fromHk = OpenCC.Converter({ from: 'hk', to: 'cn' });
+  return (text) => fromHk(fromTw(text));
+}
+
 function convertText(node: Text, convert: Convert): void {
   const parent = node.parentElement;
   if (!parent || parent.closest(SKIP)) return;

@@ -40,3 +40,4 @@ export { default as StopOutlined } from '@ant-design/icons-svg/es/asn/StopOutlin
 export { default as SwapOutlined } from '@ant-design/icons-svg/es/asn/SwapOutlined';
 export { default as CalendarOutlined } from '@ant-design/icons-svg/es/asn/CalendarOutlined';
 export { default as OrderedListOutlined } from '@ant-design/icons-svg/es/asn/OrderedListOutlined';
+export { default as EllipsisOutlined } from '@ant-design/icons-svg/es/asn/EllipsisOutlined';

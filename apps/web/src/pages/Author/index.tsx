@@ -11,6 +11,7 @@ import { useQueryParam } from '../../components/discovery/index.js';
 import { formatCount } from '../../lib/format.js';
 import { useTitleName } from '../../shell/titleName.js';
 import './author.css';
+import { MuteButton } from '../../components/mutes/MuteButton.js';
 
 export const AUTHOR_PAGE_SIZE = 10;
 export const DYNASTY_PAGE_SIZE = 30;
@@ -63,7 +64,10 @@ function AuthorHead({ author }: { author: AuthorDetail }) {
   const life = lifeSpan(author.born, author.died);
   return (
     <header className="author-page__head panel">
-      <h1 className="author-page__name serif">{author.name}</h1>
+      <div className="author-page__title">
+        <h1 className="author-page__name serif">{author.name}</h1>
+        <MuteButton size="small" target={{ kind: 'author', name: author.name, label: author.name }} />
+      </div>
       <p className="author-page__meta">
         {author.dynasty ? (
           <span>

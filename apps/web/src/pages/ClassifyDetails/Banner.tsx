@@ -1,5 +1,6 @@
 import type { Classification } from '@shiju/contract';
 import { formatCount } from '../../lib/format.js';
+import { MuteButton } from '../../components/mutes/MuteButton.js';
 import { WriteButton } from '../../shell/WriteButton.js';
 
 /**
@@ -19,6 +20,9 @@ export function Banner({ classification: c }: { classification: Classification }
             </span>
             <span>
               <strong>{formatCount(c.tagCount)}</strong> 个标签
+            </span>
+            <span className="classify-banner__mute">
+              <MuteButton size="small" target={{ kind: 'classification', targetId: c.id, label: c.name }} />
             </span>
           </p>
         ) : (

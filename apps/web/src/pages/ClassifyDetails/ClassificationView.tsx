@@ -8,6 +8,8 @@ import { QueryState } from '../../components/QueryState.js';
 import { Segmented } from '../../components/ui/Segmented.js';
 import { WriteButton } from '../../shell/WriteButton.js';
 import { Banner } from './Banner.js';
+import { MuteButton } from '../../components/mutes/MuteButton.js';
+import { useTagIndex } from './useTagIndex.js';
 import { LetterIndex } from './LetterIndex.js';
 import { TagRows } from './TagRows.js';
 import './classify.css';
@@ -36,6 +38,13 @@ export const classificationFeed = (id: number, tagId: number | undefined, sort: 
   sort,
 });
 
+/** 屏蔽 for the tag the list is filtered by. */
+function TagMute({ classificationId, tagId }: { classificationId: number; tagId: number }) {
+  const index = useTagIndex(classificationId);
+  const tag = index.data?.flatMap((g) => g.tags).find((t) => t.id === tagId);
+  return tag ? <MuteButton size="small" noun="标签" target={{ kind: 'tag', targetId: tag.id, label: tag.name }} /> : null;
+}
+
 export function ClassificationView({ id, tagId }: { id: number; tagId?: number }) {
   const [params, setParams] = usePageSearchParams();
   const [sort, setSort] = useState<Sort>(FIRST_SORT);
@@ -62,7 +71,10 @@ export function ClassificationView({ id, tagId }: { id: number; tagId?: number }
       <TagRows classificationId={id} tagId={tagId} setTag={setTag} />
       <div className="list-toolbar">
         <LetterIndex classificationId={id} tagId={tagId} onPick={setTag} />
-        <Segmented<Sort> size="middle" options={SORTS} value={sort} onChange={setSort} aria-label="排序" />
+        <div className="list-toolbar__end">
+          {tagId !== undefined ? <TagMute classificationId={id} tagId={tagId} /> : null}
+          <Segmented<Sort> size="middle" options={SORTS} value={sort} onChange={setSort} aria-label="排序" />
+        </div>
       </div>
       <InfiniteList
         query={list}

@@ -7,6 +7,7 @@ import { ReportButton } from '../../components/ReportButton.js';
 import { Icon } from '../../components/ui/Icon.js';
 import { EditOutlined, HeartOutlined, LockOutlined, StarOutlined } from '../../components/ui/icons.js';
 import { BlockButton } from '../../components/people/BlockButton.js';
+import { MuteButton } from '../../components/mutes/MuteButton.js';
 import { FollowButton } from '../../components/people/FollowButton.js';
 import { LinkButton } from '../../components/people/LinkButton.js';
 import { UserNotFound, useProfileParam, type Profile } from '../../components/people/PersonPage.js';
@@ -56,6 +57,7 @@ function Header({ p, own }: { p: Profile; own: boolean }) {
         ) : (
           <>
             {p.isBlocked ? null : <FollowButton userId={p.id} nickname={p.nickname} isFollowing={p.isFollowing} />}
+            <MuteButton target={{ kind: 'user', targetId: p.id, label: p.nickname }} />
             <BlockButton userId={p.id} nickname={p.nickname} isBlocked={p.isBlocked} />
             <ReportButton targetType="user" targetId={p.id} />
           </>

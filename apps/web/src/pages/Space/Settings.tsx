@@ -8,6 +8,7 @@ import { useChangePassword, useUpdateMe } from '../../api/queries/index.js';
 import { zodRule } from '../../lib/zodRule.js';
 import { AvatarField } from './AvatarField.js';
 import { BlockedList } from './BlockedList.js';
+import { MutedList } from './MutedList.js';
 import { DeleteAccount } from './DeleteAccount.js';
 import { ExportData } from './ExportData.js';
 import { EmailBinding } from './EmailBinding.js';
@@ -169,7 +170,7 @@ function PasswordForm() {
   );
 }
 
-/** 设置: profile and avatar, privacy of likes and collections, password, the blocked list, deleting the account. */
+/** 设置: profile and avatar, privacy of likes and collections, password, the blocked and muted lists, deleting the account. */
 export function Settings({ me }: { me: UserInfo }) {
   return (
     <div className="settings">
@@ -192,8 +193,14 @@ export function Settings({ me }: { me: UserInfo }) {
         <BlockedList />
       </Block>
       <Block
+        title="屏蔽"
+        lead="屏蔽的标签、分类、作者和发布者不会再出现在你的推荐、关注动态、排行榜、随机一句和搜索联想中；直接搜索仍能找到。"
+      >
+        <MutedList />
+      </Block>
+      <Block
         title="导出我的数据"
-        lead="一个 zip 压缩包：账号资料、作品（HTML 与 Markdown）、评论、喜欢、收藏、关注、黑名单、兴趣和订单。每小时最多 3 次。"
+        lead="一个 zip 压缩包：账号资料、作品（HTML 与 Markdown）、评论、喜欢、收藏、关注、黑名单、屏蔽、兴趣和订单。每小时最多 3 次。"
       >
         <ExportData />
       </Block>

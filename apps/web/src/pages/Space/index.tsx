@@ -10,6 +10,7 @@ import { ReactedList } from '../../components/people/ReactedList.js';
 import { RelationList } from '../../components/people/RelationList.js';
 import { MyCollections } from '../../components/collections/MyCollections.js';
 import { MyHighlights } from '../../components/highlights/MyHighlights.js';
+import { ReviewPanel } from '../../components/review/ReviewPanel.js';
 import { useSearchParamChoice } from '../../components/people/useSearchParamChoice.js';
 import { saveUserInfo } from '../../lib/session.js';
 import { MyDrafts, MyWorks } from './MyWorks.js';
@@ -91,6 +92,7 @@ function SpaceView({ me }: { me: UserInfo }) {
           </>
         }
       />
+      <ReviewPanel />
       <UrlTabs
         className="space-tabs"
         choice={choice}

@@ -1,0 +1,150 @@
+/**
+ * 每日回顾 and 默写, as a reader on a desk (1440) and a phone (390): opt in on /space, recall a collected line,
+ * write one from memory in Traditional characters with a pinyin hint, answer one offline (the page reopens offline
+ * from its service worker), come back online and see it synced; the streak and heat map on /space; signing out
+ * clears the offline copy.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callAs, publishText } from './factories.js';
+import { registerUser, signInAs } from './essay-helpers.js';
+import { appRunning, closePage, openPage, useBrowser, waitForToast } from './helpers.js';
+import { blankedIndexes } from '../src/components/review/dictation.js';
+
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const shot = async (page: Page, name: string) => {
+  if (!process.env.E2E_SHOTS) return;
+  await page.locator('.loading-mask.is-visible').waitFor({ state: 'detached' });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` });
+};
+/** Every character of this line has a Traditional form of its own, so typing it in 繁體 is a real test. */
+const TRADITIONAL: Record<string, string> = { 书: '書', 东: '東', 风: '風', 乐: '樂', 门: '門', 鸟: '鳥', 马: '馬', 鱼: '魚', 龙: '龍' };
+const LINE = '书东风乐门，鸟马鱼龙。';
+
+describe('每日回顾', () => {
+  const browser = useBrowser();
+  let page: Page;
+  afterEach(async () => closePage(page));
+
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    it(`a reader recalls, writes from memory, answers offline and syncs (${width} px)`, async () => {
+      const writer = await registerUser('revw', '写句子的人');
+      const reader = await registerUser('revr', '回顾者');
+      for (const content of [`${LINE}${width}`, `春眠不觉晓，处处闻啼鸟。${width}`, `海内存知己，天涯若比邻。${width}`]) {
+        const id = (await publishText(writer, { content })).id;
+        await callAs('like', { body: { essayId: id, type: 'collect' } }, reader.accessToken);
+      }
+
+      page = await openPage(browser(), { width, height });
+      await signInAs(page, reader);
+      // Opt in on /space.
+      await page.goto('/space');
+      await appRunning(page);
+      const panel = page.locator('.review-panel');
+      await panel.getByRole('button', { name: '开启每日回顾' }).click();
+      await panel.getByRole('link', { name: '开始今天的回顾' }).waitFor();
+      await panel.getByRole('link', { name: '开始今天的回顾' }).click();
+      await page.waitForURL('**/review');
+      const card = page.locator('.review-card');
+      await card.waitFor();
+      expect(await page.locator('.review-bar__progress').textContent()).toBe('0 / 3');
+      const cards = (await callAs('reviewToday', {}, reader.accessToken)).cards;
+      expect(cards).toHaveLength(3);
+      // The page and the day's cards are kept by the review page's worker.
+      await page.waitForFunction(async () => {
+        const c = await caches.open('shiju-review-v1');
+        return Boolean((await c.match('/review')) && (await c.match('/api/v1/app/review/today')));
+      });
+
+      // 回忆: the credit first, the line on request, then 记得.
+      expect(await card.locator('.review-card__credit').textContent()).toContain('——');
+      await card.getByRole('button', { name: '显示原句' }).click();
+      const first = cards.find((c) => c.id === Number(await card.getAttribute('data-card-id')))!;
+      expect(await card.locator('.review-card__text').textContent()).toBe(first.text);
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `review-recall-${width}`);
+      await card.getByRole('button', { name: '记得' }).click();
+      await expect.poll(() => page.locator('.review-bar__progress').textContent()).toBe('1 / 3');
+
+      // 默写 of the line whose characters all have Traditional forms: it comes up when it is that card's turn.
+      await page.getByRole('radio', { name: '默写' }).click();
+      const dictation = (await callAs('reviewToday', {}, reader.accessToken)).cards.find((c) => c.text.startsWith(LINE))!;
+      if (Number(await card.getAttribute('data-card-id')) !== dictation.id) {
+        // Another line is first: recall it (模糊) to reach the one written from memory.
+        await page.getByRole('radio', { name: '回忆' }).click();
+        await card.getByRole('button', { name: '显示原句' }).click();
+        await card.getByRole('button', { name: '模糊' }).click();
+        await page.getByRole('radio', { name: '默写' }).click();
+      }
+      await expect.poll(async () => Number(await card.getAttribute('data-card-id'))).toBe(dictation.id);
+      const blanks = blankedIndexes(dictation.text, dictation.id);
+      expect(await card.locator('.review-blank').count()).toBe(blanks.length);
+      await card.getByRole('button', { name: '拼音提示' }).click();
+      await expect.poll(() => card.locator('.review-blank__py').first().textContent()).not.toBe('');
+      const typed = blanks.map((i) => TRADITIONAL[[...dictation.text][i]!] ?? [...dictation.text][i]).join('');
+      await card.getByLabel(/依次写出空缺的/).fill(typed);
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `review-dictation-${width}`);
+      await card.getByRole('button', { name: '检查' }).click();
+      await card.getByText(`全部写对了（${blanks.length} 个字）`).waitFor();
+      await shot(page, `review-checked-${width}`);
+
+      // Offline: the answer waits on this device; the page reopens from the worker with it.
+      const context = page.context();
+      await context.setOffline(true);
+      await card.getByRole('button', { name: '记得' }).click();
+      const banner = page.locator('.review-offline');
+      await banner.getByText('离线中').waitFor();
+      const answeredOffline = dictation.id;
+      await page.reload();
+      await appRunning(page);
+      await banner.getByText('离线中').waitFor();
+      await shot(page, `review-offline-${width}`);
+      const waiting = (await callAs('reviewToday', {}, reader.accessToken)).cards.find((c) => c.id === answeredOffline)!;
+      expect(waiting.answered).toBeNull();
+
+      // Online again: the answer is sent with the time it was made.
+      await context.setOffline(false);
+      await banner.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await callAs('reviewToday', {}, reader.accessToken)).cards.find((c) => c.id === answeredOffline)!.answered)
+        .toBe('good');
+
+      // The rest, then /space shows today in the heat map and the streak.
+      while ((await page.locator('.review-done').count()) === 0) {
+        if ((await page.getByRole('radio', { name: '回忆', checked: false }).count()) > 0)
+          await page.getByRole('radio', { name: '回忆' }).click();
+        await card.getByRole('button', { name: '显示原句' }).click();
+        await card.getByRole('button', { name: '忘了' }).click();
+        await page.waitForTimeout(0);
+        if ((await page.locator('.review-done').count()) > 0) break;
+        await card.waitFor();
+      }
+      await page.getByText('今天的 3 句都回顾完了').waitFor();
+      await page.goto('/space');
+      await appRunning(page);
+      await panel.getByText('已连续').waitFor();
+      expect(await panel.locator('.review-panel__streak strong').textContent()).toBe('1');
+      await expect.poll(() => panel.locator('.heat-cell[data-count="3"]').count()).toBe(1);
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `review-space-${width}`);
+
+      // Signing out clears the offline copy and the worker.
+      await page.evaluate(() => localStorage.setItem('shiju:reviewOutbox', '[{"cardId":1}]'));
+      if (width === 1440) {
+        await page.getByRole('button', { name: '我的账户' }).click();
+        await page.getByRole('menuitem', { name: '退出登录' }).click();
+      } else {
+        await page.getByRole('button', { name: '打开菜单' }).click();
+        await page.getByRole('dialog', { name: '菜单' }).getByRole('button', { name: '退出登录' }).click();
+      }
+      await waitForToast(page, '已退出登录');
+      await expect.poll(() => page.evaluate(() => caches.has('shiju-review-v1'))).toBe(false);
+      expect(await page.evaluate(() => localStorage.getItem('shiju:reviewOutbox'))).toBeNull();
+    });
+  }
+});
