@@ -9,7 +9,8 @@ import { Essay, EssayStatus, EssayType, TagBrief, UserBrief } from './entities.j
  */
 export const RankingEntry = Essay.extend({ rank: z.number().int(), likers: z.number().int(), viewers: z.number().int() });
 
-export const SearchType = z.enum(['essay', 'user', 'tag']);
+/** `mine`: the signed-in reader's own 收藏夹, highlights and 想法. */
+export const SearchType = z.enum(['essay', 'user', 'tag', 'mine']);
 export type SearchType = z.infer<typeof SearchType>;
 export const SearchQuery = PageQuery.extend({
   q: line(50).min(1),
@@ -53,6 +54,13 @@ export const SearchHit = z.discriminatedUnion('kind', [
   Essay.extend({ kind: z.literal('essay') }),
   UserBrief.extend({ kind: z.literal('user'), bio: z.string(), followers: z.number().int(), essays: z.number().int() }),
   TagBrief.extend({ kind: z.literal('tag'), essayCount: z.number().int() }),
+  Essay.extend({
+    kind: z.literal('mine'),
+    /** My 收藏夹 that hold it. */
+    folders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /** My highlights on it that matched (up to 5), with their 想法. */
+    marks: z.array(z.object({ id: z.number().int(), quote: z.string(), thought: z.string().nullable() })),
+  }),
 ]);
 export type SearchHit = z.infer<typeof SearchHit>;
 
@@ -180,7 +188,7 @@ export const discoveryCalls = inDomain('discovery', {
     method: 'GET',
     path: '/api/v1/pc/search',
     auth: 'optional',
-    summary: '全站搜索（作品 / 用户 / 标签）',
+    summary: '全站搜索（作品 / 用户 / 标签）；type=mine 搜索我的收藏夹、划线与想法（需登录）',
     query: SearchQuery,
     response: z.object({
       list: z.array(SearchHit),
@@ -198,7 +206,7 @@ export const discoveryCalls = inDomain('discovery', {
       /** When nothing was found: searches others made that share a character with this one. */
       similar: z.array(z.string()),
     }),
-    errors: ['A0400'],
+    errors: ['A0400', 'A0230'],
   }),
   searchSuggest: route({
     id: 'searchSuggest',

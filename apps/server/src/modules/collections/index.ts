@@ -8,5 +8,6 @@ export {
   reportTargets as collectionReportTargets,
   findFolder as findCollection,
   publicFoldersAfter as publicCollectionsAfter,
+  searchMine as searchMyCollections,
   setHidden as setCollectionHidden,
 } from './queries.js';

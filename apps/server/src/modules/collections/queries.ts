@@ -498,3 +498,31 @@ export function pageAll(db: Db, q: CallParsed<'adminCollectionsPage'>['query']) 
     countUpTo(db, db.select(one).from(f).innerJoin(users, eq(users.id, f.userId)).where(where).$dynamic()),
   );
 }
+
+/**
+ * `type=mine` search: the texts in the reader's folders whose title, text or cited author has the pattern (public
+ * ones, or their own), newest addition first, with the folders that hold each; at most `cap`.
+ */
+export async function searchMine(db: Db, userId: number, pattern: string, cap: number) {
+  return db
+    .select({
+      essayId: ci.essayId,
+      at: sql<Date>`max(${ci.createdAt})`.mapWith(ci.createdAt),
+      folders: sql<
+        { id: number; name: string }[]
+      >`json_agg(json_build_object('id', ${f.id}, 'name', ${f.name}) order by ${f.position}, ${f.id})`,
+    })
+    .from(ci)
+    .innerJoin(f, eq(f.id, ci.folderId))
+    .innerJoin(essays, eq(essays.id, ci.essayId))
+    .where(
+      and(
+        eq(f.userId, userId),
+        or(eq(essays.status, 'published'), eq(essays.authorId, userId)),
+        or(ilike(essays.title, pattern), ilike(essays.content, pattern), ilike(essays.workAuthor, pattern)),
+      ),
+    )
+    .groupBy(ci.essayId)
+    .orderBy(sql`max(${ci.createdAt}) desc`, desc(ci.essayId))
+    .limit(cap);
+}

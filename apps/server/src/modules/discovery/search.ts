@@ -3,7 +3,7 @@
  * an author card, facets, snippets centred on the match, suggestions as one types, and 热门搜索 from aggregated
  * counts. People (nickname/username) and tags are searched by name, tags by pinyin too.
  */
-import { TOTAL_CAP } from '@shiju/contract';
+import { TOTAL_CAP, type SearchType } from '@shiju/contract';
 import { LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -18,6 +18,7 @@ import { presentCard } from '../essays/index.js';
 import { findAuthor } from './authors.js';
 import { mutedNames } from '../mutes/index.js';
 import * as q from './searchQueries.js';
+import { searchMine } from './mine.js';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
 
@@ -187,7 +188,7 @@ export function snippetOf(text: string, marks: string[]): string | null {
 
 export interface SearchOptions {
   q: string;
-  type: 'essay' | 'user' | 'tag';
+  type: SearchType;
   limit: number;
   offset: number;
   viewerId?: number;
@@ -267,6 +268,12 @@ export async function search(db: Db, s: SearchState, opts: SearchOptions) {
   const base = { normalized, relaxed: false, author: null, facets: null, similar: [] as string[] };
   if (opts.type === 'user') return { ...(await searchUsers(db, opts)), ...base, highlights: highlightsOf(p, [opts.q.trim()]) };
   if (opts.type === 'tag') return { ...(await searchTags(db, s, p, opts)), ...base, highlights: highlightsOf(p, [opts.q.trim()]) };
+  if (opts.type === 'mine')
+    return {
+      ...(await searchMine(db, opts.viewerId, opts.q, opts.limit, opts.offset)),
+      ...base,
+      highlights: highlightsOf(p, [opts.q.trim()]),
+    };
 
   const first = opts.offset === 0;
   const [{ all, ranked }, blocked, author] = await Promise.all([

@@ -9,3 +9,4 @@ export {
   sentencesOf,
   thoughtTargets,
 } from './service.js';
+export { searchMine as searchMyHighlights } from './queries.js';

@@ -323,3 +323,20 @@ export async function reportTargets(db: Exec, ids: number[]) {
     .innerJoin(users, eq(users.id, h.userId))
     .where(inArray(h.id, ids));
 }
+
+/** `type=mine` search: the reader's highlights whose passage, 想法, text title or cited author has the pattern; at most `cap`. */
+export async function searchMine(db: Db, userId: number, pattern: string, cap: number) {
+  return db
+    .select({ id: h.id, essayId: h.essayId, quote: h.quote, thought: h.thought, at: h.createdAt })
+    .from(h)
+    .innerJoin(essays, eq(essays.id, h.essayId))
+    .where(
+      and(
+        eq(h.userId, userId),
+        or(eq(essays.status, 'published'), eq(essays.authorId, userId)),
+        or(ilike(h.quote, pattern), ilike(h.thought, pattern), ilike(essays.title, pattern), ilike(essays.workAuthor, pattern)),
+      ),
+    )
+    .orderBy(desc(h.createdAt), desc(h.id))
+    .limit(cap);
+}

@@ -48,6 +48,42 @@ export function TagHitCard({ item, words, homes }: HitProps<'tag'> & { homes: Ma
   );
 }
 
+/** A text of my own library: the card, the 收藏夹 holding it, and my passages on it that matched with their 想法. */
+export function MineHitCard({ item, words }: HitProps<'mine'>) {
+  return (
+    <div className="search-mine">
+      <HighlightedEssayCard essay={item} words={words} />
+      {item.folders.length || item.marks.length ? (
+        <div className="search-mine__own">
+          {item.folders.length ? (
+            <p className="search-mine__folders">
+              收在
+              {item.folders.map((f) => (
+                <Link key={f.id} to={`/collection?id=${f.id}`}>
+                  {f.name}
+                </Link>
+              ))}
+            </p>
+          ) : null}
+          {item.marks.map((m) => (
+            <div key={m.id} className="search-mine__mark">
+              <blockquote className="serif">
+                <Highlight text={m.quote} words={words} />
+              </blockquote>
+              {m.thought ? (
+                <p className="search-mine__thought">
+                  想法：
+                  <Highlight text={m.thought} words={words} />
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** The tag homes load only when tag results are on screen. */
 export function useHitRenderer(type: SearchType, words: readonly string[]) {
   const homes = useTagHomes(type === 'tag');
@@ -59,6 +95,8 @@ export function useHitRenderer(type: SearchType, words: readonly string[]) {
         return <TagHitCard item={item} words={words} homes={homes} />;
       case 'essay':
         return <HighlightedEssayCard essay={item} words={words} />;
+      case 'mine':
+        return <MineHitCard item={item} words={words} />;
     }
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { HotSearches, pickOne, useQueryParam } from '../../components/discovery/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import type { AuthorCard as AuthorCardData, SearchFacets, SearchType } from '@shiju/contract';
@@ -13,11 +13,15 @@ import { Icon } from '../../components/ui/Icon.js';
 import { CloseCircleFilled } from '../../components/ui/icons.js';
 import { Tabs } from '../../components/ui/Tabs.js';
 import { usePageSearchParams } from '../../shell/pageLocation.js';
+import { useSession } from '../../hooks/useSession.js';
+import { LinkButton } from '../../components/people/LinkButton.js';
+import { signInPath } from '../../lib/navigation.js';
 
 const TYPES: ReadonlyArray<{ key: SearchType; label: string; noun: string }> = [
   { key: 'essay', label: '作品', noun: '作品' },
   { key: 'user', label: '用户', noun: '用户' },
   { key: 'tag', label: '标签', noun: '标签' },
+  { key: 'mine', label: '我的收藏与划线', noun: '收藏或划线' },
 ];
 const TYPE_KEYS = TYPES.map((t) => t.key);
 export const SEARCH_PAGE_SIZE = 10;
@@ -160,7 +164,25 @@ function Facets({ facets, state }: { facets: SearchFacets; state: FacetState }) 
   );
 }
 
+/** `type=mine` for a visitor: what it would search, and the way in. */
+function MineSignIn() {
+  const location = useLocation();
+  return (
+    <div className="global-search__none">
+      <EmptyState
+        description="登录后可以在你收藏的作品、划线和想法里查找"
+        action={<LinkButton to={signInPath(location.pathname + location.search)}>登录 / 注册</LinkButton>}
+      />
+    </div>
+  );
+}
+
 function Results({ q, type, facetState }: { q: string; type: SearchType; facetState: FacetState }) {
+  const me = useSession();
+  return type === 'mine' && !me ? <MineSignIn /> : <FoundList q={q} type={type} facetState={facetState} />;
+}
+
+function FoundList({ q, type, facetState }: { q: string; type: SearchType; facetState: FacetState }) {
   const list = usePagedList(discoveryQueries.search(q, type, SEARCH_PAGE_SIZE, type === 'essay' ? facetState.filter : {}));
   // Every page answers the same highlight words (the query, its words, and the author a pinyin query names).
   const first = list.data?.pages[0];

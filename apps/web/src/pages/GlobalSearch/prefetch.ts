@@ -15,6 +15,8 @@ export async function prefetchSearch(client: QueryClient, params: URLSearchParam
     return true;
   }
   const type = searchType(params.get('type'));
+  // One's own library is searched in the browser, signed in; the server draws the page around it.
+  if (type === 'mine') return true;
   const filter = type === 'essay' ? facetFilter(params.get('essayType'), params.get('cls'), params.get('dynasty')) : {};
   const search = discoveryQueries.search(q, type, SEARCH_PAGE_SIZE, filter);
   let found;
