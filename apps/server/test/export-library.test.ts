@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ankiCsv, cardSource, clozeOf, folderMarkdown, frontMatter, safeFileName } from '../src/modules/export/index.js';
+import {
+  ankiCsv,
+  cardSource,
+  clozeOf,
+  folderMarkdown,
+  frontMatter,
+  highlightsMarkdown,
+  safeFileName,
+} from '../src/modules/export/index.js';
 
 describe('the library files of the data export', () => {
   it('names files safely: no separators or reserved characters, at most 100 characters, distinct in one folder', () => {
@@ -32,6 +40,22 @@ describe('the library files of the data export', () => {
     );
     expect(md).toBe(
       '---\ntitle: "月"\nauthor: "读者"\nsource: "拾句 · 收藏夹"\n---\n\n# 月\n\n写月亮的\n\n## 静夜思\n\n〔唐〕李白\n\n床前明月光，疑是地上霜。\n\n[在拾句阅读](https://shiju.example/bellesDetails?id=7)\n',
+    );
+  });
+
+  it("draws one's highlights of a text with their 想法, and says when the text no longer holds a passage", () => {
+    const text = { id: 9, title: null, markdown: '春眠不觉晓，处处闻啼鸟。', author: '孟浩然', dynasty: '唐', source: '唐诗三百首' };
+    const md = highlightsMarkdown(
+      text,
+      [
+        { quote: '春眠不觉晓', thought: '懒', createdAt: '2026-11-20T01:00:00.000Z', anchorLost: false },
+        { quote: '夜来风雨声', thought: null, createdAt: '2026-11-21T01:00:00.000Z', anchorLost: true },
+      ],
+      'https://s.cn',
+    );
+    expect(md).toBe(
+      '---\ntitle: "春眠不觉晓，处处闻啼鸟。"\nauthor: "〔唐〕孟浩然"\nsource: "唐诗三百首"\nurl: "https://s.cn/bellesDetails?id=9"\n---\n\n' +
+        '# 春眠不觉晓，处处闻啼鸟。\n\n> 春眠不觉晓\n\n想法：懒\n\n划于 2026-11-20\n\n> 夜来风雨声\n\n划于 2026-11-21（原文已修改，这段文字已不在文中）\n',
     );
   });
 

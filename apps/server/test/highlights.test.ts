@@ -400,6 +400,11 @@ describe('a reader’s data', () => {
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const data = JSON.parse(strFromU8(files['shiju-export/highlights.json']!));
     expect(data).toMatchObject([{ essayId: id, quote: '先天下之忧而忧', thought: '只给自己看', thoughtPublic: false }]);
+    // As Markdown (front matter, the passage, the 想法) and as an Anki card.
+    const md = strFromU8(files['shiju-export/划线/岳阳楼记.md']!);
+    expect(md).toMatch(new RegExp(`^---\ntitle: "岳阳楼记"\nauthor: "[^"]+"\nurl: "http://[^"]+/bellesDetails\\?id=${id}"\n---\n`));
+    expect(md).toContain('> 先天下之忧而忧\n\n想法：只给自己看\n');
+    expect(strFromU8(files['shiju-export/anki.csv']!)).toContain('先天下之忧而忧\n—— ');
 
     const asked = await callAs(t.app, 'requestDeletion', { body: { password: leaver!.password, keepContent: false } }, leaver!.token);
     expect(asked.code).toBe('00000');

@@ -81,6 +81,21 @@ export function folderMarkdown(
   return `${head}\n# ${folder.name}\n\n${folder.description ? `${folder.description}\n\n` : ''}${parts.join('\n')}`;
 }
 
+/** One's highlights of a text as one Markdown file: the text's front matter, then each passage with its 想法. */
+export function highlightsMarkdown(
+  t: LibraryText,
+  marks: { quote: string; thought: string | null; createdAt: string; anchorLost: boolean }[],
+  origin: string,
+): string {
+  const title = t.title ?? firstLine(t.markdown);
+  const head = frontMatter({ title, author: byline(t) ?? undefined, source: t.source ?? undefined, url: textUrl(origin, t.id) });
+  const parts = marks.map(
+    (m) =>
+      `> ${m.quote.replace(/\n/g, '\n> ')}\n${m.thought ? `\n想法：${m.thought}\n` : ''}\n划于 ${m.createdAt.slice(0, 10)}${m.anchorLost ? '（原文已修改，这段文字已不在文中）' : ''}\n`,
+  );
+  return `${head}\n# ${title}\n\n${parts.join('\n')}`;
+}
+
 const firstLine = (s: string) =>
   Array.from(s.trim().split('\n')[0] ?? '')
     .slice(0, 20)

@@ -7,7 +7,7 @@ import { RawAnswer } from '../../http/envelope.js';
 import { allow } from '../limits/index.js';
 import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf, libraryTextsOf } from './queries.js';
-import { ankiCsv, cardSource, folderMarkdown, safeFileName, type CardLine, type LibraryText } from './library.js';
+import { ankiCsv, cardSource, folderMarkdown, highlightsMarkdown, safeFileName, type CardLine, type LibraryText } from './library.js';
 import { notesDataOf } from '../notes/index.js';
 import { highlightsDataOf } from '../highlights/index.js';
 import { collectionsExportOf } from '../collections/index.js';
@@ -58,7 +58,8 @@ review.json     每日回顾：设置、卡片的复习计划与每天回答的�
 orders.json     你的订单（金额单位：分）
 notes.json      你提交的注释、译文、赏析、评与异文，及你作为编辑所做的修改记录
 收藏夹/          每个收藏夹一个 Markdown 文件（YAML 头信息：title、author、source、url），可导入 Obsidian 等笔记软件
-anki.csv        收藏的句子做成的 Anki 卡片（正面挖空，背面原句与出处；Anki 中“文件 → 导入”）
+划线/            每篇划过的作品一个 Markdown 文件：划线的文字与你的想法
+anki.csv        收藏的句子与划线做成的 Anki 卡片（正面挖空，背面原句与出处；Anki 中“文件 → 导入”）
 highlights.json 你的划线与想法（含私密想法）
 
 时间均为 UTC（ISO 8601）。
@@ -76,9 +77,16 @@ function cardLine(t: { type: string; content: string }): string | null {
   return first && Array.from(first).length <= LINE_CHARS ? first : null;
 }
 
-/** 收藏夹 as Markdown files and the Anki deck of the sentences in them. */
-async function libraryFiles(db: Db, me: UserRow, origin: string, folders: Awaited<ReturnType<typeof collectionsExportOf>>['folders']) {
-  const rows = await libraryTextsOf(db, me.id, [...new Set(folders.flatMap((f) => f.texts.map((t) => t.essayId)))]);
+type Folders = Awaited<ReturnType<typeof collectionsExportOf>>['folders'];
+type Marks = Awaited<ReturnType<typeof highlightsDataOf>>;
+
+/**
+ * The library as files: 收藏夹 and highlights as Markdown (one file per 收藏夹, one per text marked) and an Anki
+ * deck of the collected sentences and the marked passages.
+ */
+async function libraryFiles(db: Db, me: UserRow, origin: string, folders: Folders, marks: Marks) {
+  const ids = new Set([...folders.flatMap((f) => f.texts.map((t) => t.essayId)), ...marks.map((m) => m.essayId)]);
+  const rows = await libraryTextsOf(db, me.id, [...ids]);
   const byId = new Map(
     rows.map((r) => [
       r.id,
@@ -95,27 +103,38 @@ async function libraryFiles(db: Db, me: UserRow, origin: string, folders: Awaite
       },
     ]),
   );
-  const files: Zippable = {};
+  const collected: Zippable = {};
   const taken = new Set<string>();
   const cards: CardLine[] = [];
-  const carded = new Set<number>();
+  const carded = new Set<string>();
+  const card = (line: string | null, text: LibraryText) => {
+    if (!line || carded.has(line)) return;
+    carded.add(line);
+    cards.push({ line, source: cardSource(text) });
+  };
   for (const f of folders) {
     const texts = f.texts.flatMap((t) => byId.get(t.essayId) ?? []);
     const url = f.isPublic ? `${origin}/collection?id=${f.id}` : null;
-    files[safeFileName(f.name, '.md', taken)] = strToU8(
+    collected[safeFileName(f.name, '.md', taken)] = strToU8(
       folderMarkdown(
         { name: f.name, description: f.description, owner: me.nickname, url },
         texts.map((t) => t.text),
         origin,
       ),
     );
-    for (const { row, text } of texts) {
-      const line = carded.has(row.id) ? null : cardLine(row);
-      if (line) cards.push({ line, source: cardSource(text) });
-      carded.add(row.id);
-    }
+    for (const { row, text } of texts) card(cardLine(row), text);
   }
-  return { files, anki: ankiCsv(cards) };
+  const marked: Zippable = {};
+  const markedNames = new Set<string>();
+  const marksOf = new Map<number, Marks>();
+  for (const m of marks) marksOf.set(m.essayId, [...(marksOf.get(m.essayId) ?? []), m]);
+  for (const [essayId, own] of marksOf) {
+    const t = byId.get(essayId);
+    if (!t) continue;
+    marked[safeFileName(t.text.title ?? own[0]!.quote, '.md', markedNames)] = strToU8(highlightsMarkdown(t.text, own, origin));
+    for (const m of own) if (!m.anchorLost) card(m.quote.replace(/\s*\n\s*/g, ' '), t.text);
+  }
+  return { collected, marked, anki: ankiCsv(cards) };
 }
 
 /** A copy of one's data as one zip archive (rate-limited: each export reads everything the person owns). */
@@ -125,7 +144,8 @@ export async function exportData(db: Db, me: UserRow, origin: string) {
   const d = await everythingOf(db, me.id);
   const notes = await notesDataOf(db, me.id);
   const collections = await collectionsExportOf(db, me.id);
-  const library = await libraryFiles(db, me, origin, collections.folders);
+  const marks = await highlightsDataOf(db, me.id);
+  const library = await libraryFiles(db, me, origin, collections.folders, marks);
   const tagsOf = new Map<number, string[]>();
   for (const { essayId, name } of d.textTags) tagsOf.set(essayId, [...(tagsOf.get(essayId) ?? []), name]);
   const files: Zippable = {
@@ -158,9 +178,10 @@ export async function exportData(db: Db, me: UserRow, origin: string) {
     'review.json': json(await exportReview(db, me.id)),
     'orders.json': json(d.bought),
     'notes.json': json(notes),
-    'highlights.json': json(await highlightsDataOf(db, me.id)),
+    'highlights.json': json(marks),
   };
-  files['收藏夹'] = library.files;
+  files['收藏夹'] = library.collected;
+  if (marks.length) files['划线'] = library.marked;
   files['anki.csv'] = strToU8(library.anki);
   for (const t of d.texts) {
     files[`essays/${t.id}.html`] = strToU8(textHtml(t));

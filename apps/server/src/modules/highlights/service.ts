@@ -81,9 +81,9 @@ async function publishedEssay(db: Exec, id: number) {
 
 /** A 想法 as stored: plain text without control characters, trimmed; empty means none. */
 function cleanThought(raw: string): string {
-  // eslint-disable-next-line no-control-regex
   const text = raw
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
     .trim();
   const n = cpLength(text);
