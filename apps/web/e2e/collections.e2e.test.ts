@@ -67,6 +67,21 @@ describe('收藏夹', () => {
       await expect.poll(() => page.locator('.collection-page .essay-card').count()).toBe(2);
       expect(await page.getByRole('button', { name: '移出' }).count()).toBe(2);
       expect(await fitsWidth(page)).toBe(true);
+      // 下移 on the first text puts it after the second.
+      const ordered = async () =>
+        (await callAs('collectionItems', { params: { id: folder.id }, query: {} }, owner.accessToken)).list.map((e) => e.id);
+      const before = await ordered();
+      await page.locator('.collection-item__actions').first().getByRole('button', { name: '下移' }).click();
+      await expect.poll(ordered).toEqual([...before].reverse());
+
+      // 我的收藏与划线: the owner finds a text of the folder by its words.
+      const words = Array.from(texts[0]!.summary.replace(/[^\p{Script=Han}]/gu, ''))
+        .slice(0, 4)
+        .join('');
+      await page.goto(`/globalSearch?q=${encodeURIComponent(words)}&type=mine`);
+      await appRunning(page);
+      await page.locator('.search-mine__folders', { hasText: name }).first().waitFor();
+      expect(await fitsWidth(page)).toBe(true);
       await closePage(page);
 
       // A visitor's copy is drawn by the server, with its feed.

@@ -62,13 +62,14 @@ export function MyCollections() {
   });
   const remove = useDeleteCollection({ onSuccess: () => toastSuccess('收藏夹已删除') });
   const reorder = useReorderCollections();
-  // The default folder stays first; the others move one place up.
+  // The default folder stays first; the others move one place either way.
   const others = (query.data?.list ?? []).filter((f) => !f.isDefault).map((f) => f.id);
-  const moveUp = (id: number) => {
+  const move = (id: number, by: -1 | 1) => {
     const i = others.indexOf(id);
-    if (i <= 0) return;
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= others.length) return;
     const ids = [...others];
-    [ids[i - 1], ids[i]] = [ids[i]!, ids[i - 1]!];
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
     reorder.mutate({ body: { ids } });
   };
   const ask = async (f: CollectionFolder) => {
@@ -99,8 +100,13 @@ export function MyCollections() {
                   编辑
                 </Button>
                 {others.indexOf(f.id) > 0 ? (
-                  <Button size="small" disabled={reorder.isPending} onClick={() => moveUp(f.id)}>
+                  <Button size="small" disabled={reorder.isPending} onClick={() => move(f.id, -1)}>
                     前移
+                  </Button>
+                ) : null}
+                {others.indexOf(f.id) >= 0 && others.indexOf(f.id) < others.length - 1 ? (
+                  <Button size="small" disabled={reorder.isPending} onClick={() => move(f.id, 1)}>
+                    后移
                   </Button>
                 ) : null}
                 {f.isDefault ? null : (

@@ -43,34 +43,38 @@ function NotFound() {
   );
 }
 
-/** The owner's tools on one text: 上移, move or copy to another folder, take it out. */
-function ItemTools({
-  folder,
-  essay,
-  above,
-  mine,
-}: {
-  folder: CollectionFolder;
-  essay: Essay;
-  above: (number | null)[];
-  mine: CollectionFolder[];
-}) {
+/** Where a text stands in the loaded part of its folder, for moving it: the ids around it. */
+interface Place {
+  first: boolean;
+  /** The text two above (null: the one above is first). */
+  twoAbove: number | null;
+  /** The text below, if one is loaded. */
+  below: number | null;
+}
+
+/** The owner's tools on one text: 置顶 / 上移 / 下移, move or copy to another folder, take it out. */
+function ItemTools({ folder, essay, place, mine }: { folder: CollectionFolder; essay: Essay; place: Place; mine: CollectionFolder[] }) {
   const [to, setTo] = useState<number | ''>('');
   const remove = useRemoveCollectionItems({ onSuccess: () => toastSuccess('已移出') });
   const move = useMoveCollectionItems({ onSuccess: (_r, v) => toastSuccess(v.body.copy ? '已复制' : '已移动') });
   const reorder = useReorderCollectionItem();
   const others = mine.filter((f) => f.id !== folder.id);
-  const [, afterOfUp] = above;
+  const put = (afterEssayId: number | null) => reorder.mutate({ params: { id: folder.id }, body: { essayId: essay.id, afterEssayId } });
   return (
     <div className="collection-item__actions">
-      {above.length ? (
-        <Button
-          size="small"
-          type="text"
-          loading={reorder.isPending}
-          onClick={() => reorder.mutate({ params: { id: folder.id }, body: { essayId: essay.id, afterEssayId: afterOfUp ?? null } })}
-        >
-          上移
+      {place.first ? null : (
+        <>
+          <Button size="small" type="text" disabled={reorder.isPending} onClick={() => put(null)}>
+            置顶
+          </Button>
+          <Button size="small" type="text" disabled={reorder.isPending} onClick={() => put(place.twoAbove)}>
+            上移
+          </Button>
+        </>
+      )}
+      {place.below !== null ? (
+        <Button size="small" type="text" disabled={reorder.isPending} onClick={() => put(place.below)}>
+          下移
         </Button>
       ) : null}
       <Button
@@ -204,7 +208,7 @@ function Items({ folder }: { folder: CollectionFolder }) {
               <ItemTools
                 folder={folder}
                 essay={e}
-                above={i > 0 ? [order[i - 1]!, i > 1 ? order[i - 2]! : null] : []}
+                place={{ first: i === 0, twoAbove: i > 1 ? order[i - 2]! : null, below: order[i + 1] ?? null }}
                 mine={mine.data?.list ?? []}
               />
             ) : null}
