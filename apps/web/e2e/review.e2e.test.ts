@@ -63,7 +63,8 @@ describe('每日回顾', () => {
       // 回忆: the credit first, the line on request, then 记得.
       expect(await card.locator('.review-card__credit').textContent()).toContain('——');
       await card.getByRole('button', { name: '显示原句' }).click();
-      const first = cards.find((c) => c.id === Number(await card.getAttribute('data-card-id')))!;
+      const firstId = Number(await card.getAttribute('data-card-id'));
+      const first = cards.find((c) => c.id === firstId)!;
       expect(await card.locator('.review-card__text').textContent()).toBe(first.text);
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `review-recall-${width}`);
