@@ -44,14 +44,14 @@ export function RecallCard({ card, onRate }: { card: ReviewCard; onRate: (r: Rev
 interface DictationProps {
   card: ReviewCard;
   onRate: (r: ReviewRating) => void;
-  /** Traditional to Simplified, once loaded (默写 accepts either). */
-  toSimplified: ((text: string) => string) | null;
+  /** Loads the Traditional-to-Simplified converter (默写 accepts either). */
+  loadSimplifier: () => Promise<(text: string) => string>;
   /** Loads 拼音 for the line (pinyin-pro, on request). */
   loadPinyin: () => Promise<(text: string) => RubyChar[]>;
 }
 
 /** 默写: about a third of the characters blanked; the reader types them; the check shows each, then the rating. */
-export function DictationCard({ card, onRate, toSimplified, loadPinyin }: DictationProps) {
+export function DictationCard({ card, onRate, loadSimplifier, loadPinyin }: DictationProps) {
   const chars = useMemo(() => [...card.text], [card.text]);
   const blanks = useMemo(() => blankedIndexes(card.text, card.id), [card.text, card.id]);
   const [typed, setTyped] = useState('');
@@ -59,7 +59,17 @@ export function DictationCard({ card, onRate, toSimplified, loadPinyin }: Dictat
   const [pinyin, setPinyin] = useState<RubyChar[] | null>(null);
   const order = new Map(blanks.map((i, k) => [i, k]));
 
-  const check = () => setResult(checkDictation(card.text, blanks, toSimplified ? toSimplified(typed) : typed));
+  const [checking, setChecking] = useState(false);
+  const check = async () => {
+    setChecking(true);
+    // Without the converter (offline before it was ever loaded) the typed text is compared as it is.
+    const simplified = await loadSimplifier().then(
+      (f) => f(typed),
+      () => typed,
+    );
+    setResult(checkDictation(card.text, blanks, simplified));
+    setChecking(false);
+  };
   const hint = async () => setPinyin((await loadPinyin())(card.text));
 
   return (
@@ -98,7 +108,7 @@ export function DictationCard({ card, onRate, toSimplified, loadPinyin }: Dictat
           className="review-dictation"
           onSubmit={(e) => {
             e.preventDefault();
-            check();
+            void check();
           }}
         >
           <label className="review-dictation__label" htmlFor={`dictation-${card.id}`}>
@@ -116,7 +126,7 @@ export function DictationCard({ card, onRate, toSimplified, loadPinyin }: Dictat
             <Button onClick={() => void hint()} disabled={pinyin !== null}>
               拼音提示
             </Button>
-            <Button type="primary" htmlType="submit">
+            <Button type="primary" htmlType="submit" loading={checking}>
               检查
             </Button>
           </div>

@@ -95,15 +95,9 @@ function Done({ streak, total }: { streak: number; total: number }) {
 function Session({ cards, streak }: { cards: ReviewCard[]; streak: number }) {
   const { outbox, add, online, syncing } = useOutbox();
   const [mode, setMode] = useState<Mode>('recall');
-  const [toSimplified, setToSimplified] = useState<((t: string) => string) | null>(null);
   const answeredOf = (c: ReviewCard): ReviewRating | null => outbox.find((a) => a.cardId === c.id)?.rating ?? c.answered;
   const done = cards.filter((c) => answeredOf(c) !== null).length;
   const current = cards.find((c) => answeredOf(c) === null);
-
-  useEffect(() => {
-    if (mode !== 'dictation' || toSimplified) return;
-    void loadToSimplified().then((f) => setToSimplified(() => f));
-  }, [mode, toSimplified]);
 
   const rate = (card: ReviewCard, rating: ReviewRating) => add({ cardId: card.id, rating, answeredAt: new Date().toISOString(), mode });
 
@@ -134,7 +128,7 @@ function Session({ cards, streak }: { cards: ReviewCard[]; streak: number }) {
           {mode === 'recall' ? (
             <RecallCard card={current} onRate={(r) => rate(current, r)} />
           ) : (
-            <DictationCard card={current} onRate={(r) => rate(current, r)} toSimplified={toSimplified} loadPinyin={loadAnnotator} />
+            <DictationCard card={current} onRate={(r) => rate(current, r)} loadSimplifier={loadToSimplified} loadPinyin={loadAnnotator} />
           )}
         </article>
       ) : (
