@@ -168,7 +168,10 @@ export async function addHighlight(db: Db, rt: { sensitive: SensitiveWords }, me
   return present(row);
 }
 
-/** The columns a 想法 change sets (empty text removes it; a hidden one stays hidden while unchanged). */
+/**
+ * The columns a 想法 change sets. Empty text removes it. A 想法 an editor hid stays hidden from others whatever its
+ * writer changes (rewording it is not a way back); removing it clears the mark.
+ */
 function thoughtFields(before: q.HighlightRow, thought: string, publish: boolean): Partial<q.HighlightInsert> {
   if (!thought) return { thought: null, thoughtPublic: false, thoughtAt: null, thoughtHiddenAt: null };
   const changed = thought !== before.thought;
@@ -176,7 +179,6 @@ function thoughtFields(before: q.HighlightRow, thought: string, publish: boolean
     thought,
     thoughtPublic: publish,
     thoughtAt: changed || !before.thoughtAt ? new Date() : before.thoughtAt,
-    thoughtHiddenAt: changed ? null : before.thoughtHiddenAt,
   };
 }
 
