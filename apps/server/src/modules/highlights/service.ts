@@ -79,13 +79,13 @@ async function publishedEssay(db: Exec, id: number) {
   return e;
 }
 
+/** Control characters a 想法 drops (line breaks stay). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
+
 /** A 想法 as stored: plain text without control characters, trimmed; empty means none. */
 function cleanThought(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  const text = raw
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
-    .trim();
+  const text = raw.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
   const n = cpLength(text);
   if (n > HIGHLIGHT_LIMITS.thoughtChars) throw invalid(`thought 想法不能超过 ${HIGHLIGHT_LIMITS.thoughtChars} 字（现有 ${n} 字）`);
   return text;
