@@ -9,6 +9,8 @@ import { hashToken } from '../src/modules/auth/index.js';
 import { createBroadcast } from '../src/lib/broadcast.js';
 import { hotScoreSql } from '../src/lib/engagement.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
+import { reanchorHighlights } from '../src/modules/highlights/index.js';
+import { plainOf } from '@shiju/contract/anchors';
 import type { BenchData } from './workloads.js';
 
 const READERS = 50;
@@ -16,6 +18,9 @@ const LIKES_EACH = 200;
 const HIDDEN_EACH = 20;
 const COMMENTED = 300;
 const COMMENTS_EACH = 12;
+/** 划线 on one long text: this many readers, each with HIGHLIGHTS_EACH passages (some with a public 想法). */
+const HIGHLIGHTERS = 1000;
+const HIGHLIGHTS_EACH = 10;
 
 const tokenOf = (i: number) => `bench-reader-token-${String(i).padStart(4, '0')}-${'x'.repeat(24)}`;
 const pick = (ids: number[], n: number) => Array.from({ length: n }, () => ids[Math.floor(Math.random() * ids.length)]!);
@@ -88,6 +93,7 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
       from unnest(${intArray(commented)}) e cross join generate_series(1, ${COMMENTS_EACH}) g`);
     await bump(db, 'comments', commented, COMMENTS_EACH);
   }
+  const highlighted = await seedHighlights(db);
   // Before the server starts: no app's caches to tell.
   await refreshRankings(db, createBroadcast());
   // Autovacuum may be off (it is on the benchmark machine): clear what the writes above left behind.
@@ -111,7 +117,34 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
     tagIds,
     tokens: readers.map((_, i) => tokenOf(i)),
     commented,
+    highlighted,
     lines,
     authors,
   };
+}
+
+/**
+ * The longest published essay with 10,000 highlights from 1,000 readers (every tenth with a public 想法), its
+ * 热门划线 counters built by the highlights module's own rebuild; found again by later runs.
+ */
+async function seedHighlights(db: Db): Promise<number> {
+  const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute<T & Record<string, unknown>>(q)).rows;
+  const [e] = await rows<{ id: number; type: string; content: string }>(
+    sql`select id, type, content from essays where status = 'published' and type = 'essay' order by char_length(content) desc, id limit 1`,
+  );
+  const id = Number(e!.id);
+  const [has] = await rows<{ n: number }>(sql`select count(*)::int as n from highlights where essay_id = ${id}`);
+  if (Number(has!.n) >= HIGHLIGHTERS * HIGHLIGHTS_EACH) return id;
+  const plain = plainOf(e!.content, e!.type === 'essay');
+  const length = Array.from(plain).length;
+  await db.execute(sql`insert into users (username, nickname)
+    select 'bench_hl_reader_' || g, '划线读者' || g from generate_series(1, ${HIGHLIGHTERS}) g on conflict do nothing`);
+  await db.execute(sql`insert into highlights (user_id, essay_id, start, "end", quote, thought, thought_public, thought_at)
+    select u.id, ${id}, x.s, x.s + x.l, substr(${plain}::text, x.s + 1, x.l),
+      case when g = 1 and u.id % 10 = 0 then '读到这里，想起了很多。' end, g = 1 and u.id % 10 = 0, case when g = 1 and u.id % 10 = 0 then now() end
+    from users u cross join generate_series(1, ${HIGHLIGHTS_EACH}) g
+    cross join lateral (select floor(random() * greatest(1, ${length} - 40) + 0 * u.id * g)::int as s, 2 + floor(random() * 28)::int as l) x
+    where u.username like 'bench_hl_reader_%'`);
+  await db.transaction((tx) => reanchorHighlights(tx, id, { type: e!.type, content: e!.content }));
+  return id;
 }

@@ -13,6 +13,8 @@ export interface BenchData {
   tokens: string[];
   /** Texts with a page of comments. */
   commented: number[];
+  /** A long text with 10,000 highlights from 1,000 readers (热门划线 and public 想法). */
+  highlighted: number;
   /** Clauses of random texts (4–10 characters): searches nobody made before, which no cache can answer. */
   lines: string[];
   /** Cited authors: the most prolific and a random sample (author pages). */
@@ -100,6 +102,28 @@ export const listRandomSignedIn = (d: BenchData): Request => ({ ...listRandom(d)
 export const detailsRandom = (d: BenchData): Request => ({ method: 'POST', path: DETAILS, body: { id: any(d.ids) } });
 export const detailsRandomSignedIn = (d: BenchData): Request => ({ ...detailsRandom(d), token: any(d.tokens) });
 
+/** The text with 10,000 highlights from 1,000 readers: its details, and its highlights (热门划线, 想法, the reader's own). */
+function highlightedText(d: BenchData, connections?: number): Workload[] {
+  return [
+    {
+      name: 'details · a text with 10,000 highlights from 1,000 readers',
+      target: 'details',
+      connections,
+      next: () => ({ method: 'POST', path: DETAILS, body: { id: d.highlighted }, token: Math.random() < 0.5 ? any(d.tokens) : undefined }),
+    },
+    {
+      name: 'highlights · 热门划线 of that text',
+      target: 'details',
+      connections,
+      next: () => ({
+        method: 'GET',
+        path: `/api/v1/app/essay/highlights?essayId=${d.highlighted}`,
+        token: Math.random() < 0.5 ? any(d.tokens) : undefined,
+      }),
+    },
+  ];
+}
+
 /** The corpus workloads (PostgreSQL, 50 connections unless noted), each measured next to the bare route. */
 export function corpusWorkloads(d: BenchData): Workload[] {
   return [
@@ -108,6 +132,7 @@ export function corpusWorkloads(d: BenchData): Workload[] {
     { name: 'list · random, signed in', target: 'list', next: () => listRandomSignedIn(d) },
     { name: 'details · random of all texts', target: 'details', next: () => detailsRandom(d) },
     { name: 'details · random, signed in', target: 'details', next: () => detailsRandomSignedIn(d) },
+    ...highlightedText(d),
     {
       name: 'rankings · random period/filter/page',
       target: 'ranking',
@@ -173,6 +198,7 @@ export function pageCalls(d: BenchData): Workload[] {
     { name: 'essay list · random, signed in', connections: 10, next: () => listRandomSignedIn(d) },
     { name: 'details · random', connections: 10, next: () => detailsRandom(d) },
     { name: 'details · random, signed in', connections: 10, next: () => detailsRandomSignedIn(d) },
+    ...highlightedText(d, 10),
     {
       name: 'rankings',
       connections: 10,

@@ -236,6 +236,10 @@ describe('想法', () => {
     expect(done.code).toBe('00000');
     expect((await details(id, other)).thoughts).toEqual([]);
     expect((await details(id, writer)).mine[0]).toMatchObject({ thought: '一声长叹。', thoughtHidden: true });
+    // Rewording it is no way back.
+    await callAs(t.app, 'setHighlightThought', { params: { id: h.id }, body: { content: '再叹一声。', public: true } }, writer!.token);
+    expect((await details(id, other)).thoughts).toEqual([]);
+    expect((await details(id, writer)).mine[0]).toMatchObject({ thought: '再叹一声。', thoughtHidden: true });
     // A private 想法 cannot be reported: nobody else can see it.
     const priv = (await add(writer!, id, { ...at('微斯人'), thought: '私' })).data;
     expect(

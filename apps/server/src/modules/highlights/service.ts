@@ -79,13 +79,13 @@ async function publishedEssay(db: Exec, id: number) {
   return e;
 }
 
+/** Control characters a 想法 drops (line breaks stay). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
+
 /** A 想法 as stored: plain text without control characters, trimmed; empty means none. */
 function cleanThought(raw: string): string {
-  const text = raw
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
-    .trim();
+  const text = raw.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
   const n = cpLength(text);
   if (n > HIGHLIGHT_LIMITS.thoughtChars) throw invalid(`thought 想法不能超过 ${HIGHLIGHT_LIMITS.thoughtChars} 字（现有 ${n} 字）`);
   return text;
@@ -168,7 +168,10 @@ export async function addHighlight(db: Db, rt: { sensitive: SensitiveWords }, me
   return present(row);
 }
 
-/** The columns a 想法 change sets (empty text removes it; a hidden one stays hidden while unchanged). */
+/**
+ * The columns a 想法 change sets. Empty text removes it. A 想法 an editor hid stays hidden from others whatever its
+ * writer changes (rewording it is not a way back); removing it clears the mark.
+ */
 function thoughtFields(before: q.HighlightRow, thought: string, publish: boolean): Partial<q.HighlightInsert> {
   if (!thought) return { thought: null, thoughtPublic: false, thoughtAt: null, thoughtHiddenAt: null };
   const changed = thought !== before.thought;
@@ -176,7 +179,6 @@ function thoughtFields(before: q.HighlightRow, thought: string, publish: boolean
     thought,
     thoughtPublic: publish,
     thoughtAt: changed || !before.thoughtAt ? new Date() : before.thoughtAt,
-    thoughtHiddenAt: changed ? null : before.thoughtHiddenAt,
   };
 }
 

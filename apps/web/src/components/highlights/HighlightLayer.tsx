@@ -19,7 +19,8 @@ interface HighlightRegistry {
   set(name: string, h: unknown): void;
   delete(name: string): void;
 }
-const registry = (): HighlightRegistry | null => (globalThis.CSS as unknown as { highlights?: HighlightRegistry }).highlights ?? null;
+const registry = (): HighlightRegistry | null =>
+  (globalThis.CSS as unknown as { highlights?: HighlightRegistry } | undefined)?.highlights ?? null;
 const HighlightCtor = (globalThis as unknown as { Highlight?: new (...r: Range[]) => unknown }).Highlight;
 
 /**

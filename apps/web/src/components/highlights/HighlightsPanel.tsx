@@ -25,7 +25,6 @@ export function HighlightsPanel({ essay, view }: { essay: SharedEssay; view: Hig
   const remove = useRemoveHighlight({ onSuccess: () => toastSuccess('已删除划线') });
   const { popular, thoughts, mine } = view;
   const credit = creditOf(essay);
-  const url = `${window.location.origin}${essayHref(essay.id)}`;
   const shownBeside = new Set(popular.flatMap((p) => p.thoughts.map((t) => t.id)));
   const others = thoughts.filter((t) => !shownBeside.has(t.id));
   return (
@@ -120,7 +119,8 @@ export function HighlightsPanel({ essay, view }: { essay: SharedEssay; view: Hig
               source: creditLine(credit, essay.workTitle),
               poster: posterLine(credit),
               watermark: hasWatermark(essay) ? essay.author.nickname : null,
-              url,
+              // Only in the browser: the dialog opens on a reader's tap, never while the server draws the page.
+              url: `${window.location.origin}${essayHref(essay.id)}`,
             }}
           />
         </Suspense>
