@@ -7,15 +7,13 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callAs } from './factories.js';
 import { registerUser, signInAs } from './essay-helpers.js';
-import { appRunning, baseURL, closePage, openPage, useBrowser, waitForToast } from './helpers.js';
+import { appRunning, baseURL, closePage, fitsWidth, openPage, useBrowser, waitForToast } from './helpers.js';
 
 async function twoTexts(): Promise<{ id: number; summary: string }[]> {
   const found = await callAs('essaysPage', { body: { pageSize: 2, sort: 'new' } });
   if (found.list.length < 2) throw new Error('the starter library has fewer than two texts');
   return found.list.map((e) => ({ id: e.id, summary: e.summary }));
 }
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('收藏夹', () => {
   const browser = useBrowser();

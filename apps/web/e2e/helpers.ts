@@ -152,3 +152,15 @@ export async function chooseFromUserMenu(page: Page, item: string): Promise<void
   await opened(page.getByRole('menu'));
   await page.getByRole('menuitem', { name: item }).click();
 }
+
+/** Set E2E_SHOTS to a directory to keep a picture of each screen (for a person to look at, never for assertions). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  await page.locator('.loading-mask.is-visible').waitFor({ state: 'detached' });
+  // The mask fades out over 400 ms.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` });
+}
+
+/** Whether nothing on the page is wider than the window (no sideways scrolling on a phone). */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

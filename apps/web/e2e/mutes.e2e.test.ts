@@ -7,17 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callAs, publishText } from './factories.js';
 import { registerUser, signInAs } from './essay-helpers.js';
-import { appRunning, closePage, openPage, useBrowser, waitForToast } from './helpers.js';
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-/** Set E2E_SHOTS to a directory to keep a picture of each screen (for looking at them, not for the assertions). */
-const shot = async (page: Page, name: string) => {
-  if (!process.env.E2E_SHOTS) return;
-  await page.locator('.loading-mask.is-visible').waitFor({ state: 'detached' });
-  // The mask fades out over 400 ms; the picture is for a person to look at.
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` });
-};
+import { appRunning, closePage, fitsWidth, openPage, shot, useBrowser, waitForToast } from './helpers.js';
 
 describe('屏蔽', () => {
   const browser = useBrowser();

@@ -8,16 +8,9 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callAs, publishText } from './factories.js';
 import { registerUser, signInAs } from './essay-helpers.js';
-import { appRunning, closePage, openPage, useBrowser, waitForToast } from './helpers.js';
+import { appRunning, closePage, fitsWidth, openPage, shot, useBrowser, waitForToast } from './helpers.js';
 import { blankedIndexes } from '../src/components/review/dictation.js';
 
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const shot = async (page: Page, name: string) => {
-  if (!process.env.E2E_SHOTS) return;
-  await page.locator('.loading-mask.is-visible').waitFor({ state: 'detached' });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` });
-};
 /** Every character of this line has a Traditional form of its own, so typing it in 繁體 is a real test. */
 const TRADITIONAL: Record<string, string> = { 书: '書', 东: '東', 风: '風', 乐: '樂', 门: '門', 鸟: '鳥', 马: '馬', 鱼: '魚', 龙: '龍' };
 const LINE = '书东风乐门，鸟马鱼龙。';
