@@ -94,6 +94,7 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
     await bump(db, 'comments', commented, COMMENTS_EACH);
   }
   const highlighted = await seedHighlights(db);
+  const unhighlighted = await twinOf(db, highlighted);
   // Before the server starts: no app's caches to tell.
   await refreshRankings(db, createBroadcast());
   // Autovacuum may be off (it is on the benchmark machine): clear what the writes above left behind.
@@ -118,6 +119,7 @@ export async function prepareBenchData(db: Db, kind: BenchData['kind']): Promise
     tokens: readers.map((_, i) => tokenOf(i)),
     commented,
     highlighted,
+    unhighlighted,
     lines,
     authors,
   };
@@ -147,4 +149,18 @@ async function seedHighlights(db: Db): Promise<number> {
     where u.username like 'bench_hl_reader_%'`);
   await db.transaction((tx) => reanchorHighlights(tx, id, { type: e!.type, content: e!.content }));
   return id;
+}
+
+/** A published copy of a text (same content, author and counters) without its highlights: the fair comparison. */
+async function twinOf(db: Db, id: number): Promise<number> {
+  const key = `bench:twin-${id}`;
+  const find = async () => (await db.execute<{ id: number }>(sql`select id from essays where import_key = ${key} limit 1`)).rows[0]?.id;
+  const found = await find();
+  if (found) return Number(found);
+  await db.execute(sql`insert into essays (type, title, content, summary, source, author_id, classification_id, status, published_at,
+      work_author, dynasty, provenance, views, likes, collects, comments, import_key)
+    select type, title, content, summary, source, author_id, classification_id, 'published', published_at,
+      work_author, dynasty, provenance, views, likes, collects, comments, ${key}
+    from essays where id = ${id}`);
+  return Number(await find());
 }

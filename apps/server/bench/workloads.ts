@@ -15,6 +15,8 @@ export interface BenchData {
   commented: number[];
   /** A long text with 10,000 highlights from 1,000 readers (热门划线 and public 想法). */
   highlighted: number;
+  /** The same text (a copy) without any highlight: what the highlighted one's details are compared with. */
+  unhighlighted: number;
   /** Clauses of random texts (4–10 characters): searches nobody made before, which no cache can answer. */
   lines: string[];
   /** Cited authors: the most prolific and a random sample (author pages). */
@@ -110,6 +112,17 @@ function highlightedText(d: BenchData, connections?: number): Workload[] {
       target: 'details',
       connections,
       next: () => ({ method: 'POST', path: DETAILS, body: { id: d.highlighted }, token: Math.random() < 0.5 ? any(d.tokens) : undefined }),
+    },
+    {
+      name: 'details · the same text without highlights',
+      target: 'details',
+      connections,
+      next: () => ({
+        method: 'POST',
+        path: DETAILS,
+        body: { id: d.unhighlighted },
+        token: Math.random() < 0.5 ? any(d.tokens) : undefined,
+      }),
     },
     {
       name: 'highlights · 热门划线 of that text',
