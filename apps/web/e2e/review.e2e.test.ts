@@ -48,10 +48,17 @@ describe('每日回顾', () => {
       const cards = (await callAs('reviewToday', {}, reader.accessToken)).cards;
       expect(cards).toHaveLength(3);
       // The page and the day's cards are kept by the review page's worker.
-      await page.waitForFunction(async () => {
-        const c = await caches.open('shiju-review-v1');
-        return Boolean((await c.match('/review')) && (await c.match('/api/v1/app/review/today')));
-      });
+      // (The reader came from /space: no document of /review was loaded, so the page hands them over itself.)
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const c = await caches.open('shiju-review-v1');
+              return Boolean((await c.match('/review')) && (await c.match('/api/v1/app/review/today')));
+            }),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
 
       // 回忆, card by card in the day's order up to the line written from memory: the credit first, the line on
       // request, then 记得.
@@ -96,6 +103,12 @@ describe('每日回顾', () => {
       await shot(page, `review-offline-${width}`);
       const waiting = (await callAs('reviewToday', {}, reader.accessToken)).cards.find((c) => c.id === answeredOffline)!;
       expect(waiting.answered).toBeNull();
+      // The page opens again offline, from the worker's copy, the answer still waiting on this device.
+      await page.reload();
+      await page.locator('.review-bar__progress').waitFor();
+      expect(await page.title()).toBe('拾句 | 每日回顾');
+      await banner.getByText('离线中').waitFor();
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shiju:reviewOutbox') ?? '[]').length)).toBe(1);
 
       // Online again: the answer is sent with the time it was made.
       await context.setOffline(false);

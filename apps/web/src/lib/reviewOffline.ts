@@ -51,6 +51,21 @@ function controlled(): Promise<boolean> {
   });
 }
 
+/** The worker once it is active (null if it goes redundant instead). */
+function activated(worker: ServiceWorker | null): Promise<ServiceWorker | null> {
+  if (!worker) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const check = () => {
+      if (worker.state === 'activated') resolve(worker);
+      else if (worker.state === 'redundant') resolve(null);
+      else return;
+      worker.removeEventListener('statechange', check);
+    };
+    worker.addEventListener('statechange', check);
+    check();
+  });
+}
+
 /**
  * Registers the review page's worker and hands it what this page loaded, so the page opens offline next time.
  * True once the worker controls the page: the day's cards asked again from then on are kept by it.
@@ -59,7 +74,9 @@ export async function keepReviewOffline(): Promise<boolean> {
   if (!('serviceWorker' in navigator)) return false;
   try {
     const reg = await navigator.serviceWorker.register(REVIEW_SW_URL, { scope: REVIEW_SCOPE });
-    const worker = reg.active ?? (await navigator.serviceWorker.ready).active;
+    // Not `serviceWorker.ready`: it waits for a worker whose scope holds this document, and a reader who came from
+    // another page (the app moves to /review without loading a document) is in a document outside /review.
+    const worker = reg.active ?? (await activated(reg.installing ?? reg.waiting));
     const control = await controlled();
     const urls = [
       window.location.pathname,
@@ -74,6 +91,24 @@ export async function keepReviewOffline(): Promise<boolean> {
   } catch {
     /* no worker (private mode, http): the review still works online */
     return false;
+  }
+}
+
+/** The day's cards as the review call answered them (the worker's network-first copy of that call). */
+const TODAY = '/api/v1/app/review/today';
+
+/**
+ * Keeps the day's cards as they stand in the worker's cache, written by the page itself: a reader who came from
+ * another page is in a document the worker does not control, so the worker never sees the call go by.
+ */
+export async function keepTodayOffline(data: unknown): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const cache = await caches.open(REVIEW_CACHE);
+    const body = JSON.stringify({ code: '00000', msg: '成功', data });
+    await cache.put(TODAY, new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+  } catch {
+    /* no cache storage (private mode): the review still works online */
   }
 }
 

@@ -12,7 +12,7 @@ import { loadAnnotator } from '../../components/reading/pinyin.js';
 import { loadToSimplified } from '../../components/reading/zh.js';
 import { Button } from '../../components/ui/Button.js';
 import { Segmented } from '../../components/ui/Segmented.js';
-import { dropFromOutbox, keepReviewOffline, pushOutbox, readOutbox, type OutboxAnswer } from '../../lib/reviewOffline.js';
+import { dropFromOutbox, keepReviewOffline, keepTodayOffline, pushOutbox, readOutbox, type OutboxAnswer } from '../../lib/reviewOffline.js';
 import { DictationCard, RecallCard } from './Cards.js';
 import './review.css';
 
@@ -147,6 +147,10 @@ function Review() {
   useEffect(() => {
     if (loaded) void keepReviewOffline().then((kept) => (kept ? refetch() : undefined));
   }, [loaded, refetch]);
+  // Whatever the day's cards now are (answers move them), the copy kept for offline follows.
+  useEffect(() => {
+    if (today.data) void keepTodayOffline(today.data);
+  }, [today.data]);
   return (
     <QueryState query={today} skeletonRows={3}>
       {(t) =>
