@@ -232,6 +232,31 @@ describe('answers and the schedule', () => {
     expect(ids).toContain(gone);
   });
 
+  it("takes the reader's highlights as cards too: the passage and its text; a removed highlight leaves", async () => {
+    now = new Date('2026-08-01T02:00:00Z');
+    const reader = await makeUser(t.app);
+    const essay = await publishText(t.app, writer, {
+      type: 'essay',
+      title: '醉翁亭记',
+      content: '<p>醉翁之意不在酒，在乎山水之间也。山水之乐，得之心而寓之酒也。</p>',
+      classificationId: tx.sanwen.id,
+    });
+    const mark = await callAs(
+      t.app,
+      'addHighlight',
+      { body: { essayId: essay.id, start: 0, end: 7, quote: '醉翁之意不在酒' } },
+      reader.token,
+    );
+    expect(mark.code, mark.msg).toBe('00000');
+    await callAs(t.app, 'reviewSettings', { body: { enabled: true } }, reader.token);
+    const cards = (await todayOf(reader)).cards;
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ source: 'highlight', essayId: essay.id, text: '醉翁之意不在酒', credit: '《醉翁亭记》' });
+    await callAs(t.app, 'removeHighlight', { params: { id: mark.data.id } }, reader.token);
+    now = new Date(now.getTime() + DAY);
+    expect((await todayOf(reader)).cards).toEqual([]);
+  });
+
   it('keeps the schedule in the database: a restarted app answers the same cards and dates', async () => {
     now = new Date('2026-06-01T02:00:00Z');
     const { reader } = await readerWith(3);

@@ -3,7 +3,16 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Card } from 'ts-fsrs';
 import type { Db, Exec } from '../../db/client.js';
 import { columnName } from '../../db/names.js';
-import { collectionFolders, collectionItems, essays, reviewAnswers, reviewCards, reviewDays, reviewSettings } from '../../db/schema.js';
+import {
+  collectionFolders,
+  collectionItems,
+  essays,
+  highlights,
+  reviewAnswers,
+  reviewCards,
+  reviewDays,
+  reviewSettings,
+} from '../../db/schema.js';
 
 export type CardRow = typeof reviewCards.$inferSelect;
 export type AnswerRow = typeof reviewAnswers.$inferSelect;
@@ -50,6 +59,27 @@ export async function collectedWords(db: Exec, essayIds: number[]) {
     .from(essays)
     .where(inArray(essays.id, essayIds));
   return new Map(rows.map((r) => [r.id, { text: r.text, credit: r.credit }]));
+}
+
+/** A reader's highlights that still stand in a published text (the 划线 source): the highlight is the item. */
+export async function highlightedLines(db: Exec, userId: number) {
+  const rows = await db
+    .select({ sourceId: highlights.id, essayId: highlights.essayId })
+    .from(highlights)
+    .innerJoin(essays, eq(essays.id, highlights.essayId))
+    .where(and(eq(highlights.userId, userId), eq(highlights.anchorLost, false), eq(essays.status, 'published')));
+  return rows;
+}
+
+/** The words of highlight cards: the passage, and the text it comes from (李白《静夜思》, or the source named). */
+export async function highlightedWords(db: Exec, ids: number[]) {
+  if (!ids.length) return new Map<number, { text: string; credit: string | null }>();
+  const rows = await db
+    .select({ id: highlights.id, text: highlights.quote, author: essays.workAuthor, title: essays.title, source: essays.source })
+    .from(highlights)
+    .innerJoin(essays, eq(essays.id, highlights.essayId))
+    .where(inArray(highlights.id, ids));
+  return new Map(rows.map((r) => [r.id, { text: r.text, credit: r.title ? `${r.author ?? ''}《${r.title}》` : (r.source ?? r.author) }]));
 }
 
 /** Makes a new card for each item the reader does not have one for yet, and drops the cards of items gone. */
