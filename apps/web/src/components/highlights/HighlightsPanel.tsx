@@ -27,6 +27,8 @@ export function HighlightsPanel({ essay, view }: { essay: SharedEssay; view: Hig
   const credit = creditOf(essay);
   const shownBeside = new Set(popular.flatMap((p) => p.thoughts.map((t) => t.id)));
   const others = thoughts.filter((t) => !shownBeside.has(t.id));
+  // Nothing to show a visitor: no box at all (an empty one would still hold its margins).
+  if (!user && !popular.length && !others.length && !view.thinking && view.sharing === null) return null;
   return (
     <section className="hl-panel" aria-label="划线与想法">
       {popular.length ? (

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { commentQueries, essayQueries } from '../../api/queries/index.js';
 import { noteQueries } from '../../api/queries/notes.js';
+import { highlightQueries } from '../../api/queries/highlights.js';
 import { COMMENTS_PAGE_SIZE, FIRST_SORT } from './Comments.js';
 import { IMITATIONS_SHOWN } from './ImitationsStrip.js';
 import { pickTag, relatedQuery } from './RelatedTexts.js';
@@ -21,6 +22,8 @@ export async function prefetchDetails(client: QueryClient, id: number): Promise<
   await Promise.all([
     client.prefetchQuery(essayQueries.imitations(id, IMITATIONS_SHOWN)),
     client.prefetchQuery(noteQueries.ofEssay(id)),
+    // 热门划线 and the newest public 想法, drawn by the server like the notes (the reader's own join in the browser).
+    client.prefetchQuery(highlightQueries.ofEssay(id)),
     client.prefetchInfiniteQuery(commentQueries.ofEssay(id, FIRST_SORT, COMMENTS_PAGE_SIZE)),
     tag ? client.prefetchQuery(relatedQuery(tag)) : undefined,
   ]);

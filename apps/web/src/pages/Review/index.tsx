@@ -44,6 +44,9 @@ function useOnline() {
  */
 function useOutbox() {
   const [outbox, setOutbox] = useState<OutboxAnswer[]>(readOutbox);
+  // Answers the server took on this page: a copy of the day's cards fetched before they arrived (a refetch on
+  // reconnecting, the worker's kept copy) must not bring a card back as unanswered.
+  const [sent, setSent] = useState<ReadonlyMap<number, ReviewRating>>(() => new Map());
   const send = useSendReviewAnswers();
   const online = useOnline();
   const { mutateAsync } = send;
@@ -52,6 +55,7 @@ function useOutbox() {
     if (!waiting.length || !navigator.onLine) return;
     try {
       await mutateAsync(waiting);
+      setSent((before) => new Map([...before, ...waiting.map((a) => [a.cardId, a.rating] as const)]));
       setOutbox(dropFromOutbox(waiting));
     } catch (e) {
       // The server refused them (a card gone, too old): nothing to retry. No answer at all: they wait.
@@ -65,7 +69,7 @@ function useOutbox() {
     setOutbox(pushOutbox(a));
     void sync();
   };
-  return { outbox, add, online, syncing: send.isPending };
+  return { outbox, sent, add, online, syncing: send.isPending };
 }
 
 function OptIn() {
@@ -93,9 +97,9 @@ function Done({ streak, total }: { streak: number; total: number }) {
 }
 
 function Session({ cards, streak }: { cards: ReviewCard[]; streak: number }) {
-  const { outbox, add, online, syncing } = useOutbox();
+  const { outbox, sent, add, online, syncing } = useOutbox();
   const [mode, setMode] = useState<Mode>('recall');
-  const answeredOf = (c: ReviewCard): ReviewRating | null => outbox.find((a) => a.cardId === c.id)?.rating ?? c.answered;
+  const answeredOf = (c: ReviewCard): ReviewRating | null => outbox.find((a) => a.cardId === c.id)?.rating ?? sent.get(c.id) ?? c.answered;
   const done = cards.filter((c) => answeredOf(c) !== null).length;
   const current = cards.find((c) => answeredOf(c) === null);
 
