@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -18,6 +19,7 @@ import { corpusWorkloads } from './workloads.js';
 
 const MIN_TEXTS = 300_000;
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', SEED_ON_START: 'false' });
+await createDatabaseIfMissing(config.databaseUrl);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 20 });
 const db = database.db;
 const say = (m: string) => console.log(`  [${database.kind}] ${m}`);
@@ -78,3 +80,19 @@ process.on('message', (m: { profile?: 'start' | string }) => {
     }
   })();
 });
+
+/** A benchmark on PostgreSQL makes its database on first use (every bench script starts this server). */
+async function createDatabaseIfMissing(databaseUrl: string | undefined) {
+  if (!databaseUrl) return;
+  const target = new URL(databaseUrl);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) return;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}

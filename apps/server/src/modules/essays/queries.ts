@@ -431,6 +431,25 @@ export async function viewerFlags(db: Exec, userId: number | undefined, ids: num
   return { liked: new Set(l.map((r) => r.id)), collected: new Set(c.map((r) => r.id)) };
 }
 
+/**
+ * A signed-in reader's marks on a text's page, in one round trip: which of `ids` (the text and its original) they
+ * liked and collected, and whether they follow its author. The page itself comes from the shared details cache.
+ */
+export async function detailsFlags(db: Db, userId: number, ids: number[], authorId: number) {
+  const list = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const [r] = await rowsOf<{ liked: number[]; collected: number[]; following: boolean }>(
+    db,
+    sql`select array(select ${liked.essayId} from ${liked} where ${liked.userId} = ${userId} and ${liked.essayId} = any(${list})) as liked,
+      array(select ${collected.essayId} from ${collected} where ${collected.userId} = ${userId} and ${collected.essayId} = any(${list})) as collected,
+      exists (select 1 from ${fo} where ${fo.followerId} = ${userId} and ${fo.followeeId} = ${authorId}) as following`,
+    true,
+  );
+  return { liked: new Set(r!.liked.map(Number)), collected: new Set(r!.collected.map(Number)), following: r!.following };
+}
+
 export async function findEssay(db: Exec, id: number) {
   const rows = await db
     .select()

@@ -352,8 +352,18 @@ export const publishedDetails = (db: Db, caches: EssayCaches, id: number): Promi
 export type PublicDetails = Awaited<ReturnType<typeof loadDetails>>;
 
 /** A text as `viewer` may see it; a published one counts a view for `viewerKey` (none for the server's prerendering). */
+/** The shared page of a published text with one reader's marks on it (liked, collected, following). */
+async function withViewer(db: Db, d: NonNullable<PublicDetails>, viewerId: number): Promise<NonNullable<PublicDetails>> {
+  const ids = d.original ? [d.id, d.original.id] : [d.id];
+  const f = await q.detailsFlags(db, viewerId, ids, d.author.id);
+  const mark = <C extends { id: number }>(c: C) => ({ ...c, liked: f.liked.has(c.id), collected: f.collected.has(c.id) });
+  return { ...mark(d), following: f.following, original: d.original && mark(d.original) };
+}
+
 export async function details(db: Db, rt: EssayRuntime, id: number, viewer: UserRow | null, viewerKey: string | null) {
-  const shown = viewer ? await loadDetails(db, id, viewer.id) : await publishedDetails(db, rt.essayCaches, id);
+  const shared = await publishedDetails(db, rt.essayCaches, id);
+  const shown =
+    shared && viewer ? await withViewer(db, shared, viewer.id) : (shared ?? (viewer ? await loadDetails(db, id, viewer.id) : null));
   if (!shown || !canSee({ status: shown.status, authorId: shown.author.id }, viewer)) throw notFound('作品不存在或未发布');
   if (shown.status === 'published' && viewerKey) rt.views.record(id, viewerKey);
   return shown;
