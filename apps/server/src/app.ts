@@ -19,6 +19,7 @@ import type { Database } from './db/client.js';
 import { clientError, frameworkError, registerErrorHandling, sendApiNotFound } from './http/envelope.js';
 import { AppError } from './http/errors.js';
 import { registerCalls, type Handlers } from './http/routes.js';
+import { freshnessHook } from './http/caching.js';
 import { createHandlers } from './modules/index.js';
 import { registerOpenApiHeaders } from './modules/open/index.js';
 import { logSerializers } from './lib/logSafe.js';
@@ -139,6 +140,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
   });
+
+  // GET calls say how long shared caches may keep them, from the bytes before compression (http/caching.ts).
+  app.addHook('onSend', freshnessHook);
 
   // API answers above a kilobyte are compressed on the fly, at a brotli level cheap enough per request; built
   // assets already carry their precompressed variants (see registerWeb) and are left alone.

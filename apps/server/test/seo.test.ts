@@ -17,6 +17,7 @@ import { refreshRankings } from '../src/modules/discovery/index.js';
 import { previousWeek, RANK_MIN_LIKES, weekRange } from '@shiju/contract/core';
 import { likedByEstablished } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
+import { PUBLIC_FRESHNESS } from '../src/http/caching.js';
 import { call, createTestApp, signUp, writeWebDist, type TestContext } from './helper.js';
 
 const ORIGIN = 'https://shiju.example.com';
@@ -313,10 +314,10 @@ describe('server-rendered public pages', () => {
     expect(root).toContain('<h1>搜索：秋风</h1>');
   });
 
-  it('sends the rendered page compressed, revalidated on every visit', async () => {
+  it('sends the rendered page compressed, kept by shared caches for a minute at most', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(PUBLIC_FRESHNESS);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<title>拾句 | 首页</title>');
   });
 

@@ -16,6 +16,7 @@ import type { UserRow } from '../modules/users/index.js';
 import type { SessionStore } from '../modules/auth/index.js';
 import type { Runtime } from '../runtime.js';
 import { isPrerender } from './prerender.js';
+import { freshnessOf } from './caching.js';
 
 /**
  * A module factory's dependencies: the database, the settings and the parts of the app's runtime it names, so a
@@ -114,7 +115,11 @@ export function registerCalls(
         url: def.path,
         schema,
         // The server's own prerendering calls are not the reader's: the page request they serve is.
-        config: limit ? { rateLimit: { ...limit, allowList: (req: FastifyRequest) => isPrerender(req) } } : { rateLimit: false },
+        // GET answers say how long shared caches may keep them (http/caching.ts); POST reads stay uncached.
+        config: {
+          rateLimit: limit ? { ...limit, allowList: (req: FastifyRequest) => isPrerender(req) } : false,
+          freshness: def.method === 'GET' && !raw ? freshnessOf(id, def) : undefined,
+        },
         handler: async (req, reply) => {
           const caller = await identify(req, reply, def, sessions);
           const params = parsePart(def.params, req.params, '路径参数');

@@ -15,6 +15,7 @@ import { PUBLIC_PAGES } from './service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemap.js';
 import { requestedVariant, traditionalDocument } from '../../lib/zhVariant.js';
 import { originOf } from '../../http/origin.js';
+import { applyFreshness, pageFreshness } from '../../http/caching.js';
 
 const XML = 'application/xml; charset=utf-8';
 
@@ -76,12 +77,11 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
         theme ? (JSON.parse(theme.layoutVoList) as ThemeLayout) : null,
         config.icpBeian,
       );
-      return reply
-        .status(model.status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', variant ? 'private, no-cache' : 'no-cache')
-        .header('vary', 'Cookie')
-        .send(variant ? traditionalDocument(html, variant) : html);
+      reply.status(model.status).type('text/html; charset=utf-8');
+      // A 繁體 copy is this reader's own; the Simplified page is every visitor's (http/caching.ts).
+      if (variant)
+        return reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').send(traditionalDocument(html, variant));
+      return reply.send(applyFreshness(req, reply, pageFreshness(path), html));
     });
   }
 }
