@@ -5,6 +5,7 @@ import net from 'node:net';
  */
 import { z } from 'zod';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
 
@@ -53,6 +54,8 @@ const Env = z
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v), '必须是 postgres:// 或 postgresql:// 开头的连接串'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Server processes `npm start` runs on the one port (1 on the embedded database; the core count on PostgreSQL). */
+    WORKERS: z.coerce.number({ message: '必须是 1 到 64 之间的整数' }).int('必须是整数').min(1, '至少为 1').max(64, '至多为 64').optional(),
     UPLOAD_DIR: z.string().optional(),
     REDIS_URL: z
       .string()
@@ -148,6 +151,8 @@ export type Config = {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   webDist: string;
   seedOnStart: boolean;
+  /** Server processes on the one port; always 1 on the embedded database (one process owns its files). */
+  workers: number;
   sensitiveWordsFile?: string;
   wechat: { apiBase?: string; appId?: string; appSecret?: string };
   /** false, a number of proxy hops, or the addresses/CIDRs of trusted proxies. */
@@ -269,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedOnStart: e.SEED_ON_START,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     sensitiveWordsFile: e.SENSITIVE_WORDS_FILE,
     wechat: { apiBase: e.WECHAT_API_BASE, appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET },
     trustProxy: e.TRUST_PROXY,
@@ -284,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     icpBeian: e.ICP_BEIAN ?? null,
   };
+  if (!e.DATABASE_URL && config.workers > 1)
+    problems.push(`  - WORKERS: 嵌入式数据库只能由一个进程使用；设置 DATABASE_URL 使用 PostgreSQL 才能运行 ${config.workers} 个进程`);
   if (problems.length) throw new ConfigError(`配置错误 (invalid configuration):\n${problems.join('\n')}`);
   return config;
 }

@@ -3,6 +3,7 @@
  * library on first start, listen, and shut down gracefully on SIGTERM/SIGINT.
  */
 import { spawn } from 'node:child_process';
+import nodeCluster from 'node:cluster';
 import pino from 'pino';
 import { ConfigError, loadConfig, readEnvFile } from './config.js';
 import { DatabaseOpenError, openDatabase, pgliteExists } from './db/client.js';
@@ -20,6 +21,7 @@ async function main() {
   // Last line of defence: background work logs its own failures, but nothing unforeseen may end the process.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
   const started = Date.now();
+  if (config.workers > 1 && nodeCluster.isPrimary) return superviseWorkers(config, log);
   if (config.seedOnStart && !config.databaseUrl && !pgliteExists(config.dataDir)) {
     // Loading the library grows PGlite's WebAssembly memory and loads the text tools: memory a process never
     // gives back. On the very first start the import program does it in a process of its own, so the server
@@ -68,6 +70,43 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * `WORKERS=n` (PostgreSQL only): this process migrates and loads the starter library once, then runs n server
+ * processes sharing the port (node:cluster) and serves nothing itself. A worker that dies is replaced; the scheduled
+ * jobs still run in one of them (cluster.ts's lock). SIGTERM/SIGINT reach every worker, which finish their requests
+ * in flight; this process exits once they have (0 when all exited cleanly).
+ */
+async function superviseWorkers(config: ReturnType<typeof loadConfig>, log: pino.Logger) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  if (config.seedOnStart) await seedIfEmpty(database.db, log);
+  await database.close();
+  let stopping = false;
+  let failed = false;
+  const fork = () => nodeCluster.fork({ SEED_ON_START: 'false' });
+  for (let i = 0; i < config.workers; i++) fork();
+  log.info({ workers: config.workers }, 'starting server processes');
+  nodeCluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      failed ||= code !== 0;
+      if (Object.keys(nodeCluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    log.warn({ pid: worker.process.pid, code, signal }, 'a server process ended; starting another');
+    setTimeout(fork, 500).unref();
+  });
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down the server processes');
+    const workers = Object.values(nodeCluster.workers ?? {});
+    if (!workers.length) process.exit(0);
+    for (const w of workers) w?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 9000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 function seedInChildProcess(dataDir: string, log: pino.Logger): Promise<void> {

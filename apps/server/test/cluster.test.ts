@@ -112,4 +112,39 @@ describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL'
     expect(codes.filter((c) => c === '00000')).toHaveLength(20);
     expect(codes.filter((c) => c === 'A0501')).toHaveLength(10);
   });
+
+  it('WORKERS=2: one command runs two processes on one port, replaces one that dies, runs the jobs once and stops them all on SIGTERM', async () => {
+    const p = await startServer({ DATABASE_URL: cluster.url, WORKERS: '2' });
+    started.push(p);
+    const readyPids = () => [...p.output().matchAll(/"pid":(\d+)[^\n]*is ready/g)].map((m) => Number(m[1]));
+    expect(await waitFor(() => new Set(readyPids()).size === 2, 60_000)).toBe(true);
+    const workers = [...new Set(readyPids())];
+    expect(workers).not.toContain(p.pid);
+    // Both answer on the one port: requests on fresh connections reach both processes (each logs its own pid).
+    const healthPids = () => new Set([...p.output().matchAll(/"pid":(\d+)[^\n]*"url":"\/api\/health"/g)].map((m) => Number(m[1])));
+    for (let i = 0; i < 10; i++) expect((await api(p.base, 'GET', '/api/health')).status).toBe(200);
+    expect(await waitFor(() => healthPids().size === 2, 5000)).toBe(true);
+    expect(
+      p
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('this process runs the scheduled jobs')),
+    ).toHaveLength(1);
+
+    process.kill(workers[0]!, 'SIGKILL');
+    expect(await waitFor(() => new Set(readyPids()).size === 3, 60_000)).toBe(true);
+    expect((await api(p.base, 'GET', '/api/health')).status).toBe(200);
+
+    p.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(await waitFor(() => readyPids().every((pid) => !alive(pid)), 5000)).toBe(true);
+  });
 });

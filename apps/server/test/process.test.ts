@@ -41,6 +41,8 @@ describe('start-up refusals', PROCESSES, () => {
     [{ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing' }, '无法连接数据库'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ WORKERS: '2' }, '嵌入式数据库只能由一个进程使用'],
+    [{ WORKERS: 'many' }, 'WORKERS'],
   ])('refuses %j with a message naming the problem', async (env, expected) => {
     const p = start({ DATA_DIR: tmp(), PORT: '0', ...env });
     expect(await p.exited).toBe(1);

@@ -59,6 +59,8 @@ export async function startServer(env: Record<string, string>, cmd: string[] = [
       SEED_ON_START: 'false',
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // One process unless a test asks for several (on PostgreSQL the default is the core count).
+      WORKERS: '1',
       ...env,
       PORT: port,
     },
