@@ -34,7 +34,8 @@ describe('the 仿写 coach', () => {
       )[0]!;
     jingyesi = await find('静夜思', '李白');
     denggao = await find('登高', '杜甫');
-    classificationId = ((await t.database.db.execute(sql`select id from classifications order by id limit 1`)).rows[0] as { id: number }).id;
+    classificationId = ((await t.database.db.execute(sql`select id from classifications order by id limit 1`)).rows[0] as { id: number })
+      .id;
   }, 300_000);
   afterAll(async () => t?.close());
 
@@ -79,7 +80,10 @@ describe('the 仿写 coach', () => {
       writer.token,
     );
     expect(saved.code).toBe('00000');
-    expect((await callAs(t.app, 'imitationScores', { params: { id: changed } }, writer.token)).data.rhyme).toEqual({ matched: 4, total: 4 });
+    expect((await callAs(t.app, 'imitationScores', { params: { id: changed } }, writer.token)).data.rhyme).toEqual({
+      matched: 4,
+      total: 4,
+    });
   });
 
   it('shows the scores to their writer only, until the writer shows the summary', async () => {
@@ -103,7 +107,9 @@ describe('the 仿写 coach', () => {
     // A text that imitates nothing has no scores to show.
     const plain = (await publishText(t.app, writer, { content: '一句自己的话。', classificationId })).id;
     expect((await callAs(t.app, 'imitationScores', { params: { id: plain } }, writer.token)).code).toBe('A0404');
-    expect((await callAs(t.app, 'setImitationScoresPublic', { params: { id: plain }, body: { public: true } }, writer.token)).code).toBe('A0404');
+    expect((await callAs(t.app, 'setImitationScoresPublic', { params: { id: plain }, body: { public: true } }, writer.token)).code).toBe(
+      'A0404',
+    );
   });
 
   it('answers the 对仗 check to a signed-in writer, shown only while the measured figures meet the bar', async () => {
@@ -121,7 +127,9 @@ describe('the 仿写 coach', () => {
       expect(same.data.pairs.length).toBeGreaterThan(0);
       expect(same.data.pairs.every((p) => p.ok && p.b === p.a + 1 && p.a % 2 === 0)).toBe(true);
       const { b } = same.data.pairs[0]!;
-      const clauses = textOf(denggao).split(/[，。]/).filter(Boolean);
+      const clauses = textOf(denggao)
+        .split(/[，。]/)
+        .filter(Boolean);
       clauses[b] = clauses[b]!.slice(1);
       const short = await callAs(t.app, 'coachParallel', { body: { ...body, draft: clauses.join('，') } }, writer.token);
       expect(short.data.pairs).toContainEqual(expect.objectContaining({ b, ok: false, reason: expect.stringContaining('字数不同') }));
@@ -130,7 +138,12 @@ describe('the 仿写 coach', () => {
 
   it('refuses bad input with A0400, an unknown original with A0404, and too many checks with A0501', async () => {
     const writer = await makeUser(t.app);
-    const long = await callAs(t.app, 'coachParallel', { body: { originalId: jingyesi.id, draft: '字'.repeat(COACH_LIMITS.draftChars + 1) } }, writer.token);
+    const long = await callAs(
+      t.app,
+      'coachParallel',
+      { body: { originalId: jingyesi.id, draft: '字'.repeat(COACH_LIMITS.draftChars + 1) } },
+      writer.token,
+    );
     expect(long.code).toBe('A0400');
     expect(long.msg).toContain('draft');
     const bad = await callAs(t.app, 'coachParallel', { body: {}, payload: { originalId: 'x', draft: '' } } as never, writer.token);

@@ -35,7 +35,10 @@ describe('仿写 coach', () => {
       expect(await first.locator('.coach-ch--off').textContent()).toContain('白');
       await expect.poll(() => coach.locator('.coach__summary').textContent()).toContain('平仄 19/20');
       await tone.click();
-      await page.getByRole('tooltip').getByText(/第3字“白”是仄/).waitFor();
+      await page
+        .getByRole('tooltip')
+        .getByText(/第3字“白”是仄/)
+        .waitFor();
       // The original stands beside the draft, clause by clause.
       expect(await coach.locator('.coach-clause').count()).toBe(4);
       expect(await first.getByLabel('原文：床前明月光').count()).toBe(1);

@@ -171,7 +171,11 @@ export function prepareOriginal(original: string, stored?: string | null): Prepa
 }
 
 /** Reads a draft against its original. `parallel`: the server's 对仗 answer for this draft, when it has one. */
-export function coachDraft(original: PreparedOriginal | string, draft: string, opts: { parallel?: ParallelPair[] | null } = {}): CoachReport {
+export function coachDraft(
+  original: PreparedOriginal | string,
+  draft: string,
+  opts: { parallel?: ParallelPair[] | null } = {},
+): CoachReport {
   const o = typeof original === 'string' ? prepareOriginal(original) : original;
   const d = splitClauses(draft, null, { tonesOnly: !o.poem });
   const count = Math.max(o.clauses.length, d.length);
@@ -205,7 +209,8 @@ export function coachDraft(original: PreparedOriginal | string, draft: string, o
       oChars.forEach((oc2, j) => {
         const m = toneMatch[j];
         if (m === undefined) return;
-        if (m === false) misses.push(`第${j + 1}字“${dChars[j]!.ch}”是${TONE_NAME[dChars[j]!.tone]}，原文“${oc2.ch}”是${TONE_NAME[oc2.tone]}`);
+        if (m === false)
+          misses.push(`第${j + 1}字“${dChars[j]!.ch}”是${TONE_NAME[dChars[j]!.tone]}，原文“${oc2.ch}”是${TONE_NAME[oc2.tone]}`);
         else toneMatched++;
       });
       if (dc)
@@ -216,10 +221,22 @@ export function coachDraft(original: PreparedOriginal | string, draft: string, o
         );
       if (o.regulated && dc) {
         const breaks = ruleBreaks(dChars, i, d[i - 1]?.chars);
-        marks.push(breaks.length === 0 ? { kind: 'rule', ok: true, reason: '合律：粘对、孤平、三平尾都没问题' } : { kind: 'rule', ok: false, reason: breaks.join('；') });
+        marks.push(
+          breaks.length === 0
+            ? { kind: 'rule', ok: true, reason: '合律：粘对、孤平、三平尾都没问题' }
+            : { kind: 'rule', ok: false, reason: breaks.join('；') },
+        );
       }
     }
-    clauses.push({ index: i, original: oc?.text ?? '', draft: dc?.text ?? '', originalChars: oChars, draftChars: dChars, toneMatch, marks });
+    clauses.push({
+      index: i,
+      original: oc?.text ?? '',
+      draft: dc?.text ?? '',
+      originalChars: oChars,
+      draftChars: dChars,
+      toneMatch,
+      marks,
+    });
   }
 
   // Rhyme: the draft's characters at the original's rhyme positions share one group (the most of them, the first on a

@@ -73,7 +73,8 @@ export async function imitationScores(db: Exec, id: number, viewer?: UserRow) {
   const text = await q.textOf(db, id);
   const row = text ? await q.findScores(db, id) : undefined;
   const mine = !!viewer && viewer.id === text?.authorId;
-  if (!text || !row || text.status === 'deleted' || !(mine || (row.public && text.status === 'published'))) throw notFound('没有可以查看的评分');
+  if (!text || !row || text.status === 'deleted' || !(mine || (row.public && text.status === 'published')))
+    throw notFound('没有可以查看的评分');
   return present(row, mine);
 }
 

@@ -14,7 +14,10 @@ export const coachQueries = {
     staleTime: Infinity,
     retry: false,
   }),
-  scores: (id: number) => ({ ...essays.query('imitationScores', { params: { id } }, { silent: true, quietCodes: ['A0404'] }), retry: false }),
+  scores: (id: number) => ({
+    ...essays.query('imitationScores', { params: { id } }, { silent: true, quietCodes: ['A0404'] }),
+    retry: false,
+  }),
 };
 
 export const useSetImitationScoresPublic = defineCallWrite('setImitationScoresPublic', {

@@ -117,7 +117,10 @@ export function CoachPanel({ originalId, original, draft, showScores, onShowScor
   });
   const pairs = parallel.data?.shown && draft.trim() ? parallel.data.pairs : null;
 
-  const report = useMemo(() => (engine && prepared ? engine.coachDraft(prepared, draft, { parallel: pairs }) : null), [engine, prepared, draft, pairs]);
+  const report = useMemo(
+    () => (engine && prepared ? engine.coachDraft(prepared, draft, { parallel: pairs }) : null),
+    [engine, prepared, draft, pairs],
+  );
 
   if (failed) return null;
   return (

@@ -15,11 +15,7 @@ export function ScoresLine({ id }: { id: number }) {
       <span className="original-note__label">仿写评分</span>
       <span>{s.text}</span>
       {s.mine ? (
-        <button
-          type="button"
-          disabled={toggle.isPending}
-          onClick={() => toggle.mutate({ params: { id }, body: { public: !s.public } })}
-        >
+        <button type="button" disabled={toggle.isPending} onClick={() => toggle.mutate({ params: { id }, body: { public: !s.public } })}>
           {s.public ? '已公开 · 改为仅自己可见' : '仅自己可见 · 公开'}
         </button>
       ) : null}

@@ -60,11 +60,21 @@ describe('the coach in the browser', () => {
   it('applies 粘对, 孤平 and 三平尾 to an imitation of a 近体 poem only', () => {
     const o = prepareOriginal(DENGGAO);
     expect(o.regulated).toBe(true);
-    expect(coachDraft(o, DENGGAO).clauses.flatMap((c) => marksOf({ clauses: [c] } as never, 0, 'rule')).every((m) => m.ok)).toBe(true);
+    expect(
+      coachDraft(o, DENGGAO)
+        .clauses.flatMap((c) => marksOf({ clauses: [c] } as never, 0, 'rule'))
+        .every((m) => m.ok),
+    ).toBe(true);
     // 三平尾: 沙江来 are all 平.
-    const broken = coachDraft(o, '风急天高猿啸哀，渚清沙白鸟飞回。无边落木萧萧下，不尽长江滚滚来。万里悲秋常作客，百年多病独登台。艰难苦恨繁霜鬓，潦倒新停沙江来。');
+    const broken = coachDraft(
+      o,
+      '风急天高猿啸哀，渚清沙白鸟飞回。无边落木萧萧下，不尽长江滚滚来。万里悲秋常作客，百年多病独登台。艰难苦恨繁霜鬓，潦倒新停沙江来。',
+    );
     expect(marksOf(broken, 7, 'rule')[0]).toMatchObject({ ok: false, reason: expect.stringContaining('三平尾') });
-    const solitary = coachDraft(o, '风急天高猿啸哀，渚清沙白鸟飞回。无边落木萧萧下，不尽长江滚滚来。万里悲秋常作客，百年多病独登台。艰难苦恨繁霜鬓，去岁此时见酒杯。');
+    const solitary = coachDraft(
+      o,
+      '风急天高猿啸哀，渚清沙白鸟飞回。无边落木萧萧下，不尽长江滚滚来。万里悲秋常作客，百年多病独登台。艰难苦恨繁霜鬓，去岁此时见酒杯。',
+    );
     // 孤平: 去岁此时见酒杯 has one 平 (时) before its rhyme.
     expect(marksOf(solitary, 7, 'rule')[0]).toMatchObject({ ok: false, reason: expect.stringContaining('孤平') });
     const loose = coachDraft(prepareOriginal(JINGYESI), '窗前天高猿，疑是地上霜。举头望明月，低头思故乡。');
