@@ -186,6 +186,79 @@ async function publicFolder(base: string, essayId: number): Promise<number | nul
   return folder.id;
 }
 
+/** A 七律 and a 56-character imitation of it: what the 仿写 coach checks on each keystroke (issue 26). */
+const COACH_ORIGINAL =
+  '风急天高猿啸哀，渚清沙白鸟飞回。无边落木萧萧下，不尽长江滚滚来。万里悲秋常作客，百年多病独登台。艰难苦恨繁霜鬓，潦倒新停浊酒杯。';
+const COACH_DRAFT =
+  '雨细山深鹤唳寒，潮平岸阔雁归还。长亭古道依依柳，短棹孤舟渺渺湾。千里思乡常入梦，十年为客独凭栏。风尘不染青衫泪，只把新诗寄远山。';
+
+export interface CoachFigures {
+  checks: number;
+  draftChars: number;
+  /** A check's time: the median and the 95th percentile over the batches. */
+  medianMs: number;
+  p95Ms: number;
+}
+
+/**
+ * The coach's in-browser checks in headless Chromium: the engine as the editor loads it (`@shiju/contract/tones/coach`
+ * with its tables, bundled by esbuild), 1,000 checks of a 56-character draft against a 七律.
+ */
+export async function measureCoach(): Promise<CoachFigures> {
+  const { build } = await import('esbuild');
+  const bundle = await build({
+    entryPoints: [path.join(root, 'packages/contract/src/tones/coach.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'ShijuCoach',
+    target: 'es2022',
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><meta charset="utf-8"><title>coach</title>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const times = await page.evaluate(
+      ([original, draft]) => {
+        const coach = (window as unknown as { ShijuCoach: typeof import('@shiju/contract/tones/coach') }).ShijuCoach;
+        const prepared = coach.prepareOriginal(original);
+        // Chromium rounds performance.now() to 0.1 ms without cross-origin isolation: time 1,000 checks in 40
+        // batches of 25 and take each batch's time a check.
+        const out: number[] = [];
+        for (let b = 0; b < 40; b++) {
+          const t0 = performance.now();
+          for (let i = 0; i < 25; i++) {
+            // A keystroke's draft: a character fewer or more each time.
+            const text = draft.slice(0, draft.length - ((b * 25 + i) % 8));
+            coach.summaryText(coach.coachDraft(prepared, text).summary);
+          }
+          out.push((performance.now() - t0) / 25);
+        }
+        return out;
+      },
+      [COACH_ORIGINAL, COACH_DRAFT] as const,
+    );
+    times.sort((a, b) => a - b);
+    return {
+      checks: times.length * 25,
+      draftChars: Array.from(COACH_DRAFT.replace(/[，。]/g, '')).length,
+      medianMs: times[Math.floor(times.length / 2)]!,
+      p95Ms: times[Math.floor(times.length * 0.95)]!,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function formatCoach(c: CoachFigures): string {
+  return [
+    '| 仿写 coach in headless Chromium | checks | draft (characters) | median a check (ms) | p95 (ms, batches of 25) | target |',
+    '| --- | --- | --- | --- | --- | --- |',
+    `| counts, tones, 近体 rules, rhyme against a 七律 | ${c.checks} | ${c.draftChars} | ${c.medianMs.toFixed(3)} | ${c.p95Ms.toFixed(3)} | median < 5 ms |`,
+  ].join('\n');
+}
+
 export function formatWeb({ pages: figures, stability }: WebFigures): string {
   const kb = (b: number) => (b / 1024).toFixed(1);
   const lines = [
@@ -224,4 +297,5 @@ export function formatWeb({ pages: figures, stability }: WebFigures): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await measureWeb(process.env.BENCH_WEB_DIST);
   console.log(formatWeb(figures));
+  console.log('\n' + formatCoach(await measureCoach()));
 }

@@ -14,6 +14,7 @@ import { highlightCalls } from './calls/highlights.js';
 import { muteCalls } from './calls/mutes.js';
 import { reviewCalls } from './calls/review.js';
 import { toneCalls } from './calls/tones.js';
+import { coachCalls } from './calls/coach.js';
 import { essayCalls } from './calls/essays.js';
 import { fileCalls } from './calls/files.js';
 import { messageCalls } from './calls/messages.js';
@@ -45,6 +46,7 @@ export * from './calls/highlights.js';
 export * from './calls/mutes.js';
 export * from './calls/review.js';
 export * from './calls/tones.js';
+export * from './calls/coach.js';
 export * from './notesCore.js';
 export * from './anchors.js';
 export * from './calls/announcements.js';
@@ -73,6 +75,7 @@ export const calls = {
   ...muteCalls,
   ...reviewCalls,
   ...toneCalls,
+  ...coachCalls,
   ...announcementCalls,
   ...messageCalls,
   ...adCalls,

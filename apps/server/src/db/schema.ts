@@ -1113,3 +1113,20 @@ export const highlightPassageReaders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.essayId, t.sentence, t.userId] }), index('highlight_passage_readers_user_idx').on(t.userId)],
 );
+
+/**
+ * The 仿写 coach's scores of a saved imitation (issue 26), computed by the same engine as the editor's marks when the
+ * writer saves it: the summary's figures (the text is written from them). Only the writer sees them unless `public`.
+ */
+export const imitationScores = pgTable('imitation_scores', {
+  essayId: integer()
+    .primaryKey()
+    .references(() => essays.id, { onDelete: 'cascade' }),
+  clauses: integer().notNull(),
+  countMatched: integer().notNull(),
+  tones: jsonb().$type<{ matched: number; total: number } | null>(),
+  rhyme: jsonb().$type<{ matched: number; total: number } | null>(),
+  parallel: jsonb().$type<{ matched: number; total: number } | null>(),
+  public: boolean().notNull().default(false),
+  updatedAt: now(),
+});

@@ -16,7 +16,10 @@ import { pinyin } from 'pinyin-pro';
 import { once } from './once.js';
 import { toSimplified } from './text.js';
 
-type JiebaInstance = { cutForSearch(text: string, hmm?: boolean): string[] };
+type JiebaInstance = {
+  cutForSearch(text: string, hmm?: boolean): string[];
+  tag(text: string, hmm?: boolean): { tag: string; word: string }[];
+};
 const require = createRequire(import.meta.url);
 /** The dictionary is loaded on first use (tens of megabytes), once per process: it never changes. */
 const instance = once((): JiebaInstance => {
@@ -29,6 +32,11 @@ const WORD = /[\p{L}\p{N}]/u;
 const MAX_TOKEN = 40;
 /** Bump when what searchVectorOf stores changes: `npm run import -- --reindex` rewrites older rows. */
 export const SEARCH_VERSION = 1;
+
+/** jieba's part-of-speech tagger over the same dictionary (the 仿写 coach's 对仗 check): words with their tags. */
+export function tagWords(text: string, hmm = true): { tag: string; word: string }[] {
+  return instance().tag(text, hmm);
+}
 
 /** Search words of a text: jieba's search cut, without punctuation, lower-cased, de-duplicated. */
 export function searchWords(text: string): string[] {

@@ -12,6 +12,7 @@ import { collectionHandlers } from './collections/index.js';
 import { muteHandlers } from './mutes/index.js';
 import { reviewHandlers } from './review/index.js';
 import { toneHandlers } from './tones/index.js';
+import { coachHandlers } from './coach/index.js';
 import { discoveryHandlers } from './discovery/index.js';
 import { messageHandlers } from './messages/index.js';
 import { orderHandlers } from './orders/index.js';
@@ -50,6 +51,7 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...noteHandlers(deps),
     ...highlightHandlers(deps),
     ...toneHandlers(deps),
+    ...coachHandlers(deps),
     ...socialHandlers(deps),
     ...messageHandlers(deps),
     ...announcementHandlers(deps),

@@ -40,8 +40,8 @@ export interface ToneReading {
 }
 
 const HAN = /\p{Script=Han}/u;
-/** Clause ends: a clause of a poem is what lies between two of these. */
-const CLAUSE_END = /[，。？！；：、,.?!;:\n]/;
+/** Clause ends: a clause of a poem is what lies between two of these (the 仿写 coach splits at the same marks). */
+export const CLAUSE_END = /[，。？！；：、,.?!;:\n]/;
 
 /** The split the tables are learnt on: a poem whose id hashes even is learnt from, an odd one is held out. */
 export function isTrainingPoem(id: string): boolean {

@@ -16,6 +16,7 @@ import * as q from './queries.js';
 import { notify } from '../messages/index.js';
 import { reanchorNotes } from '../notes/index.js';
 import { reanchorHighlights } from '../highlights/index.js';
+import { storeImitationScores } from '../coach/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
@@ -165,7 +166,10 @@ export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: W
     return id;
   });
   forgetEssay(rt.broadcast, id, true);
-  if (body.imitateOf) forgetEssay(rt.broadcast, body.imitateOf);
+  if (body.imitateOf) {
+    forgetEssay(rt.broadcast, body.imitateOf);
+    await storeImitationScores(db, id);
+  }
   return editForm(db, id, fields.status === 'pending' ? PENDING_NOTICE : null);
 }
 
@@ -187,6 +191,7 @@ export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: num
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
   const { fields, tagIds } = await prepare(db, wanted, rt.sensitive);
   await changeStatus(db, rt.broadcast, before, { ...fields, statusReason: null }, tagIds);
+  if (before.imitateOf) await storeImitationScores(db, id);
   const backToReview = before.status === 'published' && fields.status === 'pending';
   return editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null);
 }

@@ -94,7 +94,7 @@ function DetailsView({ essay: asked }: { essay: Details }) {
     <div className={outline ? 'details details--outlined' : 'details'}>
       <div className="details__main">
         {STATUS_NOTE[essay.status] ? <p className="details__status">{STATUS_NOTE[essay.status]}</p> : null}
-        {essay.original ? <OriginalNote original={essay.original} /> : null}
+        {essay.original ? <OriginalNote original={essay.original} imitationId={essay.id} /> : null}
         <ReadingSurface essay={essay} tools={<MeterBar essay={essay} />}>
           <NotesLayer notes={notes.notes}>
             <HighlightLayer essay={essay} view={highlights} redraw={notes.markup}>

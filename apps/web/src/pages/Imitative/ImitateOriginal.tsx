@@ -1,7 +1,8 @@
 import type { Essay } from '@shiju/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { plainOf } from '@shiju/contract/anchors';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError, toastSuccess } from '../../api/index.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -13,7 +14,10 @@ import { InfiniteList } from '../../components/InfiniteList.js';
 import { useSession } from '../../hooks/useSession.js';
 import { formatCount } from '../../lib/format.js';
 import { signInPath } from '../../lib/navigation.js';
-import { essayQueries, usePagedList } from '../../api/queries/index.js';
+import { essayQueries, usePagedList, useSetImitationScoresPublic } from '../../api/queries/index.js';
+
+/** The 仿写 coach and its engine load with the editor, for a signed-in writer only. */
+const CoachPanel = lazy(() => import('../../components/coach/CoachPanel.js').then((m) => ({ default: m.CoachPanel })));
 
 const PAGE_SIZE = 20;
 
@@ -48,6 +52,8 @@ export function ImitateOriginal({ id }: { id: number }) {
   const [round, setRound] = useState(0);
   const [pinned, setPinned] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
+  const [showScores, setShowScores] = useState(false);
+  const setScoresPublic = useSetImitationScoresPublic();
   const listRef = useRef<HTMLDivElement>(null);
 
   if (original.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
@@ -69,6 +75,8 @@ export function ImitateOriginal({ id }: { id: number }) {
 
   const onSaved = (form: EssayForm) => {
     setRound((r) => r + 1);
+    // The scores are kept whatever the writer chose; showing them is a second, quiet write.
+    if (showScores) setScoresPublic.mutate({ params: { id: form.id }, body: { public: true } });
     if (form.status === 'published') {
       setPinned(form.id);
       setPending(false);
@@ -105,6 +113,17 @@ export function ImitateOriginal({ id }: { id: number }) {
             lockType={e.type}
             defaults={{ classificationId: e.classificationId ?? undefined, tagIds: e.tags.map((t) => t.id) }}
             onSaved={onSaved}
+            beside={(draft) => (
+              <Suspense fallback={null}>
+                <CoachPanel
+                  originalId={id}
+                  original={plainOf(e.content, e.type === 'essay')}
+                  draft={draft}
+                  showScores={showScores}
+                  onShowScores={setShowScores}
+                />
+              </Suspense>
+            )}
           />
         ) : (
           <div className="imitate-compose__visitor">

@@ -1,6 +1,7 @@
 import type { CallData } from '@shiju/contract';
 import { Alert, Button, Form, Input, Radio, Segmented, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { plainOf } from '@shiju/contract/anchors';
+import { useRef, useState, type ReactNode } from 'react';
 import { toastSuccess } from '../../../api/index.js';
 import { useSaveEssay, useWithdrawEssay, type EssayWriteBody } from '../../../api/queries/index.js';
 import { confirmDialog } from '../../ConfirmDialog/index.js';
@@ -47,6 +48,8 @@ export interface EssayComposerProps {
   lockType?: EssayType;
   /** After the server accepted a save; `form.status` tells published from pending or draft. */
   onSaved: (form: EssayForm, intent: SaveIntent) => void;
+  /** Drawn under the text, given the draft's plain text as typed (the 仿写 coach). */
+  beside?: (draft: string) => ReactNode;
 }
 
 const KINDS: Array<{ value: Kind; label: string }> = [
@@ -144,7 +147,7 @@ function sameValues(a: Partial<Values>, b: Partial<Values>): boolean {
  * essay (title ≤ 50, rich text ≤ 20,000, cover), classification and tags, 保存草稿 / 发布. Limits show
  * while typing; leaving with unsaved changes asks first.
  */
-export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved }: EssayComposerProps) {
+export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved, beside }: EssayComposerProps) {
   const [form] = Form.useForm<Values>();
   const [start] = useState(() => valuesOf(initial, defaults, lockType));
   const type = Form.useWatch('type', form) ?? start.type;
@@ -152,6 +155,8 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
   const classificationId = Form.useWatch('classificationId', form);
   const workAuthor = Form.useWatch('workAuthor', form);
   const workTitle = Form.useWatch('workTitle', form);
+  const sentence = Form.useWatch('sentence', form) ?? start.sentence;
+  const html = Form.useWatch('html', form) ?? start.html;
   const classifications = useClassifications();
   const [savedId, setSavedId] = useState<number | undefined>(initial?.id);
   const [dirty, setDirty] = useState(false);
@@ -338,6 +343,8 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
           ) : null}
         </>
       )}
+
+      {beside ? beside(type === 'sentence' ? (sentence ?? '') : plainOf(html ?? '', true)) : null}
 
       <div className="composer__row">
         <Form.Item
