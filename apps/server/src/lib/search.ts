@@ -16,7 +16,7 @@ import { pinyin } from 'pinyin-pro';
 import { once } from './once.js';
 import { toSimplified } from './text.js';
 
-type JiebaInstance = { cutForSearch(text: string, hmm?: boolean): string[] };
+type JiebaInstance = { cut(text: string, hmm?: boolean): string[]; cutForSearch(text: string, hmm?: boolean): string[] };
 const require = createRequire(import.meta.url);
 /** The dictionary is loaded on first use (tens of megabytes), once per process: it never changes. */
 const instance = once((): JiebaInstance => {
@@ -38,6 +38,11 @@ export function searchWords(text: string): string[] {
     if (t && WORD.test(t) && t.length <= MAX_TOKEN) words.add(t);
   }
   return [...words];
+}
+
+/** A text cut into jieba's words in order, punctuation and spaces kept as their own pieces: joined, they are the text. */
+export function cutWords(text: string): string[] {
+  return instance().cut(text, true);
 }
 
 /** What tsquery syntax would read as operators, and what the simple parser would split on. */
