@@ -50,7 +50,11 @@ async function insertChildren(parents: number[], perParent: number): Promise<num
   return ids;
 }
 
-const joined = (diff: DiffPart[] | null, keep: 'add' | 'del') => (diff ?? []).filter((p) => p.op !== keep).map((p) => p.text).join('');
+const joined = (diff: DiffPart[] | null, keep: 'add' | 'del') =>
+  (diff ?? [])
+    .filter((p) => p.op !== keep)
+    .map((p) => p.text)
+    .join('');
 
 describe('the family tree', () => {
   it('answers three generations with writer, date, likes and a word-level diff against each parent', async () => {
@@ -222,7 +226,10 @@ describe('no cycle', () => {
       callAs(
         t.app,
         'updateEssay',
-        { params: { id }, body: { type: 'sentence', content: '低头思故乡。', classificationId: tx.meiju.id, imitateOf, status: 'publish' } },
+        {
+          params: { id },
+          body: { type: 'sentence', content: '低头思故乡。', classificationId: tx.meiju.id, imitateOf, status: 'publish' },
+        },
         writer.token,
       );
     for (const target of [grandchild, child, root]) {
@@ -237,7 +244,16 @@ describe('no cycle', () => {
     const rows = await t.database.db.select({ id: essays.id, of: essays.imitateOf }).from(essays).where(eq(essays.id, root));
     expect(rows[0]!.of).toBeNull();
     // A new text can only imitate one that exists and is published: it is always the newest of its line.
-    expect((await callAs(t.app, 'createEssay', { body: { type: 'sentence', content: '新句', classificationId: tx.meiju.id, imitateOf: 2147483000, status: 'publish' } }, writer.token)).code).toBe('A0400');
+    expect(
+      (
+        await callAs(
+          t.app,
+          'createEssay',
+          { body: { type: 'sentence', content: '新句', classificationId: tx.meiju.id, imitateOf: 2147483000, status: 'publish' } },
+          writer.token,
+        )
+      ).code,
+    ).toBe('A0400');
   });
 
   it('the database refuses a link to the text itself or to a newer one, whatever writes it', async () => {

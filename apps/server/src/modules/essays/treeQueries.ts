@@ -73,7 +73,10 @@ function descendants(rootId: number, v: TreeViewer): SQL {
 
 /** How many visible descendants a text has, counting no further than `cap` (the walk stops there). */
 export async function treeSize(db: Db, rootId: number, v: TreeViewer, cap: number): Promise<number> {
-  const [r] = await rowsOf<{ n: number }>(db, sql`${descendants(rootId, v)} select count(*)::int as n from (select 1 from tree limit ${cap}) capped`);
+  const [r] = await rowsOf<{ n: number }>(
+    db,
+    sql`${descendants(rootId, v)} select count(*)::int as n from (select 1 from tree limit ${cap}) capped`,
+  );
   return Number(r?.n ?? 0);
 }
 
@@ -81,7 +84,13 @@ export async function treeSize(db: Db, rootId: number, v: TreeViewer, cap: numbe
  * One generation of the tree: the visible imitations of each of `parents`, `limit` of each after the first `offset`
  * (oldest first), each with its writer and how many visible imitations it has in turn.
  */
-export async function childrenOf(db: Db, parents: number[], v: TreeViewer, offset: number, limit: number): Promise<Omit<NodeRow, 'depth'>[]> {
+export async function childrenOf(
+  db: Db,
+  parents: number[],
+  v: TreeViewer,
+  offset: number,
+  limit: number,
+): Promise<Omit<NodeRow, 'depth'>[]> {
   if (!parents.length) return [];
   const ids = sql.join(
     parents.map((id) => sql`${id}`),
