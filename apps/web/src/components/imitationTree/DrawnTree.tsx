@@ -28,7 +28,7 @@ export default function DrawnTree({ data, onOpen }: { data: ImitationTree; onOpe
   const width = ROOT_W + depth * COL;
   const height = bottom - top;
   return (
-    <div className="itree-drawn" role="tree" aria-label="仿写家族树">
+    <div className="itree-drawn" role="group" aria-label="仿写家族树的图">
       <div className="itree-drawn__canvas" style={{ width, height }}>
         <svg className="itree-drawn__links" width={width} height={height} aria-hidden="true">
           {laid.links().map((l) => {
@@ -49,9 +49,7 @@ export default function DrawnTree({ data, onOpen }: { data: ImitationTree; onOpe
             <div
               key={d.id}
               className="itree-card"
-              role="treeitem"
-              aria-level={d.depth}
-              aria-selected={false}
+              data-depth={d.depth}
               style={{ left: left(n), top: n.x - top - CARD_H / 2, width: CARD_W, height: CARD_H }}
             >
               <NodeText node={d} />
