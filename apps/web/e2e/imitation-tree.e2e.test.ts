@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type Account } from './essay-helpers.js';
+import { registerUser } from './essay-helpers.js';
 import { publishText } from './factories.js';
 import { appRunning, closePage, openPage, shot, useBrowser } from './helpers.js';
 
@@ -17,11 +17,9 @@ let second = 0;
 let grandchild = 0;
 
 beforeAll(async () => {
-  const [poet, ann, ben]: Account[] = [
-    await registerUser('tree_p', '树下诗人'),
-    await registerUser('tree_a', '仿写甲'),
-    await registerUser('tree_b', '仿写乙'),
-  ];
+  const poet = await registerUser('tree_p', '树下诗人');
+  const ann = await registerUser('tree_a', '仿写甲');
+  const ben = await registerUser('tree_b', '仿写乙');
   root = (await publishText(poet, { content: '春江潮水连海平，海上明月共潮生。' })).id;
   first = (await publishText(ann, { content: '春江潮水连天平，天上明月共潮生。', imitateOf: root })).id;
   second = (await publishText(ben, { content: '秋江潮水连海平，海上孤帆共潮生。', imitateOf: root })).id;
