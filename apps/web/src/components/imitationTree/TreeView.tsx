@@ -167,6 +167,8 @@ export default function TreeView({ rootId }: { rootId: number }) {
   if (query.isPending) return <Spinner className="itree-loading" />;
   if (query.isError) return <p className="itree-note">仿写暂时加载不出来，请稍后再试。</p>;
   const data = query.data;
+  // The text's count may include imitations this reader cannot see (not published, or by someone they blocked).
+  if (data.size === 0) return <p className="itree-note">暂时没有可以看到的仿写。</p>;
   const sizeText = `${data.size > IMITATION_TREE.listOver ? `${IMITATION_TREE.listOver}+` : data.size} 篇仿写，含仿写的仿写`;
   if (data.mode === 'list')
     return (
