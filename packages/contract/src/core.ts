@@ -262,3 +262,10 @@ export function reviewDayOf(d: Date): string {
 export function reviewDayEnd(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000);
 }
+
+/**
+ * The family tree of imitations (issue 26): a request answers `levels` generations below the text asked for, each
+ * text's imitations `childrenPerPage` at a time (oldest first); a text with more than `listOver` visible imitations
+ * below it is answered as a flat list of them instead (20 a page), which no tree drawing could hold.
+ */
+export const IMITATION_TREE = { childrenPerPage: 20, levels: 3, listOver: 2000 } as const;

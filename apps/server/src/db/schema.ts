@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -280,6 +281,9 @@ export const essays = pgTable(
     // The following feed: each followed person's newest published texts, merged (people/queries.ts).
     index('essays_author_published_idx').on(t.authorId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_imitate_idx').on(t.imitateOf),
+    // The family tree of imitations has no cycle by construction: a text imitates only an older one (a smaller id),
+    // so no chain of imitations can come back to where it started, whatever writes the column.
+    check('essays_imitates_older_ck', sql`${t.imitateOf} is null or ${t.imitateOf} < ${t.id}`),
     // 美文 are about 1% of the corpus: a type filter walks its own indexes instead of passing over the sentences.
     index('essays_type_published_idx').on(t.type, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('essays_type_hot_idx').on(t.type, t.status, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -17,6 +17,7 @@ import { once } from './once.js';
 import { toSimplified } from './text.js';
 
 type JiebaInstance = {
+  cut(text: string, hmm?: boolean): string[];
   cutForSearch(text: string, hmm?: boolean): string[];
   tag(text: string, hmm?: boolean): { tag: string; word: string }[];
 };
@@ -46,6 +47,11 @@ export function searchWords(text: string): string[] {
     if (t && WORD.test(t) && t.length <= MAX_TOKEN) words.add(t);
   }
   return [...words];
+}
+
+/** A text cut into jieba's words in order, punctuation and spaces kept as their own pieces: joined, they are the text. */
+export function cutWords(text: string): string[] {
+  return instance().cut(text, true);
 }
 
 /** What tsquery syntax would read as operators, and what the simple parser would split on. */

@@ -16,7 +16,7 @@ import {
   Timestamp,
   UploadUrl,
 } from '../schema.js';
-import { LIMITS } from '../core.js';
+import { IMITATION_TREE, LIMITS } from '../core.js';
 import { AdminUserBrief, Essay, EssayStatus, EssayType, TagBrief, UserBrief } from './entities.js';
 import { Classification } from './classifications.js';
 
@@ -101,6 +101,53 @@ export const EssayForm = z.object({
   /** Told to the author on saving, e.g. that the text went back to review. */
   notice: z.string().nullable().optional(),
 });
+
+/** Which generations and which page of the family tree of a text's imitations (IMITATION_TREE). */
+export const ImitationTreeQuery = z.object({
+  /** The page of the asked text's own imitations (tree) or of all its descendants (list), 20 a page. */
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  /** How many generations below the asked text: 1 to 3. */
+  depth: z.coerce.number().int().min(1).max(IMITATION_TREE.levels).default(IMITATION_TREE.levels),
+});
+
+/** One run of a word-level diff against the parent text (jieba's words): kept, added by the imitation, or left out. */
+export const DiffPart = z.object({ op: z.enum(['same', 'add', 'del']), text: z.string() });
+export type DiffPart = z.infer<typeof DiffPart>;
+
+/** A text in the family tree: flat, with its parent; the browser nests them. */
+export const ImitationNode = z.object({
+  id: z.number().int(),
+  /** The text it imitates: the asked text or another node of the answer (a list's nodes may name one not in the page). */
+  parentId: z.number().int(),
+  /** Generations below the asked text (its own imitations are 1). */
+  depth: z.number().int(),
+  type: EssayType,
+  title: z.string().nullable(),
+  /** A sentence's words, or a 美文's summary: what the diff compares. */
+  text: z.string(),
+  author: UserBrief,
+  publishedAt: Timestamp,
+  likes: z.number().int(),
+  /** Its visible imitations in all; those in the answer are the first page of them (tree mode, above the last level). */
+  childTotal: z.number().int(),
+  /** Word-level changes from the parent's text to this one; null when they share too little for a diff to help. */
+  diff: z.array(DiffPart).nullable(),
+});
+export type ImitationNode = z.infer<typeof ImitationNode>;
+
+export const ImitationTree = z.object({
+  rootId: z.number().int(),
+  /** `tree`: generations nested by parentId; `list`: over IMITATION_TREE.listOver texts, every descendant in one list. */
+  mode: z.enum(['tree', 'list']),
+  /** Visible imitations below the asked text at any depth, counted up to listOver + 1. */
+  size: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  /** Tree: the asked text's own visible imitations; list: every visible descendant. */
+  total: z.number().int(),
+  nodes: z.array(ImitationNode),
+});
+export type ImitationTree = z.infer<typeof ImitationTree>;
 
 /** 喜欢 or 收藏: the two reactions a reader gives a text. */
 export const ReactionKind = z.enum(['like', 'collect']);
@@ -264,6 +311,17 @@ export const essayCalls = inDomain('essays', {
     params: IdParams,
     query: PageQuery,
     response: page(Essay),
+    errors: ['A0400', 'A0404'],
+  }),
+  imitationTree: route({
+    id: 'imitationTree',
+    method: 'GET',
+    path: '/api/v1/pc/essays/:id/imitation-tree',
+    auth: 'optional',
+    summary: '某作品的仿写家族树（每次三代，每页 20 篇）',
+    params: IdParams,
+    query: ImitationTreeQuery,
+    response: ImitationTree,
     errors: ['A0400', 'A0404'],
   }),
   tagHotDiscussed: route({

@@ -2,6 +2,7 @@ import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import * as essays from './service.js';
 import * as essaysAdmin from './admin.js';
 import { actorOf } from '../audit/index.js';
+import { imitationTree } from './tree.js';
 
 export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'now' | 'sensitive' | 'views'>) {
   return defineHandlers({
@@ -17,6 +18,7 @@ export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCa
     like: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, true),
     unlike: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, false),
     imitations: async ({ params, query, caller }) => essays.imitationsOf(db, params.id, query, caller.user),
+    imitationTree: async ({ params, query, caller }) => imitationTree(db, params.id, query, caller.user, caller.blocksSomeone),
     tagHotDiscussed: async ({ params, caller }) => essays.hotDiscussedUnderTag(db, params.id, caller.user),
     adminEssaysPage: async ({ query }) => essaysAdmin.pageEssays(db, query, runtime.sensitive),
     adminReviewEssay: async ({ me, req, params, body }) => essaysAdmin.review(db, runtime, actorOf(me, req), params.id, body),

@@ -188,6 +188,9 @@ async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
 export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: number, body: WriteBody) {
   const before = await ownEssay(db, me, id);
   if (before.status === 'hidden') throw invalid(`status 作品已被隐藏（${before.statusReason ?? '违反社区规范'}），不能编辑或重新发布`);
+  // What a text imitates is set when it is written and never moves: no edit can hang it under its own descendant
+  // (the database refuses a link to a newer text as well: essays_imitates_older_ck).
+  if (body.imitateOf !== undefined && body.imitateOf !== before.imitateOf) throw invalid('imitateOf 仿写的原文写好后不能更改');
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
   const { fields, tagIds } = await prepare(db, wanted, rt.sensitive);
   await changeStatus(db, rt.broadcast, before, { ...fields, statusReason: null }, tagIds);

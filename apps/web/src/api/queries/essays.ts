@@ -22,6 +22,7 @@ export const essayKeys = {
   details: essays.call('essayDetails'),
   own: essays.call('myEssays'),
   imitations: essays.call('imitations'),
+  imitationTree: essays.call('imitationTree'),
 };
 
 export const essayQueries = {
@@ -33,6 +34,8 @@ export const essayQueries = {
     essays.paged('essaysPage', (pageNum) => ({ body: { ...filter, pageNum, pageSize } })),
   own: (status: Essay['status'], pageSize: number) => essays.paged('myEssays', (pageNum) => ({ query: { status, pageNum, pageSize } })),
   imitations: (id: number, pageSize: number) => essays.query('imitations', { params: { id }, query: { pageNum: 1, pageSize } }),
+  /** The family tree below a text: three generations, page `pageNum` of its own imitations (or of all, as a list). */
+  imitationTree: (id: number, pageNum = 1) => essays.query('imitationTree', { params: { id }, query: { pageNum } }),
   imitationPages: (id: number, pageSize: number) =>
     essays.paged('imitations', (pageNum) => ({ params: { id }, query: { pageNum, pageSize } })),
   /**

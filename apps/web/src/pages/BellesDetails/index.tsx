@@ -14,6 +14,7 @@ import { Comments } from './Comments.js';
 import { DetailsText } from './DetailsText.js';
 import { EssayOutline } from './EssayOutline.js';
 import { ImitationsStrip } from './ImitationsStrip.js';
+import { ImitationTreeSection } from '../../components/imitationTree/ImitationTreeSection.js';
 import { OriginalNote } from './OriginalNote.js';
 import { WorkLine } from '../../components/authors/WorkLine.js';
 import { NotesLayer } from '../../components/notes/NotesLayer.js';
@@ -114,6 +115,7 @@ function DetailsView({ essay: asked }: { essay: Details }) {
         {published ? (
           <>
             <ImitationsStrip id={essay.id} />
+            <ImitationTreeSection key={essay.id} essay={essay} />
             <Comments essay={essay} />
             <RelatedTexts id={essay.id} tags={essay.tags} />
           </>

@@ -1,0 +1,1 @@
+ALTER TABLE "essays" ADD CONSTRAINT "essays_imitates_older_ck" CHECK ("essays"."imitate_of" is null or "essays"."imitate_of" < "essays"."id");
