@@ -118,6 +118,7 @@ export default tseslint.config(
       'apps/server/src/db/**',
       'apps/server/src/modules/*/queries.ts',
       'apps/server/src/modules/*/*Queries.ts',
+      'apps/server/src/jobs/*Queries.ts',
       'apps/server/src/import/statements.ts',
     ],
     rules: {

@@ -101,6 +101,12 @@ export const rateCounters = pgTable('rate_counters', {
   windowStart: now(),
 });
 
+/** Each scheduled job's last successful run: a start skips a job that ran within its interval (jobs/scheduler.ts). */
+export const jobRuns = pgTable('job_runs', {
+  name: varchar({ length: 60 }).primaryKey(),
+  lastRunAt: at().notNull(),
+});
+
 /** The open sentence API's memory per reader on our own pages: the ids drawn lately, newest first (≤ 200). */
 export const sentenceDraws = pgTable('sentence_draws', {
   viewer: varchar({ length: 80 }).primaryKey(),

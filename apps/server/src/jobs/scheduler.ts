@@ -1,6 +1,7 @@
 /** Scheduled work, run inside the server process: each job on its interval, never overlapping itself. */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { ranWithin, recordRun } from './jobQueries.js';
 import type { Runtime } from '../runtime.js';
 import { freezePreviousWeek } from '../modules/discovery/index.js';
 import { refreshRankings } from '../modules/discovery/index.js';
@@ -53,20 +54,26 @@ const ALONE: JobRunner = { isLeader: () => true, onLeadership: (cb) => cb() };
 
 /** Runs each job on its interval, never overlapping itself, in the runner process only; returns a stopper for shutdown. */
 export function startJobs(db: Db, config: Config, runtime: Runtime, log: JobLog, jobs = JOBS, runner: JobRunner = ALONE) {
-  const { jobRuns } = runtime.metrics;
+  const { jobRuns: jobRunsMetric } = runtime.metrics;
   const ticks = jobs.map((job) => {
     let running = false;
-    const tick = async () => {
+    /** `atStart`: skip the run while the job's last one (any process's) is younger than its interval. */
+    const tick = async (atStart = false) => {
       if (running || !runner.isLeader()) return;
       running = true;
       const started = Date.now();
       try {
+        if (atStart && (await ranWithin(db, job, runtime.now()))) {
+          log.info({ job: job.name }, 'job skipped at start: its last run is fresh');
+          return;
+        }
         const result = await job.run(db, config, log, runtime);
+        await recordRun(db, job.name, runtime.now());
         log.info({ job: job.name, result, ms: Date.now() - started }, 'job done');
-        jobRuns.inc({ job: job.name, outcome: 'ok' });
+        jobRunsMetric.inc({ job: job.name, outcome: 'ok' });
       } catch (err) {
         log.error({ job: job.name, err }, 'job failed');
-        jobRuns.inc({ job: job.name, outcome: 'failed' });
+        jobRunsMetric.inc({ job: job.name, outcome: 'failed' });
       } finally {
         running = false;
       }
@@ -74,6 +81,6 @@ export function startJobs(db: Db, config: Config, runtime: Runtime, log: JobLog,
     return { tick, every: job.everyMs };
   });
   const timers = ticks.map(({ tick, every }) => setInterval(() => void tick(), every).unref());
-  runner.onLeadership(() => ticks.forEach(({ tick }) => void tick()));
+  runner.onLeadership(() => ticks.forEach(({ tick }) => void tick(true)));
   return () => timers.forEach(clearInterval);
 }

@@ -1,0 +1,65 @@
+/**
+ * Scheduled jobs and restarts (issue 28): each job's last run is stored, and a start (a deploy, a failover) skips a
+ * job whose last run is younger than its interval instead of running every job again while readers wait.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobs, type Job } from '../src/jobs/scheduler.js';
+import { createTestApp, type TestContext } from './helper.js';
+
+let t: TestContext;
+let now = new Date('2026-11-26T08:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+/** One start of the scheduler with `job`, as a lone process at start; resolves once its first tick has ended. */
+async function startOnce(job: Job, runs: string[]) {
+  const logged: string[] = [];
+  const log = { ...quiet, info: (_o: object, m: string) => void logged.push(m) };
+  const stop = startJobs(t.database.db, t.config, t.app.runtime, log, [job]);
+  for (let i = 0; i < 200 && !logged.some((m) => m === 'job done' || m.startsWith('job skipped')); i++)
+    await new Promise((r) => setTimeout(r, 10));
+  stop();
+  return { ran: runs.length, logged };
+}
+
+describe('a start', () => {
+  it('runs a job never run, skips it while its last run is fresh, and runs it again once the interval has passed', async () => {
+    const runs: string[] = [];
+    const job: Job = { name: 'test-hourly', everyMs: 60 * 60 * 1000, run: async () => runs.push('run') };
+    expect((await startOnce(job, runs)).ran).toBe(1);
+
+    now = new Date(now.getTime() + 59 * 60 * 1000);
+    const second = await startOnce(job, runs);
+    expect(second.ran).toBe(1);
+    expect(second.logged).toContain('job skipped at start: its last run is fresh');
+
+    now = new Date(now.getTime() + 2 * 60 * 1000);
+    expect((await startOnce(job, runs)).ran).toBe(2);
+  });
+
+  it('does not count a failed run as fresh', async () => {
+    let calls = 0;
+    const job: Job = {
+      name: 'test-failing',
+      everyMs: 60 * 60 * 1000,
+      run: async () => {
+        calls++;
+        throw new Error('boom');
+      },
+    };
+    const log = quiet;
+    for (let i = 0; i < 2; i++) {
+      const stop = startJobs(t.database.db, t.config, t.app.runtime, log, [job]);
+      for (let w = 0; w < 200 && calls <= i; w++) await new Promise((r) => setTimeout(r, 10));
+      stop();
+    }
+    expect(calls).toBe(2);
+  });
+});
