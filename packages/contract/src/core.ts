@@ -262,3 +262,24 @@ export function reviewDayOf(d: Date): string {
 export function reviewDayEnd(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000);
 }
+
+// ---------- 每周仿写 (issue 26): the weekly imitation challenge ----------
+
+export const CHALLENGE_LIMITS = { promptChars: 300, maxDays: 31, winners: 3 } as const;
+
+/**
+ * A new challenge's default window: the coming ISO week, Monday 00:00 to the next Monday 00:00 (Sunday 24:00)
+ * in Asia/Shanghai — the week after the one `now` falls in, since the current week has already begun.
+ */
+export function nextChallengeWeek(now: Date): { opensAt: Date; closesAt: Date } {
+  const { start, end } = weekRange(isoWeekOf(new Date(now.getTime() + 7 * DAY_MS)));
+  return { opensAt: start, closesAt: end };
+}
+
+export type ChallengeState = 'upcoming' | 'open' | 'closed';
+
+/** Where a challenge stands at `now`: entries are taken from opensAt (included) to closesAt (excluded). */
+export function challengeStateAt(c: { opensAt: Date; closesAt: Date }, now: Date): ChallengeState {
+  if (now < c.opensAt) return 'upcoming';
+  return now < c.closesAt ? 'open' : 'closed';
+}
