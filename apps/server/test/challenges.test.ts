@@ -13,7 +13,7 @@ import { messages } from '../src/db/schema.js';
 import { JOBS } from '../src/jobs/scheduler.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { call, callAs, createTestApp, type TestContext } from './helper.js';
+import { callAs, createTestApp, type TestContext } from './helper.js';
 
 const MIN = 60_000;
 let clock = new Date();

@@ -283,3 +283,10 @@ export function challengeStateAt(c: { opensAt: Date; closesAt: Date }, now: Date
   if (now < c.opensAt) return 'upcoming';
   return now < c.closesAt ? 'open' : 'closed';
 }
+
+/** A moment as Beijing time reads it, `11月30日 00:00` (a challenge's opening and close, the same on every machine). */
+export function beijingTimeLabel(d: Date): string {
+  const local = new Date(d.getTime() + SHANGHAI_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}

@@ -2,7 +2,7 @@
  * 每周仿写 (issue 26) as readers see it: a challenge, its entries, and entering it. Reading a challenge whose close
  * has passed closes it first (the same idempotent close the job runs), so no page shows a finished challenge open.
  */
-import { challengeStateAt, weekRange, type CallParsed, type Challenge } from '@shiju/contract';
+import { beijingTimeLabel, challengeStateAt, weekRange, type CallParsed, type Challenge } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { createEssay, findEssay, presentEssays, type EssayRuntime } from '../essays/index.js';
@@ -91,8 +91,6 @@ export async function challengeEntries(db: Db, id: number, page: { pageNum: numb
   return { list, ...exactTotal(total) };
 }
 
-const when = (d: Date) =>
-  new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
 
 /** Entering: an imitation of the challenge's original, written while the challenge is open. */
 export async function enterChallenge(
@@ -105,7 +103,7 @@ export async function enterChallenge(
   const now = rt.now();
   const c = await current(db, id, now);
   const state = c.closedAt ? 'closed' : challengeStateAt(c, now);
-  if (state === 'upcoming') throw invalid(`这期每周仿写尚未开始，${when(c.opensAt)} 起可以参加`);
+  if (state === 'upcoming') throw invalid(`这期每周仿写尚未开始，${beijingTimeLabel(c.opensAt)} 起可以参加`);
   if (state === 'closed') throw invalid('这期每周仿写已经结束，不再接受新的仿写');
   const original = await findEssay(db, c.originalId);
   if (!original || original.status !== 'published') throw invalid('这期每周仿写的原文已不可仿写');

@@ -3,7 +3,7 @@
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
  * view: the web app counts it when a reader's browser takes over (its essayView call).
  */
-import { erasOf, lifeSpan, namedRouteTitle, PAGES, rankReasonOf, textTitle, type Challenge, type Essay } from '@shiju/contract';
+import { beijingTimeLabel, erasOf, lifeSpan, namedRouteTitle, PAGES, rankReasonOf, textTitle, type Challenge, type Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
@@ -252,10 +252,7 @@ async function weekChallenge(db: Db, week: string | null | undefined, now: Date)
 
 const challengeName = (c: Challenge) => (c.original ? titleOf(c.original) : `第 ${c.id} 期`);
 const CHALLENGE_STATES = { upcoming: '未开始', open: '进行中', closed: '已结束' } as const;
-const shanghaiTime = (iso: string) =>
-  new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+const shanghaiTime = (iso: string) => beijingTimeLabel(new Date(iso));
 
 /** 每周仿写 (?challenge=): the original, the prompt, the window, and the entries (ranked after the close). */
 async function challengePage(db: Db, id: number | null, now: Date): Promise<PageModel> {
