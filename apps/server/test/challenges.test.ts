@@ -141,7 +141,12 @@ describe('a challenge from open to close', () => {
     const after = await callAs(t.app, 'challengeDetails', { params: { id } });
     expect(after.data.winners.map((w) => w.rank)).toEqual([2, 3]);
     expect(after.data.entries).toBe(4);
-    const edit = await callAs(t.app, 'adminUpdateChallenge', { params: { id }, body: { originalId: original.id, prompt: '改' } }, editor.token);
+    const edit = await callAs(
+      t.app,
+      'adminUpdateChallenge',
+      { params: { id }, body: { originalId: original.id, prompt: '改' } },
+      editor.token,
+    );
     expect(edit).toMatchObject({ code: 'A0400', msg: expect.stringContaining('已经结束') });
 
     // Listed among the closed ones (what /bestWeek shows beside the week's best), and in the sitemap and its feed.

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { CHALLENGE_LIMITS } from '../core.js';
-import { ADMIN_ERRORS, ADMIN_ERRORS_404, AdminPageQuery, Id, IdParams, inDomain, optionalTime, page, PageQuery, route, Timestamp } from '../schema.js';
+import {
+  ADMIN_ERRORS,
+  ADMIN_ERRORS_404,
+  AdminPageQuery,
+  Id,
+  IdParams,
+  inDomain,
+  optionalTime,
+  page,
+  PageQuery,
+  route,
+  Timestamp,
+} from '../schema.js';
 import { Essay } from './entities.js';
 import { EssayForm, EssayWriteBody } from './essays.js';
 

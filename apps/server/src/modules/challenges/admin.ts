@@ -27,11 +27,7 @@ export async function pageChallenges(db: Db, query: { pageNum: number; pageSize:
 /** The window asked for, defaults filled: the coming week, or the week opensAt falls in when only it is given. */
 function windowOf(body: Write, now: Date, before?: q.ChallengeRow) {
   const opensAt = body.opensAt ? new Date(body.opensAt) : (before?.opensAt ?? nextChallengeWeek(now).opensAt);
-  const closesAt = body.closesAt
-    ? new Date(body.closesAt)
-    : body.opensAt || !before
-      ? weekRange(isoWeekOf(opensAt)).end
-      : before.closesAt;
+  const closesAt = body.closesAt ? new Date(body.closesAt) : body.opensAt || !before ? weekRange(isoWeekOf(opensAt)).end : before.closesAt;
   if (closesAt <= opensAt) throw invalid('closesAt 结束时间必须晚于开始时间');
   if (closesAt.getTime() - opensAt.getTime() > CHALLENGE_LIMITS.maxDays * DAY_MS)
     throw invalid(`closesAt 一期每周仿写最长 ${CHALLENGE_LIMITS.maxDays} 天`);

@@ -19,7 +19,9 @@ export async function pageChallenges(
 ) {
   const where = and(
     filter.closed === true ? isNotNull(challenges.closedAt) : filter.closed === false ? isNull(challenges.closedAt) : undefined,
-    filter.closedWithin ? and(gte(challenges.closesAt, filter.closedWithin.start), lt(challenges.closesAt, filter.closedWithin.end)) : undefined,
+    filter.closedWithin
+      ? and(gte(challenges.closesAt, filter.closedWithin.start), lt(challenges.closesAt, filter.closedWithin.end))
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -74,7 +76,9 @@ export async function liveEntries(db: Db, c: ChallengeRow, limit: number, offset
 }
 
 export async function liveEntryCounts(db: Db, list: ChallengeRow[]): Promise<Map<number, number>> {
-  const counts = await Promise.all(list.map(async (c) => [c.id, (await db.select({ n: count() }).from(essays).where(entryWhere(c)))[0]?.n ?? 0] as const));
+  const counts = await Promise.all(
+    list.map(async (c) => [c.id, (await db.select({ n: count() }).from(essays).where(entryWhere(c)))[0]?.n ?? 0] as const),
+  );
   return new Map(counts.map(([id, n]) => [id, Number(n)]));
 }
 
@@ -133,7 +137,11 @@ export async function followersOf(tx: Exec, userIds: number[]) {
 
 /** A closed challenge's frozen entries still published, by rank. */
 export async function frozenEntries(db: Db, challengeId: number, limit: number, offset: number, winnersOnly = false) {
-  const where = and(eq(challengeEntries.challengeId, challengeId), eq(essays.status, 'published'), winnersOnly ? eq(challengeEntries.winner, true) : undefined);
+  const where = and(
+    eq(challengeEntries.challengeId, challengeId),
+    eq(essays.status, 'published'),
+    winnersOnly ? eq(challengeEntries.winner, true) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ essayId: challengeEntries.essayId, rank: challengeEntries.rank, votes: challengeEntries.votes })
@@ -152,7 +160,12 @@ export async function frozenEntries(db: Db, challengeId: number, limit: number, 
 export async function winnersOf(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ challengeId: challengeEntries.challengeId, essayId: challengeEntries.essayId, rank: challengeEntries.rank, votes: challengeEntries.votes })
+    .select({
+      challengeId: challengeEntries.challengeId,
+      essayId: challengeEntries.essayId,
+      rank: challengeEntries.rank,
+      votes: challengeEntries.votes,
+    })
     .from(challengeEntries)
     .innerJoin(essays, eq(essays.id, challengeEntries.essayId))
     .where(and(inArray(challengeEntries.challengeId, ids), eq(challengeEntries.winner, true), eq(essays.status, 'published')))

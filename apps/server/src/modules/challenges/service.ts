@@ -81,7 +81,15 @@ export async function challengeEntries(db: Db, id: number, page: { pageNum: numb
   const offset = offsetOf(page);
   if (c.closedAt) {
     const { rows, total } = await q.frozenEntries(db, c.id, page.pageSize, offset);
-    const cards = new Map((await presentEssays(db, rows.map((r) => r.essayId), viewer?.id)).map((e) => [e.id, e]));
+    const cards = new Map(
+      (
+        await presentEssays(
+          db,
+          rows.map((r) => r.essayId),
+          viewer?.id,
+        )
+      ).map((e) => [e.id, e]),
+    );
     const list = rows.filter((r) => cards.has(r.essayId)).map((r) => ({ essay: cards.get(r.essayId)!, rank: r.rank, votes: r.votes }));
     return { list, ...exactTotal(total) };
   }
@@ -90,7 +98,6 @@ export async function challengeEntries(db: Db, id: number, page: { pageNum: numb
   const list = (await presentEssays(db, ids, viewer?.id)).map((essay) => ({ essay, rank: null, votes: null }));
   return { list, ...exactTotal(total) };
 }
-
 
 /** Entering: an imitation of the challenge's original, written while the challenge is open. */
 export async function enterChallenge(

@@ -41,7 +41,9 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
 
   app.get<{ Params: { name: string } }>(RAW_RESPONSES.feed.path, hide, async (req, reply) => {
     const m = /^(.+)\.(rss|atom)$/.exec(req.params.name);
-    const body = m ? await renderFeed(db, app.runtime.essayCaches, m[1]!, m[2] as FeedFormat, originOf(config, req), app.runtime.now()) : null;
+    const body = m
+      ? await renderFeed(db, app.runtime.essayCaches, m[1]!, m[2] as FeedFormat, originOf(config, req), app.runtime.now())
+      : null;
     if (!body || !m) return missing(reply);
     return reply
       .type(FEED_TYPES[m[2] as FeedFormat])

@@ -3,7 +3,17 @@
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
  * view: the web app counts it when a reader's browser takes over (its essayView call).
  */
-import { beijingTimeLabel, erasOf, lifeSpan, namedRouteTitle, PAGES, rankReasonOf, textTitle, type Challenge, type Essay } from '@shiju/contract';
+import {
+  beijingTimeLabel,
+  erasOf,
+  lifeSpan,
+  namedRouteTitle,
+  PAGES,
+  rankReasonOf,
+  textTitle,
+  type Challenge,
+  type Essay,
+} from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
@@ -213,7 +223,10 @@ async function bestWeek(db: Db, rawWeek: unknown, now: Date): Promise<PageModel>
   const weeks = await frozenWeeks(db);
   const week = rawWeek === undefined ? (weeks[0] ?? null) : typeof rawWeek === 'string' && weeks.includes(rawWeek) ? rawWeek : undefined;
   if (week === undefined) return notFoundPage();
-  const [entries, challenge] = await Promise.all([week ? weekEntries(db, week) : [], weekChallenge(db, rawWeek === undefined ? undefined : week, now)]);
+  const [entries, challenge] = await Promise.all([
+    week ? weekEntries(db, week) : [],
+    weekChallenge(db, rawWeek === undefined ? undefined : week, now),
+  ]);
   const essays = await presentEssays(
     db,
     entries.map((e) => e.essayId),
@@ -234,7 +247,9 @@ async function bestWeek(db: Db, rawWeek: unknown, now: Date): Promise<PageModel>
       intro: week ? undefined : '本周精选还在评选中，下周一揭晓。',
       items: essays.map((essay, i) => ({ essay, note: `第 ${i + 1} 名` })),
       links: [
-        ...(challenge ? [{ href: `/imitative?challenge=${challenge.id}`, label: `每周仿写 · ${challengeName(challenge)} · 获奖作品` }] : []),
+        ...(challenge
+          ? [{ href: `/imitative?challenge=${challenge.id}`, label: `每周仿写 · ${challengeName(challenge)} · 获奖作品` }]
+          : []),
         ...weeks
           .filter((w) => w !== week)
           .slice(0, 12)
@@ -307,7 +322,11 @@ async function imitativePage(db: Db, q: Record<string, unknown>, now: Date): Pro
     body: {
       kind: 'links',
       heading: '仿写',
-      items: list.map((o) => ({ href: `/imitative?challenge=${o.id}`, label: `每周仿写 · ${challengeName(o)}`, note: CHALLENGE_STATES[o.state] })),
+      items: list.map((o) => ({
+        href: `/imitative?challenge=${o.id}`,
+        label: `每周仿写 · ${challengeName(o)}`,
+        note: CHALLENGE_STATES[o.state],
+      })),
     },
   };
 }
@@ -571,24 +590,22 @@ function legalPage(path: '/agreement' | '/privacy', description: string): PageMo
 }
 
 /** The public routes the server renders, by path; each reads what it needs from the query string. */
-export const PUBLIC_PAGES: Record<
-  string,
-  (db: Db, caches: EssayCaches, query: Record<string, unknown>, now: Date) => Promise<PageModel>
-> = {
-  '/home': (db, caches) => home(db, caches),
-  '/bellesDetails': (db, caches, q) => essayPage(db, caches, parseId(q.id)),
-  '/classifyDetails': (db, caches, q) => classificationPage(db, caches, q.id),
-  '/leaderboard': (db, _caches, q) => leaderboard(db, q.period),
-  '/bestWeek': (db, _caches, q, now) => bestWeek(db, q.week, now),
-  '/imitative': (db, _caches, q, now) => imitativePage(db, q, now),
-  '/bulletinDetails': (db, _caches, q) => announcementPage(db, parseId(q.id)),
-  '/othersInfor': (db, caches, q) => userPage(db, caches, parseId(q.id)),
-  '/author': (db, _caches, q) => authorRoute(db, q),
-  '/agreement': async () => legalPage('/agreement', '拾句用户协议：账号、你发布的内容、相处的规则与违规处理。'),
-  '/privacy': async () => legalPage('/privacy', '拾句隐私政策：我们收集哪些信息、如何使用与保存，以及你的权利。'),
-  '/bulletinBoard': (db) => bulletinBoard(db),
-  '/aboutOur': async () => aboutPage(),
-  '/othersRelation': (db, _caches, q) => relationsPage(db, parseId(q.id), q.type),
-  '/globalSearch': async (_db, _caches, q) => searchPage(q.q),
-  '/collection': (db, _caches, q) => collectionPage(db, parseId(q.id)),
-};
+export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: Record<string, unknown>, now: Date) => Promise<PageModel>> =
+  {
+    '/home': (db, caches) => home(db, caches),
+    '/bellesDetails': (db, caches, q) => essayPage(db, caches, parseId(q.id)),
+    '/classifyDetails': (db, caches, q) => classificationPage(db, caches, q.id),
+    '/leaderboard': (db, _caches, q) => leaderboard(db, q.period),
+    '/bestWeek': (db, _caches, q, now) => bestWeek(db, q.week, now),
+    '/imitative': (db, _caches, q, now) => imitativePage(db, q, now),
+    '/bulletinDetails': (db, _caches, q) => announcementPage(db, parseId(q.id)),
+    '/othersInfor': (db, caches, q) => userPage(db, caches, parseId(q.id)),
+    '/author': (db, _caches, q) => authorRoute(db, q),
+    '/agreement': async () => legalPage('/agreement', '拾句用户协议：账号、你发布的内容、相处的规则与违规处理。'),
+    '/privacy': async () => legalPage('/privacy', '拾句隐私政策：我们收集哪些信息、如何使用与保存，以及你的权利。'),
+    '/bulletinBoard': (db) => bulletinBoard(db),
+    '/aboutOur': async () => aboutPage(),
+    '/othersRelation': (db, _caches, q) => relationsPage(db, parseId(q.id), q.type),
+    '/globalSearch': async (_db, _caches, q) => searchPage(q.q),
+    '/collection': (db, _caches, q) => collectionPage(db, parseId(q.id)),
+  };

@@ -38,7 +38,12 @@ function ChallengeEditor({ editing, onClose }: { editing: Challenge | null; onCl
   const week = nextChallengeWeek(new Date());
   const started = editing ? editing.state !== 'upcoming' : false;
   const initial: Values = editing
-    ? { original: String(editing.original?.id ?? ''), prompt: editing.prompt, opensAt: dayjs(editing.opensAt), closesAt: dayjs(editing.closesAt) }
+    ? {
+        original: String(editing.original?.id ?? ''),
+        prompt: editing.prompt,
+        opensAt: dayjs(editing.opensAt),
+        closesAt: dayjs(editing.closesAt),
+      }
     : { original: '', prompt: '', opensAt: dayjs(week.opensAt), closesAt: dayjs(week.closesAt) };
 
   const submit = (v: Values) => {
@@ -69,12 +74,23 @@ function ChallengeEditor({ editing, onClose }: { editing: Challenge | null; onCl
         name="original"
         label="原文"
         extra="填写作品 ID，或粘贴作品页的链接（/bellesDetails?id=…）；必须是已发布的作品。"
-        rules={[{ validator: async (_, v: string) => (originalIdOf(v ?? '') ? undefined : Promise.reject(new Error('请填写原文的作品 ID 或链接'))) }]}
+        rules={[
+          {
+            validator: async (_, v: string) =>
+              originalIdOf(v ?? '') ? undefined : Promise.reject(new Error('请填写原文的作品 ID 或链接')),
+          },
+        ]}
       >
         <Input placeholder="例如 123 或 https://…/bellesDetails?id=123" disabled={started} aria-label="原文" />
       </Form.Item>
       <Form.Item name="prompt" label="仿写要求" rules={[{ required: true, whitespace: true, message: '请写下这期的仿写要求' }]}>
-        <Input.TextArea maxLength={CHALLENGE_LIMITS.promptChars} showCount rows={3} placeholder="例如：保留原句的节奏，写你的故乡" aria-label="仿写要求" />
+        <Input.TextArea
+          maxLength={CHALLENGE_LIMITS.promptChars}
+          showCount
+          rows={3}
+          placeholder="例如：保留原句的节奏，写你的故乡"
+          aria-label="仿写要求"
+        />
       </Form.Item>
       <Space size={24} wrap>
         <Form.Item name="opensAt" label="开始时间" rules={[{ required: true, message: '请选择开始时间' }]}>
@@ -95,7 +111,9 @@ function ChallengeEditor({ editing, onClose }: { editing: Challenge | null; onCl
           <DatePicker showTime format={TIME_FORMAT} aria-label="结束时间" />
         </Form.Item>
       </Space>
-      <p className="admin-muted">默认是下一周：周一 00:00 到周日 24:00（北京时间）。开始后不能更换原文和开始时间；结束后名次确定，不能再修改。</p>
+      <p className="admin-muted">
+        默认是下一周：周一 00:00 到周日 24:00（北京时间）。开始后不能更换原文和开始时间；结束后名次确定，不能再修改。
+      </p>
     </FormModal>
   );
 }

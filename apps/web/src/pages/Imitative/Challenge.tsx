@@ -50,7 +50,16 @@ function Entries({ challenge }: { challenge: ChallengeData }) {
         query={list}
         itemKey={(x) => x.essay.id}
         renderItem={(x) => (
-          <EssayCard essay={x.essay} badge={x.rank ? <span className="imitate-count">第 {x.rank} 名 · {x.votes} 赞</span> : undefined} />
+          <EssayCard
+            essay={x.essay}
+            badge={
+              x.rank ? (
+                <span className="imitate-count">
+                  第 {x.rank} 名 · {x.votes} 赞
+                </span>
+              ) : undefined
+            }
+          />
         )}
         empty={
           <EmptyState
@@ -87,7 +96,12 @@ function Compose({ challenge }: { challenge: ChallengeData }) {
     <section className="imitate-compose" aria-label="参加每周仿写">
       <h2 className="section__title">我来参加</h2>
       {pending ? (
-        <Alert type="info" showIcon message="仿写已提交，正在等待审核；审核通过时仍在挑战时间内才算参赛。" className="imitate-compose__notice" />
+        <Alert
+          type="info"
+          showIcon
+          message="仿写已提交，正在等待审核；审核通过时仍在挑战时间内才算参赛。"
+          className="imitate-compose__notice"
+        />
       ) : null}
       {user ? (
         <EssayComposer
@@ -161,7 +175,11 @@ export function ChallengePage({ id }: { id: number }) {
           {challengeWindow(c)} · {c.entries} 篇参赛
         </p>
       </header>
-      {c.original ? <OriginalPanel essay={c.original} heading={false} /> : <Alert type="warning" showIcon message="这期的原文已经不在了。" />}
+      {c.original ? (
+        <OriginalPanel essay={c.original} heading={false} />
+      ) : (
+        <Alert type="warning" showIcon message="这期的原文已经不在了。" />
+      )}
       {c.state === 'closed' ? <Winners challenge={c} /> : null}
       {c.original ? <Compose challenge={c} /> : null}
       <Entries challenge={c} />
