@@ -113,5 +113,6 @@ describe('每周仿写', () => {
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `best-week-${width}`);
     }
-  });
+    // A long journey (five pages, two of them writing): more than the suite's default minute on a busy machine.
+  }, 240_000);
 });
