@@ -101,7 +101,7 @@ describe('每周仿写', () => {
       pages.push(page);
       await page.goto(`/imitative?challenge=${challenge.id}`);
       const winners = page.locator('.challenge-winners');
-      await winners.locator('[data-rank="1"]').getByText(first.nickname).waitFor();
+      await winners.locator('[data-rank="1"] .essay-card__author').getByText(first.nickname).waitFor();
       await page.getByText('本期每周仿写已经结束').waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `challenge-closed-${width}`);
