@@ -269,3 +269,31 @@ export function reviewDayEnd(day: string): Date {
  * below it is answered as a flat list of them instead (20 a page), which no tree drawing could hold.
  */
 export const IMITATION_TREE = { childrenPerPage: 20, levels: 3, listOver: 2000 } as const;
+
+// ---------- 每周仿写 (issue 26): the weekly imitation challenge ----------
+
+export const CHALLENGE_LIMITS = { promptChars: 300, maxDays: 31, winners: 3 } as const;
+
+/**
+ * A new challenge's default window: the coming ISO week, Monday 00:00 to the next Monday 00:00 (Sunday 24:00)
+ * in Asia/Shanghai — the week after the one `now` falls in, since the current week has already begun.
+ */
+export function nextChallengeWeek(now: Date): { opensAt: Date; closesAt: Date } {
+  const { start, end } = weekRange(isoWeekOf(new Date(now.getTime() + 7 * DAY_MS)));
+  return { opensAt: start, closesAt: end };
+}
+
+export type ChallengeState = 'upcoming' | 'open' | 'closed';
+
+/** Where a challenge stands at `now`: entries are taken from opensAt (included) to closesAt (excluded). */
+export function challengeStateAt(c: { opensAt: Date; closesAt: Date }, now: Date): ChallengeState {
+  if (now < c.opensAt) return 'upcoming';
+  return now < c.closesAt ? 'open' : 'closed';
+}
+
+/** A moment as Beijing time reads it, `11月30日 00:00` (a challenge's opening and close, the same on every machine). */
+export function beijingTimeLabel(d: Date): string {
+  const local = new Date(d.getTime() + SHANGHAI_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}

@@ -24,6 +24,7 @@ import { siteCalls } from './calls/site.js';
 import { usersCalls } from './calls/users.js';
 import { discoveryCalls } from './calls/discovery.js';
 import { authorCalls } from './calls/authors.js';
+import { challengeCalls } from './calls/challenges.js';
 
 export * from './core.js';
 export * from './credit.js';
@@ -58,6 +59,7 @@ export * from './calls/reports.js';
 export * from './calls/admin.js';
 export * from './calls/open.js';
 export * from './calls/people.js';
+export * from './calls/challenges.js';
 
 /** Every call of the product, declared once. Server, web client and OpenAPI document all read this table. */
 export const calls = {
@@ -85,6 +87,7 @@ export const calls = {
   ...adminCalls,
   ...openCalls,
   ...peopleCalls,
+  ...challengeCalls,
 } as const;
 
 export type Calls = typeof calls;

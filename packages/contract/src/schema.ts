@@ -33,6 +33,7 @@ export const DOMAINS = [
   'reports',
   'admin',
   'open',
+  'challenges',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 

@@ -1140,3 +1140,49 @@ export const imitationScores = pgTable('imitation_scores', {
   public: boolean().notNull().default(false),
   updatedAt: now(),
 });
+
+/**
+ * 每周仿写 (issue 26): an editor's weekly imitation challenge on one original. Its entries are the imitations of
+ * that original published between opensAt and closesAt; closedAt is set once, by whichever process closes it first
+ * (modules/challenges/closing.ts), in the same transaction that freezes its entries.
+ */
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: serial().primaryKey(),
+    originalId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    prompt: varchar({ length: 300 }).notNull(),
+    opensAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    closesAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    closedAt: at(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    index('challenges_opens_idx').on(t.opensAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The closing job's probe: challenges past their close and not yet closed.
+    index('challenges_due_idx')
+      .on(t.closesAt)
+      .where(sql`${t.closedAt} is null`),
+  ],
+);
+
+/** A closed challenge's entries as they stood at the close: the likes that counted, rank, and the top 3 (fixed once). */
+export const challengeEntries = pgTable(
+  'challenge_entries',
+  {
+    challengeId: integer()
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    votes: integer().notNull(),
+    rank: integer().notNull(),
+    winner: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.essayId] }), index('challenge_entries_rank_idx').on(t.challengeId, t.rank)],
+);

@@ -8,6 +8,7 @@ import { refreshRankings } from '../modules/discovery/index.js';
 import { reconcilePayments } from '../modules/orders/index.js';
 import { liftExpiredBans } from '../modules/users/index.js';
 import { purgeDueAccounts } from '../modules/people/index.js';
+import { closeDueChallenges } from '../modules/challenges/index.js';
 
 type JobLog = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -42,6 +43,9 @@ export const JOBS: Job[] = [
     everyMs: 10 * 60 * 1000,
     run: (db, config, log, rt) => purgeDueAccounts(db, rt.broadcast, config, log),
   },
+  // 每周仿写: a challenge past its close is closed once (entries frozen, winners fixed, messages sent); reading it
+  // first closes it too. Claimed in the database, so any number of processes may run it at once.
+  { name: 'close-challenges', everyMs: 60 * 1000, run: (db, _c, _l, rt) => closeDueChallenges(db, rt.now()) },
 ];
 
 /** Which process runs the jobs (cluster.ts); a lone process always does. */

@@ -28,6 +28,7 @@ import { openHandlers } from './open/index.js';
 import { peopleHandlers } from './people/index.js';
 import { exportHandlers } from './export/index.js';
 import { mailHandlers } from './mail/index.js';
+import { challengeHandlers } from './challenges/index.js';
 
 /**
  * Composes the modules: each factory gets the app's database, settings and runtime, and answers its calls' handlers.
@@ -66,5 +67,6 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...peopleHandlers(deps),
     ...exportHandlers(deps),
     ...mailHandlers(deps),
+    ...challengeHandlers(deps),
   };
 }

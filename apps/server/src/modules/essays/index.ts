@@ -14,6 +14,6 @@ export {
   type Cursor,
 } from './queries.js';
 export { essayHandlers } from './routes.js';
-export { listPublished, publishedDetails, react, removeEssayInTx } from './service.js';
+export { createEssay, listPublished, publishedDetails, react, removeEssayInTx, type EssayRuntime } from './service.js';
 export { createEssayCaches, type EssayCaches } from './cache.js';
 export { createViewBuffer, type ViewBuffer } from './views.js';

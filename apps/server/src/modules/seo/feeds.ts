@@ -11,6 +11,7 @@ import { presentEssays } from '../essays/index.js';
 import { listPublished, type EssayCaches } from '../essays/index.js';
 import { profile } from '../social/index.js';
 import { publicCollection } from '../collections/index.js';
+import { challengeDetails, challengeEntries } from '../challenges/index.js';
 import { AppError } from '../../http/errors.js';
 import { LIST_SIZE, titleOf } from './service.js';
 
@@ -45,7 +46,7 @@ const latest = (db: Db, caches: EssayCaches, filter: { classificationId?: number
   listPublished(db, caches, { pageNum: 1, pageSize: LIST_SIZE, sort: 'new', ...filter }, null).then((p) => p.list);
 
 /** What a feed name (`latest`, `best-week`, `classification-3`, `author-7`) holds, or null when it names nothing. */
-async function sourceOf(db: Db, caches: EssayCaches, name: string): Promise<FeedSource | null> {
+async function sourceOf(db: Db, caches: EssayCaches, name: string, now: Date): Promise<FeedSource | null> {
   if (name === 'latest')
     return { title: `${SITE_NAME} · 最新发布`, description: '拾句最新发布的句子与美文', path: '/home', essays: await latest(db, caches) };
   if (name === 'best-week') {
@@ -61,7 +62,7 @@ async function sourceOf(db: Db, caches: EssayCaches, name: string): Promise<Feed
       ),
     };
   }
-  const m = /^(classification|author|collection)-([1-9]\d{0,9})$/.exec(name);
+  const m = /^(classification|author|collection|challenge)-([1-9]\d{0,9})$/.exec(name);
   const id = m ? Number(m[2]) : 0;
   if (!m || id > 2147483647) return null;
   if (m[1] === 'classification') {
@@ -75,6 +76,18 @@ async function sourceOf(db: Db, caches: EssayCaches, name: string): Promise<Feed
     };
   }
   try {
+    if (m[1] === 'challenge') {
+      // 每周仿写: its entries, newest first while open, by rank once closed.
+      const c = await challengeDetails(db, id, now, null);
+      const { list } = await challengeEntries(db, id, { pageNum: 1, pageSize: LIST_SIZE }, now, null);
+      const name = c.original ? titleOf(c.original) : `第 ${c.id} 期`;
+      return {
+        title: `${SITE_NAME} · 每周仿写「${name}」`,
+        description: c.prompt,
+        path: `/imitative?challenge=${c.id}`,
+        essays: list.map((x) => x.essay),
+      };
+    }
     if (m[1] === 'collection') {
       const { folder: f, essays } = await publicCollection(db, id, LIST_SIZE);
       return {
@@ -98,8 +111,15 @@ async function sourceOf(db: Db, caches: EssayCaches, name: string): Promise<Feed
 }
 
 /** The feed document, or null for a feed that does not exist. */
-export async function renderFeed(db: Db, caches: EssayCaches, name: string, format: FeedFormat, origin: string): Promise<string | null> {
-  const source = await sourceOf(db, caches, name);
+export async function renderFeed(
+  db: Db,
+  caches: EssayCaches,
+  name: string,
+  format: FeedFormat,
+  origin: string,
+  now = new Date(),
+): Promise<string | null> {
+  const source = await sourceOf(db, caches, name, now);
   if (!source) return null;
   const link = `${origin}${source.path}`;
   const newest = source.essays.reduce<number>((t, e) => Math.max(t, e.publishedAt ? Date.parse(e.publishedAt) : 0), 0);

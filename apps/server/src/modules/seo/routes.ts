@@ -42,7 +42,9 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
 
   app.get<{ Params: { name: string } }>(RAW_RESPONSES.feed.path, hide, async (req, reply) => {
     const m = /^(.+)\.(rss|atom)$/.exec(req.params.name);
-    const body = m ? await renderFeed(db, app.runtime.essayCaches, m[1]!, m[2] as FeedFormat, originOf(config, req)) : null;
+    const body = m
+      ? await renderFeed(db, app.runtime.essayCaches, m[1]!, m[2] as FeedFormat, originOf(config, req), app.runtime.now())
+      : null;
     if (!body || !m) return missing(reply);
     return reply
       .type(FEED_TYPES[m[2] as FeedFormat])
@@ -54,7 +56,7 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
   if (template === null) return;
   for (const [path, load] of Object.entries(PUBLIC_PAGES)) {
     app.get(path, hide, async (req, reply) => {
-      const model = await load(db, app.runtime.essayCaches, req.query as Record<string, unknown>);
+      const model = await load(db, app.runtime.essayCaches, req.query as Record<string, unknown>, app.runtime.now());
       // 繁體 for a reader who chose it (cookie) or followed a ?zh=hant link: a copy for this reader only, drawn with
       // stored Traditional originals (the app reads ?zh=) and converted as a whole below.
       const variant = requestedVariant(req.query, req.headers.cookie);

@@ -3,7 +3,17 @@
  * services (and micro-caches) the API answers from, as a visitor sees it. Rendering a text's page counts no
  * view: the web app counts it when a reader's browser takes over (its essayView call).
  */
-import { erasOf, lifeSpan, namedRouteTitle, PAGES, rankReasonOf, textTitle, type Essay } from '@shiju/contract';
+import {
+  beijingTimeLabel,
+  erasOf,
+  lifeSpan,
+  namedRouteTitle,
+  PAGES,
+  rankReasonOf,
+  textTitle,
+  type Challenge,
+  type Essay,
+} from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { htmlToText, summarize } from '../../lib/html.js';
@@ -15,6 +25,7 @@ import { presentCard, presentEssays } from '../essays/index.js';
 import { listPublished, publishedDetails, type EssayCaches } from '../essays/index.js';
 import { profile, relations } from '../social/index.js';
 import { publicCollection } from '../collections/index.js';
+import { challengeDetails, challengeEntries, challengesPage } from '../challenges/index.js';
 
 export const LIST_SIZE = 20;
 
@@ -208,11 +219,14 @@ async function leaderboard(db: Db, rawPeriod: unknown): Promise<PageModel> {
   };
 }
 
-async function bestWeek(db: Db, rawWeek: unknown): Promise<PageModel> {
+async function bestWeek(db: Db, rawWeek: unknown, now: Date): Promise<PageModel> {
   const weeks = await frozenWeeks(db);
   const week = rawWeek === undefined ? (weeks[0] ?? null) : typeof rawWeek === 'string' && weeks.includes(rawWeek) ? rawWeek : undefined;
   if (week === undefined) return notFoundPage();
-  const entries = week ? await weekEntries(db, week) : [];
+  const [entries, challenge] = await Promise.all([
+    week ? weekEntries(db, week) : [],
+    weekChallenge(db, rawWeek === undefined ? undefined : week, now),
+  ]);
   const essays = await presentEssays(
     db,
     entries.map((e) => e.essayId),
@@ -232,10 +246,87 @@ async function bestWeek(db: Db, rawWeek: unknown): Promise<PageModel> {
       heading,
       intro: week ? undefined : '本周精选还在评选中，下周一揭晓。',
       items: essays.map((essay, i) => ({ essay, note: `第 ${i + 1} 名` })),
-      links: weeks
-        .filter((w) => w !== week)
-        .slice(0, 12)
-        .map((w) => ({ href: `/bestWeek?week=${w}`, label: w })),
+      links: [
+        ...(challenge
+          ? [{ href: `/imitative?challenge=${challenge.id}`, label: `每周仿写 · ${challengeName(challenge)} · 获奖作品` }]
+          : []),
+        ...weeks
+          .filter((w) => w !== week)
+          .slice(0, 12)
+          .map((w) => ({ href: `/bestWeek?week=${w}`, label: w })),
+      ],
+    },
+  };
+}
+
+/** The challenge shown beside a week's best: the one that closed in that week, or (latest view) the last closed. */
+async function weekChallenge(db: Db, week: string | null | undefined, now: Date) {
+  const { list } = await challengesPage(db, { pageNum: 1, pageSize: 1, closed: 'true', week: week ?? undefined }, now, null);
+  return list[0] ?? null;
+}
+
+const challengeName = (c: Challenge) => (c.original ? titleOf(c.original) : `第 ${c.id} 期`);
+const CHALLENGE_STATES = { upcoming: '未开始', open: '进行中', closed: '已结束' } as const;
+const shanghaiTime = (iso: string) => beijingTimeLabel(new Date(iso));
+
+/** 每周仿写 (?challenge=): the original, the prompt, the window, and the entries (ranked after the close). */
+async function challengePage(db: Db, id: number | null, now: Date): Promise<PageModel> {
+  if (!id) return notFoundPage();
+  return orNotFound(async () => {
+    const [c, entries, others] = await Promise.all([
+      challengeDetails(db, id, now, null),
+      challengeEntries(db, id, { pageNum: 1, pageSize: LIST_SIZE }, now, null),
+      challengesPage(db, { pageNum: 1, pageSize: 12 }, now, null),
+    ]);
+    const name = challengeName(c);
+    const window = `${shanghaiTime(c.opensAt)} 至 ${shanghaiTime(c.closesAt)}（北京时间）`;
+    return {
+      status: 200,
+      routeTitle: namedRouteTitle(routeTitle('/imitative'), `每周仿写 · ${name}`),
+      title: `每周仿写 · ${name}`,
+      description: summarize(`拾句每周仿写（${CHALLENGE_STATES[c.state]}）：${c.prompt} ${window}`, 120),
+      keywords: ['每周仿写', '仿写', name, ...SITE_KEYWORDS],
+      path: `/imitative?challenge=${c.id}`,
+      ogType: 'website',
+      feeds: [{ title: `拾句 · 每周仿写「${name}」`, name: `challenge-${c.id}` }],
+      body: {
+        kind: 'list',
+        heading: `每周仿写 · ${name}`,
+        intro: `${c.prompt}（${CHALLENGE_STATES[c.state]} · ${window} · ${c.entries} 篇参赛）`,
+        items: [
+          ...(c.original ? [{ essay: c.original, note: '原文' }] : []),
+          ...entries.list.map((x) => ({ essay: x.essay, note: x.rank ? `第 ${x.rank} 名 · ${x.votes} 个有效的赞` : '参赛作品' })),
+        ],
+        links: others.list
+          .filter((o) => o.id !== c.id)
+          .map((o) => ({ href: `/imitative?challenge=${o.id}`, label: `每周仿写 · ${challengeName(o)}（${CHALLENGE_STATES[o.state]}）` })),
+      },
+    };
+  });
+}
+
+/** /imitative: a challenge's page (?challenge=); otherwise the app's own page (a writing form: not for search engines). */
+async function imitativePage(db: Db, q: Record<string, unknown>, now: Date): Promise<PageModel> {
+  if (q.challenge !== undefined) return challengePage(db, parseId(q.challenge), now);
+  const { list } = await challengesPage(db, { pageNum: 1, pageSize: 12 }, now, null);
+  return {
+    status: 200,
+    routeTitle: routeTitle('/imitative'),
+    title: '仿写',
+    description: '在拾句照着好句子写一句自己的：仿写、每周仿写。',
+    keywords: ['仿写', '每周仿写', ...SITE_KEYWORDS],
+    path: '/imitative',
+    ogType: 'website',
+    feeds: [],
+    noindex: true,
+    body: {
+      kind: 'links',
+      heading: '仿写',
+      items: list.map((o) => ({
+        href: `/imitative?challenge=${o.id}`,
+        label: `每周仿写 · ${challengeName(o)}`,
+        note: CHALLENGE_STATES[o.state],
+      })),
     },
   };
 }
@@ -499,20 +590,22 @@ function legalPage(path: '/agreement' | '/privacy', description: string): PageMo
 }
 
 /** The public routes the server renders, by path; each reads what it needs from the query string. */
-export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: Record<string, unknown>) => Promise<PageModel>> = {
-  '/home': (db, caches) => home(db, caches),
-  '/bellesDetails': (db, caches, q) => essayPage(db, caches, parseId(q.id)),
-  '/classifyDetails': (db, caches, q) => classificationPage(db, caches, q.id),
-  '/leaderboard': (db, _caches, q) => leaderboard(db, q.period),
-  '/bestWeek': (db, _caches, q) => bestWeek(db, q.week),
-  '/bulletinDetails': (db, _caches, q) => announcementPage(db, parseId(q.id)),
-  '/othersInfor': (db, caches, q) => userPage(db, caches, parseId(q.id)),
-  '/author': (db, _caches, q) => authorRoute(db, q),
-  '/agreement': async () => legalPage('/agreement', '拾句用户协议：账号、你发布的内容、相处的规则与违规处理。'),
-  '/privacy': async () => legalPage('/privacy', '拾句隐私政策：我们收集哪些信息、如何使用与保存，以及你的权利。'),
-  '/bulletinBoard': (db) => bulletinBoard(db),
-  '/aboutOur': async () => aboutPage(),
-  '/othersRelation': (db, _caches, q) => relationsPage(db, parseId(q.id), q.type),
-  '/globalSearch': async (_db, _caches, q) => searchPage(q.q),
-  '/collection': (db, _caches, q) => collectionPage(db, parseId(q.id)),
-};
+export const PUBLIC_PAGES: Record<string, (db: Db, caches: EssayCaches, query: Record<string, unknown>, now: Date) => Promise<PageModel>> =
+  {
+    '/home': (db, caches) => home(db, caches),
+    '/bellesDetails': (db, caches, q) => essayPage(db, caches, parseId(q.id)),
+    '/classifyDetails': (db, caches, q) => classificationPage(db, caches, q.id),
+    '/leaderboard': (db, _caches, q) => leaderboard(db, q.period),
+    '/bestWeek': (db, _caches, q, now) => bestWeek(db, q.week, now),
+    '/imitative': (db, _caches, q, now) => imitativePage(db, q, now),
+    '/bulletinDetails': (db, _caches, q) => announcementPage(db, parseId(q.id)),
+    '/othersInfor': (db, caches, q) => userPage(db, caches, parseId(q.id)),
+    '/author': (db, _caches, q) => authorRoute(db, q),
+    '/agreement': async () => legalPage('/agreement', '拾句用户协议：账号、你发布的内容、相处的规则与违规处理。'),
+    '/privacy': async () => legalPage('/privacy', '拾句隐私政策：我们收集哪些信息、如何使用与保存，以及你的权利。'),
+    '/bulletinBoard': (db) => bulletinBoard(db),
+    '/aboutOur': async () => aboutPage(),
+    '/othersRelation': (db, _caches, q) => relationsPage(db, parseId(q.id), q.type),
+    '/globalSearch': async (_db, _caches, q) => searchPage(q.q),
+    '/collection': (db, _caches, q) => collectionPage(db, parseId(q.id)),
+  };

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import * as q from './queries.js';
 import { sitemapAuthors } from '../discovery/index.js';
 import { publicCollectionsAfter } from '../collections/index.js';
+import { challengeIds } from '../challenges/index.js';
 
 export const SITEMAP_SPAN = 50_000;
 const BATCH = 5_000;
@@ -22,8 +23,19 @@ const URLSET_CLOSE = '</urlset>\n';
 /** Private pages (an account's own) and the API are not for crawlers. */
 const PRIVATE = ['/api/', '/admin', '/space', '/editorialEssay', '/imitative', '/myInterest', '/myOrder', '/myInform', '/authentication'];
 
+/** Public addresses under a private path: a 每周仿写's page lives at /imitative?challenge= (the longer rule wins). */
+const PUBLIC_UNDER_PRIVATE = ['/imitative?challenge='];
+
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...PRIVATE.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...PUBLIC_UNDER_PRIVATE.map((p) => `Allow: ${p}`),
+    ...PRIVATE.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export async function sitemapIndex(db: Db, origin: string): Promise<string> {
@@ -57,6 +69,8 @@ async function* pagesXml(db: Db, origin: string) {
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
+  // 每周仿写 that have opened, newest first (one a week: the span is centuries).
+  for (const c of await challengeIds(db, SITEMAP_SPAN)) yield urlEntry(`${origin}/imitative?challenge=${c.id}`, c.updatedAt);
   yield URLSET_CLOSE;
 }
 

@@ -32,6 +32,7 @@ export const adminKeys = {
   audit: (query: AdminQuery<'adminAuditPage'>) => [...adminKeys.all, 'audit', query] as const,
   collections: (query: AdminQuery<'adminCollectionsPage'>) => [...adminKeys.all, 'collections', query] as const,
   paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
+  challenges: (query: AdminQuery<'adminChallengesPage'>) => [...adminKeys.all, 'challenges', query] as const,
 };
 
 /** Editors act on what is true now: no minute-old cache; a table keeps its rows while the next page loads. */
@@ -100,6 +101,13 @@ export const adminCollectionsQuery = (query: AdminQuery<'adminCollectionsPage'>)
 export const adminAuditQuery = (query: AdminQuery<'adminAuditPage'>) =>
   queryOptions({ queryKey: adminKeys.audit(query), queryFn: ({ signal }) => api('adminAuditPage', { query }, { signal }), ...FRESH });
 
+export const adminChallengesQuery = (query: AdminQuery<'adminChallengesPage'>) =>
+  queryOptions({
+    queryKey: adminKeys.challenges(query),
+    queryFn: ({ signal }) => api('adminChallengesPage', { query }, { signal }),
+    ...FRESH,
+  });
+
 /**
  * A console write: every console query on screen refetches (`adminKeys.all`) before the write counts as done, so
  * a dialog closes onto the updated table.
@@ -126,6 +134,8 @@ export const useAdminCreateAd = adminWrite('adminCreateAd');
 export const useAdminUpdateAd = adminWrite('adminUpdateAd');
 export const useAdminDeleteAd = adminWrite('adminDeleteAd');
 export const useAdminUpdateBestWeek = adminWrite('adminUpdateBestWeek');
+export const useAdminCreateChallenge = adminWrite('adminCreateChallenge');
+export const useAdminUpdateChallenge = adminWrite('adminUpdateChallenge');
 export const useAdminUpdateTheme = adminWrite('adminUpdateTheme');
 export const useAdminBanUser = adminWrite('adminBanUser');
 export const useAdminUnbanUser = adminWrite('adminUnbanUser');

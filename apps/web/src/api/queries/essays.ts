@@ -5,6 +5,7 @@ import type { ApiError } from '../errors.js';
 import { defineCallWrite, defineDomain, defineWrite } from './define.js';
 import { interestKeys } from './interests.js';
 import { userKeys } from './users.js';
+import { afterChallengeEntered } from './challenges.js';
 
 const essays = defineDomain('essays');
 
@@ -85,9 +86,21 @@ function afterEssayWritten(queryClient: QueryClient, form: CallData<'essayForm'>
 
 /** Saves a new text, or with `id` an own one; the body's `status` says draft or publish. */
 export const useSaveEssay = defineWrite(
-  ({ id, body }: { id?: number; body: EssayWriteBody }) =>
-    id ? api('updateEssay', { params: { id }, body }) : api('createEssay', { body }),
-  { onSuccess: afterEssayWritten },
+  ({ id, body, challengeId }: { id?: number; body: EssayWriteBody; challengeId?: number }) => {
+    if (id) return api('updateEssay', { params: { id }, body });
+    // A first save on a 每周仿写 page enters the challenge: the server checks it is open and sets the original.
+    if (challengeId) {
+      const { imitateOf: _original, ...entry } = body;
+      return api('enterChallenge', { params: { id: challengeId }, body: entry });
+    }
+    return api('createEssay', { body });
+  },
+  {
+    onSuccess: (queryClient, form, { challengeId }) => {
+      afterEssayWritten(queryClient, form);
+      if (challengeId) afterChallengeEntered(queryClient);
+    },
+  },
 );
 
 /** 撤回到草稿: a published text leaves the site and goes back to the author's drafts. */

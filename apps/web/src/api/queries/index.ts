@@ -35,3 +35,4 @@ export * from './notes.js';
 export * from './mutes.js';
 export * from './review.js';
 export * from './coach.js';
+export * from './challenges.js';

@@ -13,6 +13,7 @@ import {
   TagsOutlined,
   TeamOutlined,
   ReadOutlined,
+  EditOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
@@ -40,6 +41,7 @@ export const SECTIONS: readonly AdminSection[] = [
   { key: 'ads', label: '广告', icon: <PictureOutlined />, Component: lazy(() => import('./Ads.js')) },
   { key: 'theme', label: '主题', icon: <BgColorsOutlined />, Component: lazy(() => import('./Theme.js')) },
   { key: 'bestWeek', label: '每周精选', icon: <StarOutlined />, Component: lazy(() => import('./BestWeek.js')) },
+  { key: 'challenges', label: '每周仿写', icon: <EditOutlined />, Component: lazy(() => import('./Challenges.js')) },
   { key: 'orders', label: '订单', icon: <ShoppingOutlined />, Component: lazy(() => import('./Orders.js')) },
   { key: 'users', label: '用户', icon: <TeamOutlined />, Component: lazy(() => import('./Users.js')) },
   { key: 'audit', label: '操作日志', icon: <AuditOutlined />, Component: lazy(() => import('./Audit.js')) },

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/Button.js';
 import { Icon } from '../../components/ui/Icon.js';
 import { CalendarOutlined, LeftOutlined, RightOutlined } from '../../components/ui/icons.js';
 import { Skeleton } from '../../components/ui/Skeleton.js';
+import { ChallengeWinners } from './ChallengeWinners.js';
 
 interface PickerProps {
   week: string;
@@ -141,6 +142,7 @@ export default function BestWeek() {
           )}
         </div>
         <aside className="with-sidebar__side">
+          <ChallengeWinners week={requested} />
           <section className="discovery-box panel">
             <h2 className="discovery-box__title">关于每周精选</h2>
             <p>

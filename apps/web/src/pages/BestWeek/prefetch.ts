@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { discoveryQueries } from '../../api/queries/index.js';
+import { challengeQueries, discoveryQueries } from '../../api/queries/index.js';
 import { requestedWeek } from './index.js';
 
 /**
@@ -8,7 +8,9 @@ import { requestedWeek } from './index.js';
  * sends its plain page.
  */
 export async function prefetchBestWeek(client: QueryClient, params: URLSearchParams): Promise<boolean> {
-  const query = discoveryQueries.bestWeek(requestedWeek(params.get('week')));
-  await client.prefetchQuery(query);
+  const week = requestedWeek(params.get('week'));
+  const query = discoveryQueries.bestWeek(week);
+  // 每周仿写's winners beside the list are drawn by the server too (the app then has nothing to ask).
+  await Promise.all([client.prefetchQuery(query), client.prefetchQuery(challengeQueries.closed(week))]);
   return client.getQueryState(query.queryKey)?.status === 'success';
 }

@@ -44,6 +44,22 @@ function Imitations({ id, pinned }: { id: number; pinned: number | null }) {
   );
 }
 
+/** The text to imitate, on top of the writing form (here and on a 每周仿写's page). */
+export function OriginalPanel({ essay: e, heading = true }: { essay: Essay; heading?: boolean }) {
+  const Title = heading ? 'h1' : 'h2';
+  return (
+    <section className={`imitate-original imitate-original--${e.type}`} aria-label="原文">
+      <p className="imitate-original__label">原文</p>
+      {e.type === 'essay' && e.title ? <Title className="imitate-original__title serif">{e.title}</Title> : null}
+      <Link to={essayHref(e.id)} className="imitate-original__text serif">
+        {e.type === 'sentence' ? (e.content ?? e.summary) : e.summary}
+      </Link>
+      <SourceLine essay={e} className="imitate-original__source" />
+      <p className="imitate-original__meta">已有 {formatCount(e.imitations)} 篇仿写</p>
+    </section>
+  );
+}
+
 /** With ?id=: the original on top, the writing form, then the imitations. */
 export function ImitateOriginal({ id }: { id: number }) {
   const user = useSession();
@@ -91,15 +107,7 @@ export function ImitateOriginal({ id }: { id: number }) {
 
   return (
     <>
-      <section className={`imitate-original imitate-original--${e.type}`} aria-label="原文">
-        <p className="imitate-original__label">原文</p>
-        {e.type === 'essay' && e.title ? <h1 className="imitate-original__title serif">{e.title}</h1> : null}
-        <Link to={essayHref(e.id)} className="imitate-original__text serif">
-          {e.type === 'sentence' ? e.content : e.summary}
-        </Link>
-        <SourceLine essay={e} className="imitate-original__source" />
-        <p className="imitate-original__meta">已有 {formatCount(e.imitations)} 篇仿写</p>
-      </section>
+      <OriginalPanel essay={e} />
 
       <section className="imitate-compose" aria-label="写仿写">
         <h2 className="section__title">我来仿写</h2>

@@ -8,6 +8,7 @@ import { imitateHref } from '../../components/essay/links.js';
 import { useEssayFeed } from '../../components/essay/useEssayFeed.js';
 import { InfiniteList } from '../../components/InfiniteList.js';
 import { formatCount } from '../../lib/format.js';
+import { ChallengeList } from './Challenge.js';
 
 /**
  * Without an id: the most imitated sentences (then the best liked), each with how often it was imitated and a way to
@@ -19,6 +20,7 @@ export function WorthImitating() {
     <>
       <h1 className="page__title">仿写</h1>
       <p className="page__lead">照着喜欢的句子写一句自己的：换一个季节，换一种心情，保留它的节奏。下面是大家最爱仿写的句子。</p>
+      <ChallengeList title="每周仿写" />
       <InfiniteList
         query={feed}
         itemKey={(e) => e.id}

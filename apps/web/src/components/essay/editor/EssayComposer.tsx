@@ -44,6 +44,8 @@ export interface EssayComposerProps {
   defaults?: Partial<Pick<Values, 'type' | 'classificationId' | 'tagIds'>>;
   /** The original this text imitates. */
   imitateOf?: number;
+  /** A 每周仿写 this text enters (its original is `imitateOf`): the first save goes through the challenge. */
+  challengeId?: number;
   /** Fix the type and hide the sentence/essay switch. */
   lockType?: EssayType;
   /** After the server accepted a save; `form.status` tells published from pending or draft. */
@@ -147,7 +149,7 @@ function sameValues(a: Partial<Values>, b: Partial<Values>): boolean {
  * essay (title ≤ 50, rich text ≤ 20,000, cover), classification and tags, 保存草稿 / 发布. Limits show
  * while typing; leaving with unsaved changes asks first.
  */
-export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved, beside }: EssayComposerProps) {
+export function EssayComposer({ initial, defaults, imitateOf, challengeId, lockType, onSaved, beside }: EssayComposerProps) {
   const [form] = Form.useForm<Values>();
   const [start] = useState(() => valuesOf(initial, defaults, lockType));
   const type = Form.useWatch('type', form) ?? start.type;
@@ -220,7 +222,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved,
       imitateOf: imitateOf ?? initial?.imitateOf ?? undefined,
       status: intent,
     };
-    saveEssay.mutate({ id: savedId, body });
+    saveEssay.mutate({ id: savedId, body, challengeId });
   };
 
   return (
