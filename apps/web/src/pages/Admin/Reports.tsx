@@ -21,6 +21,7 @@ const TARGET: Record<TargetType, string> = {
   note: '注释',
   collection: '收藏夹',
   thought: '想法',
+  evidence: '出处证据',
 };
 const TARGET_OPTIONS = (Object.keys(TARGET) as TargetType[]).map((value) => ({ value, label: TARGET[value] }));
 const STATUS = {
@@ -52,6 +53,7 @@ const ACTIONS: Record<TargetType, readonly Resolution[]> = {
   note: ['dismiss', 'delete', 'ban'],
   collection: ['dismiss', 'hide', 'ban'],
   thought: ['dismiss', 'hide', 'ban'],
+  evidence: ['dismiss', 'hide', 'ban'],
 };
 
 /** Labels, and what each resolution does, said in the dialog before the editor commits. */
@@ -70,6 +72,12 @@ function resolutionText(action: Resolution, g: ReportGroup): { label: string; ti
           label: '隐藏想法',
           title: '隐藏被举报的想法',
           description: '想法不再对他人显示（写下它的读者仍能看到）。',
+        };
+      if (g.targetType === 'evidence')
+        return {
+          label: '隐藏证据',
+          title: '隐藏被举报的出处证据',
+          description: '证据不再对他人显示（提交它的读者仍能看到）。',
         };
       if (g.targetType === 'collection')
         return {
@@ -99,7 +107,8 @@ function TargetCell({ g }: { g: ReportGroup }) {
   const href =
     g.targetType === 'essay'
       ? essayHref(g.targetId)
-      : (g.targetType === 'comment' || g.targetType === 'note' || g.targetType === 'thought') && g.target.essayId
+      : (g.targetType === 'comment' || g.targetType === 'note' || g.targetType === 'thought' || g.targetType === 'evidence') &&
+        g.target.essayId
         ? essayHref(g.target.essayId)
         : g.targetType === 'user'
           ? userHref(g.targetId)
