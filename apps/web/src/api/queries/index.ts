@@ -34,3 +34,4 @@ export * from './people.js';
 export * from './notes.js';
 export * from './mutes.js';
 export * from './review.js';
+export * from './attributions.js';

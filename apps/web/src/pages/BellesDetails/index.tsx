@@ -16,6 +16,7 @@ import { EssayOutline } from './EssayOutline.js';
 import { ImitationsStrip } from './ImitationsStrip.js';
 import { OriginalNote } from './OriginalNote.js';
 import { WorkLine } from '../../components/authors/WorkLine.js';
+import { AttributionLine } from '../../components/attributions/AttributionLine.js';
 import { NotesLayer } from '../../components/notes/NotesLayer.js';
 import { HighlightLayer } from '../../components/highlights/HighlightLayer.js';
 import { HighlightsPanel } from '../../components/highlights/HighlightsPanel.js';
@@ -103,6 +104,7 @@ function DetailsView({ essay: asked }: { essay: Details }) {
           </NotesLayer>
         </ReadingSurface>
         <WorkLine essay={essay} />
+        <AttributionLine essay={essay} />
         {published ? <NotesSection essay={essay} view={notes} /> : null}
         {published ? <HighlightsPanel essay={essay} view={highlights} /> : null}
         <Taxonomy essay={essay} />
