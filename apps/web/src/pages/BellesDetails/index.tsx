@@ -40,7 +40,7 @@ import { useQuery } from '@tanstack/react-query';
 const STATUS_NOTE: Partial<Record<Details['status'], string>> = {
   draft: '这是草稿，只有你自己能看到。',
   pending: '这篇作品正在等待审核，通过后才会公开。',
-  rejected: '这篇作品没有通过审核，修改后可以重新发布。',
+  rejected: '这篇作品没有通过审核，按原因修改后可以重新提交审核。',
   hidden: '这篇作品已被编辑隐藏，只有你自己能看到。',
 };
 
