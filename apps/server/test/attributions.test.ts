@@ -69,7 +69,14 @@ describe('the structured 出处', () => {
         t.app,
         'createEssay',
         {
-          body: { type: 'sentence', content: '链接测试', classificationId, workAuthor: '某人', citation: { work: '某书', url }, status: 'publish' },
+          body: {
+            type: 'sentence',
+            content: '链接测试',
+            classificationId,
+            workAuthor: '某人',
+            citation: { work: '某书', url },
+            status: 'publish',
+          },
         },
         poster.token,
       );
@@ -208,9 +215,9 @@ describe('an editor resolves', () => {
     const r = await callAs(t.app, 'adminResolveAttribution', { params: { id: text.id }, body: { status: 'verified' } }, reader.token);
     expect(r.code).toBe('A0301');
     expect((await info(text.id)).attributionStatus).toBe('unverified');
-    expect((await callAs(t.app, 'adminResolveAttribution', { params: { id: 999999 }, body: { status: 'verified' } }, admin.token)).code).toBe(
-      'A0404',
-    );
+    expect(
+      (await callAs(t.app, 'adminResolveAttribution', { params: { id: 999999 }, body: { status: 'verified' } }, admin.token)).code,
+    ).toBe('A0404');
   });
 
   it('hides evidence directly or on a report; its writer still sees it, others do not', async () => {
@@ -266,7 +273,9 @@ describe('disputed lines', () => {
     expect(await lastAudit()).toMatchObject({ action: 'disputed.add', targetId: String(added.data.id) });
     expect((await info(text.id)).attributionStatus).toBe('disputed');
     const list = (await callAs(t.app, 'disputedLines', { query: {} })).data;
-    expect(list.list).toEqual([expect.objectContaining({ quote: '我自横刀向天笑', attributedTo: '鲁迅', source: SOURCE, essayId: text.id })]);
+    expect(list.list).toEqual([
+      expect.objectContaining({ quote: '我自横刀向天笑', attributedTo: '鲁迅', source: SOURCE, essayId: text.id }),
+    ]);
     expect((await callAs(t.app, 'adminRemoveDisputedLine', { params: { id: added.data.id } }, admin.token)).code).toBe('00000');
     expect((await callAs(t.app, 'adminRemoveDisputedLine', { params: { id: added.data.id } }, admin.token)).code).toBe('A0404');
     expect((await callAs(t.app, 'disputedLines', { query: {} })).data.total).toBe(0);

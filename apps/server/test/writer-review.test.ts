@@ -119,7 +119,12 @@ describe('我的举报', () => {
     let page = (await callAs(t.app, 'myReports', { query: {} }, reporter.token)).data;
     expect(page.total).toBe(2);
     expect(page.list.map((r) => r.id)).toEqual([rb.data.id, ra.data.id]);
-    expect(page.list[0]).toMatchObject({ status: 'open', targetTitle: '唯见长江天际流', essayId: b.id, outcome: expect.stringContaining('处理中') });
+    expect(page.list[0]).toMatchObject({
+      status: 'open',
+      targetTitle: '唯见长江天际流',
+      essayId: b.id,
+      outcome: expect.stringContaining('处理中'),
+    });
 
     await callAs(t.app, 'adminResolveReport', { params: { id: ra.data.id }, body: { action: 'hide', note: '编辑内部备注' } }, admin.token);
     await callAs(t.app, 'adminResolveReport', { params: { id: rb.data.id }, body: { action: 'dismiss' } }, admin.token);

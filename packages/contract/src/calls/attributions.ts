@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { ADMIN_ERRORS, ADMIN_ERRORS_404, AdminPageQuery, Id, IdParams, inDomain, line, Ok, page, PageQuery, route, Timestamp } from '../schema.js';
+import {
+  ADMIN_ERRORS,
+  ADMIN_ERRORS_404,
+  AdminPageQuery,
+  Id,
+  IdParams,
+  inDomain,
+  line,
+  Ok,
+  page,
+  PageQuery,
+  route,
+  Timestamp,
+} from '../schema.js';
 import { UserBrief } from './entities.js';
 
 /**
@@ -36,7 +49,10 @@ export const Citation = z.object({
 export type Citation = z.infer<typeof Citation>;
 
 /** The source of a piece of evidence: a work or a link at least. */
-export const EvidenceSource = Citation.refine((c) => !!(c.work || c.url), { message: '出处不能为空，请至少填写书名或链接', path: ['work'] });
+export const EvidenceSource = Citation.refine((c) => !!(c.work || c.url), {
+  message: '出处不能为空，请至少填写书名或链接',
+  path: ['work'],
+});
 
 export const EvidenceStance = z.enum(['for', 'against']);
 

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { ADMIN_ERRORS, ADMIN_ERRORS_404, AdminPageQuery, Id, IdParams, inDomain, optionalTime, page, PageQuery, route, Timestamp } from '../schema.js';
+import {
+  ADMIN_ERRORS,
+  ADMIN_ERRORS_404,
+  AdminPageQuery,
+  Id,
+  IdParams,
+  inDomain,
+  optionalTime,
+  page,
+  PageQuery,
+  route,
+  Timestamp,
+} from '../schema.js';
 import { AdminUserBrief, UserBrief } from './entities.js';
 
 export const ReportTargetType = z.enum(['essay', 'comment', 'user', 'note', 'collection', 'thought', 'evidence']);

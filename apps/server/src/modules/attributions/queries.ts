@@ -141,7 +141,10 @@ export async function pageQueue(db: Db, status: AttributionStatusDb | undefined,
     .orderBy(sql`(${essays.attributionStatus} = 'unverified') desc`, desc(lastAt), desc(essays.id))
     .limit(limit)
     .offset(offset);
-  const total = countUpTo(db, db.selectDistinct({ id: essays.id }).from(ev).innerJoin(essays, eq(essays.id, ev.essayId)).where(where).$dynamic());
+  const total = countUpTo(
+    db,
+    db.selectDistinct({ id: essays.id }).from(ev).innerJoin(essays, eq(essays.id, ev.essayId)).where(where).$dynamic(),
+  );
   return withTotal(rows, total);
 }
 

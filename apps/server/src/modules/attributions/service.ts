@@ -51,7 +51,8 @@ function present(r: q.EvidenceLoaded, viewerId: number | undefined) {
 /** The text if the public (or its author, or an editor) may see it. */
 async function visibleEssay(db: Exec, id: number, viewer: UserRow | null) {
   const e = await q.essayOf(db, id);
-  const seen = e && (e.status === 'published' || (viewer && e.status !== 'deleted' && (viewer.id === e.authorId || viewer.role === 'admin')));
+  const seen =
+    e && (e.status === 'published' || (viewer && e.status !== 'deleted' && (viewer.id === e.authorId || viewer.role === 'admin')));
   if (!e || !seen) throw notFound('作品不存在或未发布');
   return e;
 }
@@ -88,7 +89,8 @@ export async function confirmEvidence(db: Db, me: UserRow, id: number) {
   if (found.e.userId === me.id) throw invalid('id 不能确认自己提交的证据');
   const e = await q.essayOf(db, found.e.essayId);
   if (!e || e.status !== 'published') throw notFound('作品不存在或未发布');
-  if (found.e.userId !== null && (await isBlocked(db, found.e.userId, me.id))) throw new AppError('A0301', '对方已将你拉黑，无法确认其证据');
+  if (found.e.userId !== null && (await isBlocked(db, found.e.userId, me.id)))
+    throw new AppError('A0301', '对方已将你拉黑，无法确认其证据');
   await db.transaction((tx) => q.confirm(tx, id, me.id));
   return present((await q.evidenceById(db, id, me.id))!, me.id);
 }

@@ -210,11 +210,11 @@ export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: num
   const toReview = status === 'pending' && before.status !== 'pending';
   await db.transaction(async (tx) => {
     await changeStatus(tx, rt.broadcast, before, { ...fields, status, statusReason }, tagIds);
-    if (toReview)
-      await toldPending(tx, { ...before, ...fields }, resubmitted ? '已重新提交审核' : '包含敏感词，已提交编辑审核');
+    if (toReview) await toldPending(tx, { ...before, ...fields }, resubmitted ? '已重新提交审核' : '包含敏感词，已提交编辑审核');
   });
   const backToReview = before.status === 'published' && status === 'pending';
-  const notice = status !== 'pending' ? null : resubmitted ? RESUBMIT_NOTICE : backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE;
+  const notice =
+    status !== 'pending' ? null : resubmitted ? RESUBMIT_NOTICE : backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE;
   return editForm(db, id, notice);
 }
 

@@ -112,7 +112,11 @@ export const adminAttributionsQuery = (query: AdminQuery<'adminAttributionsPage'
 
 /** A text's evidence as the editor reviews it. */
 export const adminAttributionQuery = (id: number) =>
-  queryOptions({ queryKey: adminKeys.attribution(id), queryFn: ({ signal }) => api('attribution', { params: { id } }, { signal }), ...FRESH });
+  queryOptions({
+    queryKey: adminKeys.attribution(id),
+    queryFn: ({ signal }) => api('attribution', { params: { id } }, { signal }),
+    ...FRESH,
+  });
 
 export const adminDisputedQuery = (pageNum: number, pageSize: number) =>
   queryOptions({

@@ -20,4 +20,7 @@ export const useConfirmEvidence = defineCallWrite('confirmEvidence', { onSuccess
 
 /** An editor's resolution changes the badge on the text's page too. */
 export const afterAttributionResolved = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: attributionKeys.all }), queryClient.invalidateQueries({ queryKey: essayKeys.details })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: attributionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: essayKeys.details }),
+  ]);

@@ -56,11 +56,7 @@ export function CitationFields({ required, prefix }: { required?: boolean; prefi
           <Input maxLength={20} placeholder="如：287" />
         </Form.Item>
       </div>
-      <Form.Item
-        name={name('url')}
-        label="链接"
-        rules={[{ pattern: HTTP, message: '链接只能是 http:// 或 https:// 开头的网址' }]}
-      >
+      <Form.Item name={name('url')} label="链接" rules={[{ pattern: HTTP, message: '链接只能是 http:// 或 https:// 开头的网址' }]}>
         <Input maxLength={500} placeholder="https://…" inputMode="url" />
       </Form.Item>
     </>

@@ -127,7 +127,12 @@ function Queue() {
             width: 130,
             render: (_, item) => `支持 ${item.evidenceFor} · 质疑 ${item.evidenceAgainst}`,
           },
-          { title: '最新', key: 'lastAt', width: 150, render: (_, item) => <span className="admin-muted">{formatDateTime(item.lastAt)}</span> },
+          {
+            title: '最新',
+            key: 'lastAt',
+            width: 150,
+            render: (_, item) => <span className="admin-muted">{formatDateTime(item.lastAt)}</span>,
+          },
           {
             title: '考证',
             key: 'actions',
@@ -179,7 +184,15 @@ function AddDisputed({ onClose }: { onClose: () => void }) {
       }),
     );
   return (
-    <FormModal<DisputedValues> form={form} title="添加存疑名句" okText="添加" initialValues={{}} onSubmit={submit} onClose={onClose} width={640}>
+    <FormModal<DisputedValues>
+      form={form}
+      title="添加存疑名句"
+      okText="添加"
+      initialValues={{}}
+      onSubmit={submit}
+      onClose={onClose}
+      width={640}
+    >
       <Form.Item name="quote" label="句子" rules={[{ required: true, whitespace: true, message: '请填写句子' }]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
       </Form.Item>
@@ -244,7 +257,9 @@ function Disputed() {
                 size="small"
                 danger
                 onClick={() =>
-                  void confirmThen({ title: '删除这条存疑名句？', okText: '删除', danger: true }, () => remove.mutate({ params: { id: d.id } }))
+                  void confirmThen({ title: '删除这条存疑名句？', okText: '删除', danger: true }, () =>
+                    remove.mutate({ params: { id: d.id } }),
+                  )
                 }
               >
                 删除

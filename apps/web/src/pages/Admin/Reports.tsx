@@ -108,7 +108,7 @@ function TargetCell({ g }: { g: ReportGroup }) {
     g.targetType === 'essay'
       ? essayHref(g.targetId)
       : (g.targetType === 'comment' || g.targetType === 'note' || g.targetType === 'thought' || g.targetType === 'evidence') &&
-        g.target.essayId
+          g.target.essayId
         ? essayHref(g.target.essayId)
         : g.targetType === 'user'
           ? userHref(g.targetId)
