@@ -90,6 +90,6 @@ describe('出处与考证', () => {
       await page.locator('.attribution .evidence', { hasText: '初刊于《谭嗣同全集》卷三' }).waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `attribution-verified-${width}`);
-    });
+    }, 180_000);
   }
 });
