@@ -3,7 +3,7 @@
  * editors work through a queue grouped by target and resolve a target's open reports together.
  */
 import { allow } from '../limits/index.js';
-import { REPORTS_TO_LEAVE_LISTS, type CallParsed } from '@shiju/contract';
+import { REPORT_TARGET_NAMES, REPORTS_TO_LEAVE_LISTS, type CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
@@ -197,15 +197,7 @@ export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['q
 }
 
 const ACTION_NAMES = { dismiss: '驳回举报', hide: '隐藏', delete: '删除', ban: '封禁' } as const;
-const TARGET_NAMES = {
-  essay: '作品',
-  comment: '评论',
-  user: '用户',
-  note: '注释',
-  collection: '收藏夹',
-  thought: '想法',
-  evidence: '出处证据',
-} as const;
+const TARGET_NAMES = REPORT_TARGET_NAMES;
 
 /**
  * What a reporter is told once their report is closed: that it was dealt with or found within the rules, never what

@@ -1,3 +1,4 @@
+import { REPORT_TARGET_NAMES } from '@shiju/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
@@ -14,15 +15,7 @@ type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
 type Resolution = 'dismiss' | 'hide' | 'delete' | 'ban';
 
-const TARGET: Record<TargetType, string> = {
-  essay: '作品',
-  comment: '评论',
-  user: '用户',
-  note: '注释',
-  collection: '收藏夹',
-  thought: '想法',
-  evidence: '出处证据',
-};
+const TARGET: Record<TargetType, string> = REPORT_TARGET_NAMES;
 const TARGET_OPTIONS = (Object.keys(TARGET) as TargetType[]).map((value) => ({ value, label: TARGET[value] }));
 const STATUS = {
   open: { label: '待处理', color: 'gold' },

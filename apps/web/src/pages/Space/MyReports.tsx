@@ -1,4 +1,4 @@
-import type { CallData } from '@shiju/contract';
+import { REPORT_TARGET_NAMES, type CallData } from '@shiju/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { reportQueries, usePagedList } from '../../api/queries/index.js';
@@ -9,15 +9,7 @@ import { formatDateTime } from '../../lib/format.js';
 
 type MyReport = CallData<'myReports'>['list'][number];
 
-const WHAT: Record<MyReport['targetType'], string> = {
-  essay: '作品',
-  comment: '评论',
-  user: '用户',
-  note: '注释',
-  collection: '收藏夹',
-  thought: '想法',
-  evidence: '出处证据',
-};
+const WHAT = REPORT_TARGET_NAMES;
 const STATUS = {
   open: { color: 'gold', text: '处理中' },
   resolved: { color: 'green', text: '已处理' },
