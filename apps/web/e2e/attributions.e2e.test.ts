@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerUser, signInAs } from './essay-helpers.js';
 import { publishText, signInAdmin } from './factories.js';
@@ -8,6 +8,19 @@ import { closePage, fitsWidth, opened, openPage, settled, shot, useBrowser, wait
  * 出处与考证 at 1440 and 390 px: a reader opens a quoted text's evidence panel from its badge and adds evidence; an
  * editor marks the attribution checked in the console; the text then shows 出处已考证, its evidence one tap away.
  */
+/** Taps the badge until its panel is open (a tap before the app took over the server's page does nothing). */
+async function openPanel(badge: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await badge.getAttribute('aria-expanded')) !== 'true') await badge.click();
+        return badge.getAttribute('aria-expanded');
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBe('true');
+}
+
 describe('出处与考证', () => {
   const browser = useBrowser();
   const pages: Page[] = [];
@@ -44,7 +57,9 @@ describe('出处与考证', () => {
       expect(await link.getAttribute('rel')).toContain('nofollow');
       expect(await link.getAttribute('href')).toBe('https://example.org/tan');
 
-      await line.getByRole('button', { name: '考证出处' }).click();
+      // The page is drawn by the server: tap once the app has taken it over (the badge then opens the panel).
+      await settled(page);
+      await openPanel(line.getByRole('button', { name: '考证出处' }));
       await line.getByText('还没有读者提交证据。').waitFor();
       await line.getByRole('button', { name: '提交证据' }).click();
       const dialog = page.getByRole('dialog', { name: '提交出处证据' });
@@ -85,7 +100,8 @@ describe('出处与考证', () => {
       await page.reload();
       const badge = page.locator('.attribution').getByRole('button', { name: /出处已考证/ });
       await badge.waitFor();
-      await badge.click();
+      await settled(page);
+      await openPanel(badge);
       await page.locator('.attribution').getByText('编辑说明：核对中华书局本').waitFor();
       await page.locator('.attribution .evidence', { hasText: '初刊于《谭嗣同全集》卷三' }).waitFor();
       expect(await fitsWidth(page)).toBe(true);

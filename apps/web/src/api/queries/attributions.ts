@@ -8,7 +8,8 @@ const attributions = defineDomain('attributions');
 export const attributionKeys = { all: attributions.all };
 
 export const attributionQueries = {
-  ofEssay: (id: number) => attributions.query('attribution', { params: { id } }, { quietCodes: ['A0404'] }),
+  /** Asked afresh each time the panel opens: others add evidence and editors decide meanwhile. */
+  ofEssay: (id: number) => ({ ...attributions.query('attribution', { params: { id } }, { quietCodes: ['A0404'] }), staleTime: 0 }),
   disputed: (pageSize: number) => attributions.paged('disputedLines', (pageNum) => ({ query: { pageNum, pageSize } })),
 };
 
