@@ -124,7 +124,7 @@ function Queue() {
           {
             title: '证据',
             key: 'evidence',
-            width: 130,
+            width: 150,
             render: (_, item) => `支持 ${item.evidenceFor} · 质疑 ${item.evidenceAgainst}`,
           },
           {
