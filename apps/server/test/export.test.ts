@@ -99,6 +99,7 @@ describe('GET /api/v1/users/me/export', () => {
         '收藏夹/默认收藏夹.md',
         'anki.csv',
         'highlights.json',
+        'evidence.json',
         `essays/${essay.data.id}.html`,
         `essays/${essay.data.id}.md`,
         `essays/${sentence.data.id}.html`,

@@ -16,6 +16,7 @@ import { reviewCalls } from './calls/review.js';
 import { toneCalls } from './calls/tones.js';
 import { coachCalls } from './calls/coach.js';
 import { essayCalls } from './calls/essays.js';
+import { attributionCalls } from './calls/attributions.js';
 import { fileCalls } from './calls/files.js';
 import { messageCalls } from './calls/messages.js';
 import { orderCalls } from './calls/orders.js';
@@ -38,6 +39,7 @@ export * from './calls/users.js';
 export * from './calls/site.js';
 export * from './calls/classifications.js';
 export * from './calls/essays.js';
+export * from './calls/attributions.js';
 export * from './calls/discovery.js';
 export * from './calls/authors.js';
 export * from './calls/comments.js';
@@ -68,6 +70,7 @@ export const calls = {
   ...usersCalls,
   ...classificationCalls,
   ...essayCalls,
+  ...attributionCalls,
   ...discoveryCalls,
   ...authorCalls,
   ...commentCalls,

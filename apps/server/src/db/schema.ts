@@ -2,7 +2,14 @@
  * The whole data model of PRODUCT.md §3.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
-import { ENGAGEMENT_WEIGHTS, IMITATION_KEY_STEP, type ReadingPrefs, type ThemeLayout } from '@shiju/contract';
+import {
+  ENGAGEMENT_WEIGHTS,
+  IMITATION_KEY_STEP,
+  type AttributionStatus,
+  type Citation,
+  type ReadingPrefs,
+  type ThemeLayout,
+} from '@shiju/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -254,6 +261,12 @@ export const essays = pgTable(
     workTitle: varchar({ length: 100 }),
     /** Where an imported text stands in its book (出处): 诗经·国风·周南, 论语·学而篇, 古文观止·卷一. */
     provenance: varchar({ length: 60 }),
+    /** The writer's structured 出处 (work, chapter, edition, page, http(s) URL); null when none was given. */
+    citation: jsonb().$type<Citation>(),
+    /** Whether editors checked the attribution (modules/attributions): unverified until one resolves it. */
+    attributionStatus: varchar({ length: 10 }).notNull().default('unverified').$type<AttributionStatus>(),
+    /** The editor's word on the attribution, shown with the badge. */
+    attributionNote: varchar({ length: 200 }),
     /** An imported text's title and body as the corpus has them (Traditional), before conversion; null otherwise. */
     originalTitle: text(),
     originalContent: text(),
@@ -923,7 +936,7 @@ export const reports = pgTable(
   {
     id: serial().primaryKey(),
     reporterId: integer().references(() => users.id, { onDelete: 'set null' }),
-    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user' | 'note' | 'collection' | 'thought'>(),
+    targetType: varchar({ length: 10 }).notNull().$type<'essay' | 'comment' | 'user' | 'note' | 'collection' | 'thought' | 'evidence'>(),
     targetId: integer().notNull(),
     reason: varchar({ length: 30 }).notNull(),
     detail: varchar({ length: 500 }).notNull().default(''),
@@ -1185,4 +1198,59 @@ export const challengeEntries = pgTable(
     winner: boolean().notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.challengeId, t.essayId] }), index('challenge_entries_rank_idx').on(t.challengeId, t.rank)],
+);
+
+/**
+ * 出处考证 (modules/attributions): a reader's evidence for or against a text's attribution, a source and a note.
+ * Moderated like comments (sensitive words refused, reports, editors hide); others may confirm it (advisory).
+ */
+export const attributionEvidence = pgTable(
+  'attribution_evidence',
+  {
+    id: serial().primaryKey(),
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    stance: varchar({ length: 8 }).notNull().$type<'for' | 'against'>(),
+    source: jsonb().notNull().$type<Citation>(),
+    note: text().notNull(),
+    confirmations: integer().notNull().default(0),
+    /** An editor hid it (directly or on a report): its writer still sees it. */
+    hiddenAt: at(),
+    createdAt: now(),
+  },
+  (t) => [index('attribution_evidence_essay_idx').on(t.essayId, t.createdAt), index('attribution_evidence_user_idx').on(t.userId)],
+);
+
+/** A reader's confirmation of someone else's evidence (advisory: it decides nothing). */
+export const attributionConfirmations = pgTable(
+  'attribution_confirmations',
+  {
+    evidenceId: integer()
+      .notNull()
+      .references(() => attributionEvidence.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.evidenceId, t.userId] }), index('attribution_confirmations_user_idx').on(t.userId)],
+);
+
+/** 存疑名句: lines commonly credited to someone who did not write them, each entry with its evidence; editors keep it. */
+export const disputedLines = pgTable(
+  'disputed_lines',
+  {
+    id: serial().primaryKey(),
+    quote: text().notNull(),
+    /** Who the line is wrongly credited to (鲁迅). */
+    attributedTo: varchar({ length: 40 }).notNull(),
+    note: text().notNull(),
+    source: jsonb().notNull().$type<Citation>(),
+    essayId: integer().references(() => essays.id, { onDelete: 'set null' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: now(),
+  },
+  (t) => [index('disputed_lines_created_idx').on(t.createdAt.desc().nullsFirst())],
 );

@@ -19,6 +19,7 @@ import { orderHandlers } from './orders/index.js';
 import { socialHandlers } from './social/index.js';
 import { classificationHandlers } from './classifications/index.js';
 import { essayHandlers } from './essays/index.js';
+import { attributionHandlers } from './attributions/index.js';
 import { fileHandlers } from './files/index.js';
 import { siteHandlers } from './site/index.js';
 import { tagHandlers } from './tags/index.js';
@@ -50,6 +51,7 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...fileHandlers(deps),
     ...commentHandlers(deps),
     ...noteHandlers(deps),
+    ...attributionHandlers(deps),
     ...highlightHandlers(deps),
     ...toneHandlers(deps),
     ...coachHandlers(deps),

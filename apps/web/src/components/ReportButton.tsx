@@ -4,7 +4,7 @@ import { Button } from './ui/Button.js';
 import { Icon } from './ui/Icon.js';
 import { FlagOutlined } from './ui/icons.js';
 
-export type ReportTarget = 'essay' | 'comment' | 'user' | 'note' | 'collection' | 'thought';
+export type ReportTarget = 'essay' | 'comment' | 'user' | 'note' | 'collection' | 'thought' | 'evidence';
 
 const ReportDialog = lazy(() => import('./ReportDialog.js'));
 

@@ -15,6 +15,7 @@ const WHAT: Record<ReportTarget, string> = {
   thought: '这条想法',
   note: '这条注释',
   collection: '这个收藏夹',
+  evidence: '这条出处证据',
 };
 const DETAIL_MAX = 500;
 

@@ -19,6 +19,7 @@ import {
 import { IMITATION_TREE, LIMITS } from '../core.js';
 import { AdminUserBrief, Essay, EssayStatus, EssayType, TagBrief, UserBrief } from './entities.js';
 import { Classification } from './classifications.js';
+import { AttributionStatus, Citation } from './attributions.js';
 
 /**
  * `hot` and `imitations` rank (docs/decisions/0016): only texts with enough weighted likes (or, for `imitations`, an
@@ -57,6 +58,8 @@ export const EssayWriteBody = z.object({
    * 作者 is empty). Left out, a text with neither 作者, 出处 nor a source line is taken as 原创.
    */
   original: z.boolean().optional(),
+  /** The structured 出处 (work, chapter, edition, page, http(s) link); empty parts are dropped. */
+  citation: Citation.optional(),
   cover: UploadUrl.optional(),
   classificationId: Id,
   tagIds: z.array(Id).max(10).optional(),
@@ -72,6 +75,10 @@ export const EssayDetails = Essay.extend({
   content: z.string(),
   /** 出处: where an imported text stands in its book (诗经·国风·周南, 论语·学而篇, 古文观止·卷一); null otherwise. */
   provenance: z.string().nullable(),
+  /** The writer's structured 出处; null when none was given. */
+  citation: Citation.nullable(),
+  /** Whether editors checked the attribution: 出处已考证 (verified), 存疑 (disputed) or not yet. */
+  attributionStatus: AttributionStatus,
   /** An imported text's title and text (paragraphs joined by newlines) as the corpus writes them in Traditional characters. */
   originalTitle: z.string().nullable(),
   originalContent: z.string().nullable(),
@@ -90,6 +97,7 @@ export const EssayForm = z.object({
   workAuthor: z.string().nullable(),
   workTitle: z.string().nullable(),
   original: z.boolean(),
+  citation: Citation.nullable(),
   cover: z.string().nullable(),
   classificationId: z.number().int().nullable(),
   tagIds: z.array(z.number().int()),
@@ -180,6 +188,8 @@ export const AdminEssay = z.object({
   /** Words of the sensitive-word list found in the title, content or source (what sent it to review). */
   sensitiveWords: z.array(z.string()),
   openReports: z.number().int(),
+  /** A rejected text its author edited and sent back: the reason it was rejected last time. */
+  previousReason: z.string().nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   publishedAt: Timestamp.nullable(),

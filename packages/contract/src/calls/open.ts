@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, inDomain, line, route } from '../schema.js';
+import { AttributionStatus } from './attributions.js';
 
 /** A CSS selector the `js` encoding writes into: plain selectors only (ids, classes, tags, attributes). */
 const Selector = z
@@ -20,6 +21,7 @@ export const OpenSentence = z.object({
     .nullable()
     .describe('摘录的发布者：编辑收录或用户分享（原创时为 null）'),
   source: z.string().nullable().describe('出处，如 李白《静夜思》'),
+  attributionStatus: AttributionStatus.describe('署名考证：unverified 未考证，verified 出处已考证，disputed 存疑'),
   classification: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
   link: z.string().describe('拾句上这句话的页面'),

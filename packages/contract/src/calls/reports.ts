@@ -1,8 +1,30 @@
 import { z } from 'zod';
-import { ADMIN_ERRORS, ADMIN_ERRORS_404, AdminPageQuery, Id, IdParams, inDomain, optionalTime, page, route, Timestamp } from '../schema.js';
+import {
+  ADMIN_ERRORS,
+  ADMIN_ERRORS_404,
+  AdminPageQuery,
+  Id,
+  IdParams,
+  inDomain,
+  optionalTime,
+  page,
+  PageQuery,
+  route,
+  Timestamp,
+} from '../schema.js';
 import { AdminUserBrief, UserBrief } from './entities.js';
 
-export const ReportTargetType = z.enum(['essay', 'comment', 'user', 'note', 'collection', 'thought']);
+export const ReportTargetType = z.enum(['essay', 'comment', 'user', 'note', 'collection', 'thought', 'evidence']);
+/** What each kind of target is called, to reporters and editors alike. */
+export const REPORT_TARGET_NAMES: Record<z.infer<typeof ReportTargetType>, string> = {
+  essay: '作品',
+  comment: '评论',
+  user: '用户',
+  note: '注释',
+  collection: '收藏夹',
+  thought: '想法',
+  evidence: '出处证据',
+};
 export const ReportStatus = z.enum(['open', 'resolved', 'dismissed']);
 /** The reason list offered to the reporter. */
 export const REPORT_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;
@@ -49,6 +71,24 @@ export const ReportGroup = z.object({
   resolvedAt: Timestamp.nullable(),
 });
 
+/** One of the caller's own reports, with how it ended (never what happened to the person reported). */
+export const MyReport = z.object({
+  id: z.number().int(),
+  targetType: ReportTargetType,
+  targetId: z.number().int(),
+  /** What was reported, as the reporter may still see it (a title or the first words); null once it is gone. */
+  targetTitle: z.string().nullable(),
+  /** The text to open for it (the text itself, or the one a comment, note, 想法 or evidence is on). */
+  essayId: z.number().int().nullable(),
+  reason: z.string(),
+  detail: z.string(),
+  status: ReportStatus,
+  /** What the reporter is told: 处理中, or the outcome once an editor closed it. */
+  outcome: z.string(),
+  createdAt: Timestamp,
+  resolvedAt: Timestamp.nullable(),
+});
+
 export const ResolveBody = z.object({
   action: z.enum(['dismiss', 'hide', 'delete', 'ban']),
   note: z.string().trim().max(200).optional(),
@@ -71,6 +111,17 @@ export const reportCalls = inDomain('reports', {
     }),
     response: z.object({ id: z.number().int(), status: ReportStatus, createdAt: Timestamp }),
     errors: ['A0400', 'A0230', 'A0404', 'A0501'],
+  }),
+  myReports: route({
+    id: 'myReports',
+    method: 'GET',
+    path: '/api/v1/pc/reports/mine',
+    auth: 'required',
+    summary: '我的举报及处理结果（新的在前）',
+    query: PageQuery,
+    response: page(MyReport),
+    errors: ['A0400', 'A0230'],
+    silent: true,
   }),
   adminReportsPage: route({
     id: 'adminReportsPage',

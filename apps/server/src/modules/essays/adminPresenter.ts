@@ -26,6 +26,7 @@ export function presentAdminEssay(r: AdminEssayLoaded, sensitive: SensitiveWords
     imitations: e.imitations,
     sensitiveWords: sensitive.matched(`${e.title ?? ''} ${text} ${e.source ?? ''}`),
     openReports: r.openReports,
+    previousReason: e.status === 'pending' ? e.statusReason : null,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
     publishedAt: iso(e.publishedAt),

@@ -283,6 +283,8 @@ export interface CardRow extends Pick<
 export interface DetailsRow extends CardRow {
   content: EssayRow['content'];
   provenance: EssayRow['provenance'];
+  citation: EssayRow['citation'];
+  attribution_status: EssayRow['attributionStatus'];
   original_title: EssayRow['originalTitle'];
   original_content: EssayRow['originalContent'];
   author_bio: UserRow['bio'];
@@ -312,7 +314,7 @@ export function cardsSql(ids: SQL, viewerId: number | undefined, opts: { total?:
   const flag = (f: typeof liked | typeof collected) =>
     viewerId ? sql`exists (select 1 from ${f} where ${f.userId} = ${viewerId} and ${f.essayId} = ${e.id})` : sql`false`;
   const details = opts.details
-    ? sql`, ${e.content}, ${e.provenance}, ${e.originalTitle}, ${e.originalContent}, ${u.bio} as author_bio, ${c.name} as classification_name,
+    ? sql`, ${e.content}, ${e.provenance}, ${e.citation}, ${e.attributionStatus}, ${e.originalTitle}, ${e.originalContent}, ${u.bio} as author_bio, ${c.name} as classification_name,
         ${viewerId ? sql`exists (select 1 from ${fo} where ${fo.followerId} = ${viewerId} and ${fo.followeeId} = ${e.authorId})` : sql`false`} as following`
     : sql``;
   return sql`with page as (${ids})

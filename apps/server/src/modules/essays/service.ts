@@ -18,6 +18,7 @@ import { reanchorNotes } from '../notes/index.js';
 import { reanchorHighlights } from '../highlights/index.js';
 import { storeImitationScores } from '../coach/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
+import { cleanCitation } from '../attributions/index.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
@@ -75,12 +76,15 @@ async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
   const missing = tagIds.filter((id) => !found.includes(id));
   if (missing.length) throw invalid(`tagIds 标签不存在：${missing.join(', ')}`);
   const { source, author, work, original } = quoteOf(body);
+  // 原创 names no source; a quote keeps its structured 出处 (empty parts dropped).
+  const citation = original ? null : cleanCitation(body.citation);
+  const citationWords = citation ? Object.values(citation).join(' ') : '';
   // A quote of an author the site knows takes their era (李白 → 唐), for the author card, facets and tags.
   const dynasty = await authorDynasty(db, author);
   const status =
     body.status === 'draft'
       ? ('draft' as const)
-      : sensitive.contains(`${title ?? ''} ${text} ${source ?? ''}`)
+      : sensitive.contains(`${title ?? ''} ${text} ${source ?? ''} ${citationWords}`)
         ? ('pending' as const)
         : ('published' as const);
   return {
@@ -90,6 +94,7 @@ async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
       content,
       summary: summarize(text),
       source,
+      citation,
       cover: body.cover || null,
       classificationId: body.classificationId,
       status,
@@ -120,6 +125,14 @@ async function imitated(tx: Tx, originalId: number, imitatorId: number, imitatio
 }
 
 const PENDING_NOTICE = '内容包含敏感词，已提交编辑审核，通过后公开';
+const RESUBMIT_NOTICE = '作品已重新提交审核，编辑通过后公开';
+
+const named = (e: { title: string | null; summary: string }) => `《${e.title ?? e.summary.slice(0, 20)}》`;
+
+/** The system message a writer gets when their text goes to review (each change of a text's state is told). */
+async function toldPending(tx: Tx, e: { id: number; authorId: number; title: string | null; summary: string }, why: string) {
+  await notify(tx, { userId: e.authorId, type: 'system', actorId: null, essayId: e.id, content: `你的作品${named(e)}${why}` });
+}
 
 async function editForm(db: Db, id: number, notice: string | null = null) {
   const e = await q.findEssay(db, id);
@@ -134,6 +147,7 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
     workAuthor: e.workAuthor,
     workTitle: e.workTitle,
     original: e.original,
+    citation: e.citation,
     cover: e.cover,
     classificationId: e.classificationId,
     tagIds: tags.map((t) => t.id),
@@ -163,6 +177,7 @@ export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: W
     if (published && body.imitateOf) await imitated(tx, body.imitateOf, me.id, id);
     await q.refreshHotScore(tx, id);
     await q.moveCounts(tx, null, { published, classificationId: fields.classificationId, tagIds, authorId: me.id });
+    if (fields.status === 'pending') await toldPending(tx, { ...fields, id, authorId: me.id }, '包含敏感词，已提交编辑审核');
     return id;
   });
   forgetEssay(rt.broadcast, id, true);
@@ -193,11 +208,26 @@ export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: num
   if (body.imitateOf !== undefined && body.imitateOf !== before.imitateOf) throw invalid('imitateOf 仿写的原文写好后不能更改');
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
   const { fields, tagIds } = await prepare(db, wanted, rt.sensitive);
-  await changeStatus(db, rt.broadcast, before, { ...fields, statusReason: null }, tagIds);
+  // A rejected text (also one its writer took to drafts since) goes back to review when resubmitted, sensitive word or
+  // not; it keeps the reason it was rejected for, which the editor sees beside it.
+  const rejectedBefore = wasRejected(before) ? before.statusReason : null;
+  const resubmitted = rejectedBefore !== null && fields.status !== 'draft';
+  const status = resubmitted ? ('pending' as const) : fields.status;
+  const statusReason = rejectedBefore !== null && status !== 'published' ? rejectedBefore : null;
+  const toReview = status === 'pending' && before.status !== 'pending';
+  await db.transaction(async (tx) => {
+    await changeStatus(tx, rt.broadcast, before, { ...fields, status, statusReason }, tagIds);
+    if (toReview) await toldPending(tx, { ...before, ...fields }, resubmitted ? '已重新提交审核' : '包含敏感词，已提交编辑审核');
+  });
   if (before.imitateOf) await storeImitationScores(db, id);
-  const backToReview = before.status === 'published' && fields.status === 'pending';
-  return editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null);
+  const backToReview = before.status === 'published' && status === 'pending';
+  const notice =
+    status !== 'pending' ? null : resubmitted ? RESUBMIT_NOTICE : backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE;
+  return editForm(db, id, notice);
 }
+
+/** Rejected, or taken to drafts after a rejection (the reason is kept while it is a draft). */
+const wasRejected = (e: q.EssayRow) => (e.status === 'rejected' || e.status === 'draft') && e.statusReason !== null;
 
 /**
  * Moves a text to new fields (status included) and keeps every count that depends on it exact: classification,
@@ -338,6 +368,8 @@ async function loadDetails(db: Db, id: number, viewerId?: number) {
     ...card,
     content: row.content,
     provenance: row.provenance,
+    citation: row.citation,
+    attributionStatus: row.attribution_status,
     originalTitle: row.original_title,
     originalContent: row.original_content,
     author: { ...card.author, bio: row.author_bio },

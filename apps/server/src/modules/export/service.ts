@@ -9,6 +9,7 @@ import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf, libraryTextsOf } from './queries.js';
 import { ankiCsv, cardSource, folderMarkdown, highlightsMarkdown, safeFileName, type CardLine, type LibraryText } from './library.js';
 import { notesDataOf } from '../notes/index.js';
+import { evidenceBy } from '../attributions/index.js';
 import { highlightsDataOf } from '../highlights/index.js';
 import { collectionsExportOf } from '../collections/index.js';
 import { exportMutes } from '../mutes/index.js';
@@ -61,6 +62,7 @@ notes.json      你提交的注释、译文、赏析、评与异文，及你作�
 划线/            每篇划过的作品一个 Markdown 文件：划线的文字与你的想法
 anki.csv        收藏的句子与划线做成的 Anki 卡片（正面挖空，背面原句与出处；Anki 中“文件 → 导入”）
 highlights.json 你的划线与想法（含私密想法）
+evidence.json   你为作品署名提交的出处证据
 
 时间均为 UTC（ISO 8601）。
 `;
@@ -179,6 +181,17 @@ export async function exportData(db: Db, me: UserRow, origin: string) {
     'orders.json': json(d.bought),
     'notes.json': json(notes),
     'highlights.json': json(marks),
+    'evidence.json': json(
+      (await evidenceBy(db, me.id)).map((v) => ({
+        essayId: v.essayId,
+        stance: v.stance,
+        source: v.source,
+        note: v.note,
+        confirmations: v.confirmations,
+        hidden: v.hiddenAt !== null,
+        createdAt: v.createdAt.toISOString(),
+      })),
+    ),
   };
   files['收藏夹'] = library.collected;
   if (marks.length) files['划线'] = library.marked;

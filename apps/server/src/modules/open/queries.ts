@@ -21,6 +21,7 @@ type EssayRow = typeof essays.$inferSelect;
 export type DrawnRow = Pick<EssayRow, 'id' | 'content' | 'source' | 'dynasty' | 'original'> & {
   work_author: EssayRow['workAuthor'];
   work_title: EssayRow['workTitle'];
+  attribution_status: EssayRow['attributionStatus'];
   imported: boolean;
   /** The poster's nickname and whether an editor (or the importer) posted it: the credit's 收录/分享. */
   poster_nickname: (typeof users.$inferSelect)['nickname'];
@@ -63,7 +64,7 @@ export async function drawOne(db: Db, f: DrawFilter, exclude: number[], pivot: n
   const where = conditions(f, exclude, viewerId);
   const pick = (from: SQL) =>
     db.execute<DrawnRow>(sql`
-      select ${e.id}, ${e.content}, ${e.source}, ${e.workAuthor}, ${e.workTitle}, ${e.dynasty}, ${e.original},
+      select ${e.id}, ${e.content}, ${e.source}, ${e.workAuthor}, ${e.workTitle}, ${e.dynasty}, ${e.original}, ${e.attributionStatus},
         ${e.importKey} is not null as imported, ${u.nickname} as poster_nickname,
         (${e.importKey} is not null or ${u.role} = 'admin') as posted_by_editor, ${e.classificationId}, ${c.name} as classification_name,
         coalesce((select json_agg(json_build_object('id', ${t.id}, 'name', ${t.name}) order by ${t.parentId} nulls first, ${t.id})

@@ -67,6 +67,7 @@ export async function drawSentence(
     original: credit.original,
     poster: credit.poster,
     source: row.source,
+    attributionStatus: row.attribution_status,
     classification: row.classification_id && row.classification_name ? { id: row.classification_id, name: row.classification_name } : null,
     tags: row.tags,
     link: `${req.protocol}://${req.host}/bellesDetails?id=${row.id}`,

@@ -135,3 +135,12 @@ export async function userExists(db: Db, id: number): Promise<boolean> {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return !!u;
 }
+
+/** One reporter's reports, newest first (by the reporter index). */
+export async function pageOfReporter(db: Db, reporterId: number, limit: number, offset: number) {
+  const where = eq(reports.reporterId, reporterId);
+  return withTotal(
+    db.select().from(reports).where(where).orderBy(desc(reports.createdAt), desc(reports.id)).limit(limit).offset(offset),
+    countUpTo(db, db.select(one).from(reports).where(where).$dynamic()),
+  );
+}

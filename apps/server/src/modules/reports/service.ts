@@ -3,7 +3,7 @@
  * editors work through a queue grouped by target and resolve a target's open reports together.
  */
 import { allow } from '../limits/index.js';
-import { REPORTS_TO_LEAVE_LISTS, type CallParsed } from '@shiju/contract';
+import { REPORT_TARGET_NAMES, REPORTS_TO_LEAVE_LISTS, type CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
@@ -20,6 +20,7 @@ import { notify } from '../messages/index.js';
 import { noteTargets, removeNoteInTx, reportableNote } from '../notes/index.js';
 import { hideThoughtInTx, reportableThought, thoughtTargets } from '../highlights/index.js';
 import { collectionReportTargets, findCollection, setCollectionHidden } from '../collections/index.js';
+import { evidenceTargets, hideEvidenceInTx, reportableEvidence } from '../attributions/index.js';
 import * as q from './queries.js';
 
 /** Reports one person may file within a minute before A0501. */
@@ -42,6 +43,11 @@ async function ownerOf(db: Db, type: q.TargetType, id: number) {
       return (await reportableNote(db, id))?.writerId ?? null;
     case 'thought':
       return (await reportableThought(db, id))?.writerId ?? null;
+    case 'evidence': {
+      // Evidence of a deleted account is still reportable (0: nobody's, never the reporter's own).
+      const r = await reportableEvidence(db, id);
+      return r ? (r.writerId ?? 0) : null;
+    }
     case 'collection': {
       const f = await findCollection(db, id);
       return f && f.isPublic && !f.hiddenAt ? f.userId : null;
@@ -67,23 +73,22 @@ export async function createReport(db: Db, broadcast: Broadcast, me: UserRow, bo
   return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
 }
 
-type GroupKey = { targetType: q.TargetType; targetId: number; status: q.ReportRow['status'] };
+type GroupKey = { targetType: q.TargetType; targetId: number };
 type GroupRow = Awaited<ReturnType<typeof q.pageGroups>>['rows'][number];
 
-async function presentGroups(db: Db, groups: GroupRow[]) {
-  const ids = (t: q.TargetType) => [...new Set(groups.filter((g) => g.targetType === t).map((g) => g.targetId))];
-  const [all, essays, comments, people, notes, folders, thoughts] = await Promise.all([
-    q.reportsOfGroups(db, groups),
+/** What each reported target is now (title, excerpt, owner, state, its text), looked up per kind in one pass. */
+async function targetsOf(db: Db, keys: GroupKey[]) {
+  const ids = (t: q.TargetType) => [...new Set(keys.filter((g) => g.targetType === t).map((g) => g.targetId))];
+  const [essays, comments, people, notes, folders, thoughts, evidence] = await Promise.all([
     q.essayTargets(db, ids('essay')),
     q.commentTargets(db, ids('comment')),
     q.userTargets(db, ids('user')),
     noteTargets(db, ids('note')),
     collectionReportTargets(db, ids('collection')),
     thoughtTargets(db, ids('thought')),
+    evidenceTargets(db, ids('evidence')),
   ]);
-  const resolverIds = [...new Set(all.map((r) => r.r.resolvedBy).filter((x): x is number => x !== null))];
-  const resolvers = new Map((await q.usersByIds(db, resolverIds)).map((u) => [u.id, u]));
-  const target = (g: GroupKey) => {
+  return (g: GroupKey) => {
     const missing = { title: '（已不存在）', excerpt: '', owner: null, status: 'missing', essayId: null };
     switch (g.targetType) {
       case 'essay': {
@@ -136,8 +141,26 @@ async function presentGroups(db: Db, groups: GroupRow[]) {
             }
           : missing;
       }
+      case 'evidence': {
+        const v = evidence.find((x) => x.id === g.targetId);
+        return v
+          ? {
+              title: v.note.slice(0, 30),
+              excerpt: v.note,
+              owner: v.owner?.id ? v.owner : null,
+              status: v.hiddenAt ? 'hidden' : 'visible',
+              essayId: v.essayId,
+            }
+          : missing;
+      }
     }
   };
+}
+
+async function presentGroups(db: Db, groups: GroupRow[]) {
+  const [all, target] = await Promise.all([q.reportsOfGroups(db, groups), targetsOf(db, groups)]);
+  const resolverIds = [...new Set(all.map((r) => r.r.resolvedBy).filter((x): x is number => x !== null))];
+  const resolvers = new Map((await q.usersByIds(db, resolverIds)).map((u) => [u.id, u]));
   return groups.map((g) => {
     const mine = all.filter((x) => x.r.targetType === g.targetType && x.r.targetId === g.targetId && x.r.status === g.status);
     const reasons = new Map<string, number>();
@@ -174,7 +197,7 @@ export async function pageQueue(db: Db, query: CallParsed<'adminReportsPage'>['q
 }
 
 const ACTION_NAMES = { dismiss: '驳回举报', hide: '隐藏', delete: '删除', ban: '封禁' } as const;
-const TARGET_NAMES = { essay: '作品', comment: '评论', user: '用户', note: '注释', collection: '收藏夹', thought: '想法' } as const;
+const TARGET_NAMES = REPORT_TARGET_NAMES;
 
 /**
  * What a reporter is told once their report is closed: that it was dealt with or found within the rules, never what
@@ -213,6 +236,10 @@ async function act(
         // A 想法 is hidden from others, never deleted: it is still its writer's.
         const essayId = await hideThoughtInTx(tx, r.targetId);
         if (essayId) essayIds.push(essayId);
+      } else if (r.targetType === 'evidence') {
+        // Evidence is hidden from others, never deleted: it stays in the text's record for editors.
+        const essayId = await hideEvidenceInTx(tx, r.targetId);
+        if (essayId) essayIds.push(essayId);
       } else if (r.targetType === 'note') {
         const essayId = await removeNoteInTx(tx, r.targetId, actorId, why);
         if (essayId) essayIds.push(essayId);
@@ -247,6 +274,7 @@ async function reportedUser(db: Db, r: q.ReportRow): Promise<number | null> {
   if (r.targetType === 'note') return (await noteTargets(db, [r.targetId]))[0]?.owner?.id ?? null;
   if (r.targetType === 'collection') return (await findCollection(db, r.targetId))?.userId ?? null;
   if (r.targetType === 'thought') return (await thoughtTargets(db, [r.targetId]))[0]?.ownerId ?? null;
+  if (r.targetType === 'evidence') return (await evidenceTargets(db, [r.targetId]))[0]?.owner?.id ?? null;
   return (await q.commentTargets(db, [r.targetId]))[0]?.owner.id ?? null;
 }
 
@@ -279,4 +307,29 @@ export async function resolve(
   const status = body.action === 'dismiss' ? 'dismissed' : 'resolved';
   const { rows } = await q.pageGroups(db, q.reportFilter({ targetType: r.targetType, targetId: r.targetId, status }), 1, 0);
   return (await presentGroups(db, rows))[0]!;
+}
+
+/** 我的举报: the caller's reports, newest first, with what they are told of each outcome. */
+export async function myReports(db: Db, me: UserRow, page: CallParsed<'myReports'>['query']) {
+  const { rows, ...total } = await q.pageOfReporter(db, me.id, page.pageSize, offsetOf(page));
+  const target = await targetsOf(db, rows);
+  return {
+    ...total,
+    list: rows.map((r) => {
+      const t = target(r);
+      return {
+        id: r.id,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        targetTitle: t.status === 'missing' ? null : t.title,
+        essayId: t.essayId,
+        reason: r.reason,
+        detail: r.detail,
+        status: r.status,
+        outcome: r.status === 'open' ? '处理中：编辑会尽快核查' : outcomeMessage(r.targetType, r.reason, r.status),
+        createdAt: r.createdAt.toISOString(),
+        resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+      };
+    }),
+  };
 }

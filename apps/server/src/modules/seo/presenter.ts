@@ -196,6 +196,9 @@ function jsonLd(model: PageModel, origin: string): unknown {
       ...creditLd(e, origin),
       ...(e.publishedAt ? { datePublished: e.publishedAt } : {}),
       ...(e.source ? { isBasedOn: e.source } : {}),
+      // Whether editors checked the attribution (出处已考证 / 存疑); not a schema.org term, read by our own consumers.
+      attributionStatus: e.attributionStatus,
+      ...(e.citation?.url ? { citation: e.citation.url } : {}),
       ...(e.cover ? { image: absolute(origin, e.cover) } : {}),
       keywords: model.keywords.join(','),
       interactionStatistic: [

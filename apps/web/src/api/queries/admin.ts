@@ -31,6 +31,9 @@ export const adminKeys = {
   users: (query: AdminQuery<'adminUsersPage'>) => [...adminKeys.all, 'users', query] as const,
   audit: (query: AdminQuery<'adminAuditPage'>) => [...adminKeys.all, 'audit', query] as const,
   collections: (query: AdminQuery<'adminCollectionsPage'>) => [...adminKeys.all, 'collections', query] as const,
+  attributions: (query: AdminQuery<'adminAttributionsPage'>) => [...adminKeys.all, 'attributions', query] as const,
+  attribution: (id: number) => [...adminKeys.all, 'attribution', id] as const,
+  disputed: (pageNum: number) => [...adminKeys.all, 'disputed', pageNum] as const,
   paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
   challenges: (query: AdminQuery<'adminChallengesPage'>) => [...adminKeys.all, 'challenges', query] as const,
 };
@@ -108,6 +111,28 @@ export const adminChallengesQuery = (query: AdminQuery<'adminChallengesPage'>) =
     ...FRESH,
   });
 
+export const adminAttributionsQuery = (query: AdminQuery<'adminAttributionsPage'>) =>
+  queryOptions({
+    queryKey: adminKeys.attributions(query),
+    queryFn: ({ signal }) => api('adminAttributionsPage', { query }, { signal }),
+    ...FRESH,
+  });
+
+/** A text's evidence as the editor reviews it. */
+export const adminAttributionQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.attribution(id),
+    queryFn: ({ signal }) => api('attribution', { params: { id } }, { signal }),
+    ...FRESH,
+  });
+
+export const adminDisputedQuery = (pageNum: number, pageSize: number) =>
+  queryOptions({
+    queryKey: adminKeys.disputed(pageNum),
+    queryFn: ({ signal }) => api('disputedLines', { query: { pageNum, pageSize } }, { signal }),
+    ...FRESH,
+  });
+
 /**
  * A console write: every console query on screen refetches (`adminKeys.all`) before the write counts as done, so
  * a dialog closes onto the updated table.
@@ -120,6 +145,10 @@ export const useAdminHideEssay = adminWrite('adminHideEssay');
 export const useAdminRestoreEssay = adminWrite('adminRestoreEssay');
 export const useAdminHideCollection = adminWrite('adminHideCollection');
 export const useAdminResolveReport = adminWrite('adminResolveReport');
+export const useAdminResolveAttribution = adminWrite('adminResolveAttribution');
+export const useAdminHideEvidence = adminWrite('adminHideEvidence');
+export const useAdminAddDisputedLine = adminWrite('adminAddDisputedLine');
+export const useAdminRemoveDisputedLine = adminWrite('adminRemoveDisputedLine');
 export const useAdminCreateClassification = adminWrite('adminCreateClassification');
 export const useAdminUpdateClassification = adminWrite('adminUpdateClassification');
 export const useAdminDeleteClassification = adminWrite('adminDeleteClassification');

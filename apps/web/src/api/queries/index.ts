@@ -36,3 +36,4 @@ export * from './mutes.js';
 export * from './review.js';
 export * from './coach.js';
 export * from './challenges.js';
+export * from './attributions.js';

@@ -1,4 +1,15 @@
-import { defineCallWrite } from './define.js';
+import { defineCallWrite, defineDomain } from './define.js';
 
-/** 举报 a text, a comment or a user; nothing cached shows reports to their reporter. */
-export const useCreateReport = defineCallWrite('createReport');
+const reports = defineDomain('reports');
+
+export const reportKeys = { all: reports.all };
+
+/** 我的举报 on /space: the reader's reports and their outcomes. */
+export const reportQueries = {
+  mine: (pageSize: number) => reports.paged('myReports', (pageNum) => ({ query: { pageNum, pageSize } })),
+};
+
+/** 举报 a text, a comment, a user…; 我的举报 shows it next. */
+export const useCreateReport = defineCallWrite('createReport', {
+  onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+});

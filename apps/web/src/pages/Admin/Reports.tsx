@@ -1,3 +1,4 @@
+import { REPORT_TARGET_NAMES } from '@shiju/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
@@ -14,14 +15,7 @@ type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
 type Resolution = 'dismiss' | 'hide' | 'delete' | 'ban';
 
-const TARGET: Record<TargetType, string> = {
-  essay: '作品',
-  comment: '评论',
-  user: '用户',
-  note: '注释',
-  collection: '收藏夹',
-  thought: '想法',
-};
+const TARGET: Record<TargetType, string> = REPORT_TARGET_NAMES;
 const TARGET_OPTIONS = (Object.keys(TARGET) as TargetType[]).map((value) => ({ value, label: TARGET[value] }));
 const STATUS = {
   open: { label: '待处理', color: 'gold' },
@@ -52,6 +46,7 @@ const ACTIONS: Record<TargetType, readonly Resolution[]> = {
   note: ['dismiss', 'delete', 'ban'],
   collection: ['dismiss', 'hide', 'ban'],
   thought: ['dismiss', 'hide', 'ban'],
+  evidence: ['dismiss', 'hide', 'ban'],
 };
 
 /** Labels, and what each resolution does, said in the dialog before the editor commits. */
@@ -70,6 +65,12 @@ function resolutionText(action: Resolution, g: ReportGroup): { label: string; ti
           label: '隐藏想法',
           title: '隐藏被举报的想法',
           description: '想法不再对他人显示（写下它的读者仍能看到）。',
+        };
+      if (g.targetType === 'evidence')
+        return {
+          label: '隐藏证据',
+          title: '隐藏被举报的出处证据',
+          description: '证据不再对他人显示（提交它的读者仍能看到）。',
         };
       if (g.targetType === 'collection')
         return {
@@ -99,7 +100,8 @@ function TargetCell({ g }: { g: ReportGroup }) {
   const href =
     g.targetType === 'essay'
       ? essayHref(g.targetId)
-      : (g.targetType === 'comment' || g.targetType === 'note' || g.targetType === 'thought') && g.target.essayId
+      : (g.targetType === 'comment' || g.targetType === 'note' || g.targetType === 'thought' || g.targetType === 'evidence') &&
+          g.target.essayId
         ? essayHref(g.target.essayId)
         : g.targetType === 'user'
           ? userHref(g.targetId)

@@ -37,6 +37,22 @@ export function EssayStatusTag({ status }: { status: EssayStatus }) {
   return <Tag color={s.color}>{s.label}</Tag>;
 }
 
+/** Why a pending text waits: the words that held it, a resubmission after a rejection (and why), open reports. */
+function WaitReasons({ essay }: { essay: AdminEssay }) {
+  const reasons = [
+    essay.sensitiveWords.length ? `含敏感词 ${essay.sensitiveWords.length} 个` : null,
+    essay.previousReason !== null ? `修改后重新提交（上次未通过：${essay.previousReason}）` : null,
+    essay.openReports > 0 ? `待处理举报 ${essay.openReports} 条` : null,
+  ].filter((r): r is string => r !== null);
+  if (!reasons.length) return null;
+  return (
+    <div className="admin-wait" style={{ marginTop: 4 }}>
+      <Typography.Text type="warning">待审原因：</Typography.Text>
+      {reasons.join('；')}
+    </div>
+  );
+}
+
 /** Title (or the sentence), with the words that sent it to review marked; author and where it sits below. */
 export function EssayCell({ essay, full }: { essay: AdminEssay; full?: boolean }) {
   const body = plainText(essay.type === 'essay' ? essay.content : essay.content || essay.summary);
@@ -78,6 +94,7 @@ export function EssayCell({ essay, full }: { essay: AdminEssay; full?: boolean }
         ) : null}
         {essay.classification ? ` · ${essay.classification.name}` : ''} · {formatDateTime(essay.updatedAt)}
       </div>
+      {essay.status === 'pending' ? <WaitReasons essay={essay} /> : null}
       {words.length > 0 ? (
         <div className="admin-words">
           <Typography.Text type="danger">敏感词：</Typography.Text>

@@ -14,6 +14,7 @@ import {
   TeamOutlined,
   ReadOutlined,
   EditOutlined,
+  SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
@@ -33,6 +34,7 @@ export const SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', label: '概览', icon: <BarChartOutlined />, Component: lazy(() => import('./Dashboard/index.js')) },
   { key: 'review', label: '审核', icon: <FileSearchOutlined />, Component: lazy(() => import('./Review.js')) },
   { key: 'notes', label: '注释', icon: <ReadOutlined />, Component: lazy(() => import('./Notes.js')), forNoteEditors: true },
+  { key: 'attributions', label: '考证', icon: <SafetyCertificateOutlined />, Component: lazy(() => import('./Attributions.js')) },
   { key: 'reports', label: '举报', icon: <FlagOutlined />, Component: lazy(() => import('./Reports.js')) },
   { key: 'content', label: '内容', icon: <FileTextOutlined />, Component: lazy(() => import('./Content.js')) },
   { key: 'collections', label: '收藏夹', icon: <FolderOpenOutlined />, Component: lazy(() => import('./Collections.js')) },

@@ -17,6 +17,7 @@ import { ImitationsStrip } from './ImitationsStrip.js';
 import { ImitationTreeSection } from '../../components/imitationTree/ImitationTreeSection.js';
 import { OriginalNote } from './OriginalNote.js';
 import { WorkLine } from '../../components/authors/WorkLine.js';
+import { AttributionLine } from '../../components/attributions/AttributionLine.js';
 import { NotesLayer } from '../../components/notes/NotesLayer.js';
 import { HighlightLayer } from '../../components/highlights/HighlightLayer.js';
 import { HighlightsPanel } from '../../components/highlights/HighlightsPanel.js';
@@ -40,7 +41,7 @@ import { useQuery } from '@tanstack/react-query';
 const STATUS_NOTE: Partial<Record<Details['status'], string>> = {
   draft: '这是草稿，只有你自己能看到。',
   pending: '这篇作品正在等待审核，通过后才会公开。',
-  rejected: '这篇作品没有通过审核，修改后可以重新发布。',
+  rejected: '这篇作品没有通过审核，按原因修改后可以重新提交审核。',
   hidden: '这篇作品已被编辑隐藏，只有你自己能看到。',
 };
 
@@ -104,6 +105,7 @@ function DetailsView({ essay: asked }: { essay: Details }) {
           </NotesLayer>
         </ReadingSurface>
         <WorkLine essay={essay} />
+        <AttributionLine essay={essay} />
         {published ? <NotesSection essay={essay} view={notes} /> : null}
         {published ? <HighlightsPanel essay={essay} view={highlights} /> : null}
         <Taxonomy essay={essay} />

@@ -14,9 +14,10 @@ export type OwnStatus = 'published' | 'pending' | 'rejected' | 'hidden' | 'draft
 const PAGE_SIZE = 10;
 
 const STATUS_TAG: Partial<Record<OwnStatus, { color: string; text: string }>> = {
-  pending: { color: 'gold', text: '审核中' },
+  published: { color: 'green', text: '已通过' },
+  pending: { color: 'gold', text: '待审核' },
   rejected: { color: 'red', text: '未通过' },
-  hidden: { color: 'volcano', text: '已被隐藏' },
+  hidden: { color: 'volcano', text: '已隐藏' },
   draft: { color: 'default', text: '草稿' },
 };
 
@@ -58,7 +59,7 @@ function OwnEssay({ essay }: { essay: Essay }) {
           {/* A text an editor hid comes back only through the editor's restore, so there is nothing to edit. */}
           {essay.status === 'hidden' ? null : (
             <LinkButton to={`/editorialEssay?id=${essay.id}`} size="small" icon={<EditOutlined />}>
-              编辑
+              {essay.status === 'rejected' ? '修改后重新提交' : '编辑'}
             </LinkButton>
           )}
           <Button size="small" danger icon={<DeleteOutlined />} loading={deleteEssay.isPending} onClick={() => void remove()}>

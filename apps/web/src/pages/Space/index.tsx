@@ -15,12 +15,13 @@ import { useSearchParamChoice } from '../../components/people/useSearchParamChoi
 import { saveUserInfo } from '../../lib/session.js';
 import { MyDrafts, MyWorks } from './MyWorks.js';
 import { Settings } from './Settings.js';
+import { MyReports } from './MyReports.js';
 import { userQueries } from '../../api/queries/index.js';
 import { useQuery } from '@tanstack/react-query';
 import { UrlTabs } from '../../components/UrlTabs.js';
 import { SiteLinks } from '../../shell/SiteLinks.js';
 
-const TABS = ['works', 'drafts', 'likes', 'collects', 'highlights', 'following', 'followers', 'settings'] as const;
+const TABS = ['works', 'drafts', 'likes', 'collects', 'highlights', 'following', 'followers', 'reports', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_LABEL: Record<Tab, string> = {
@@ -31,6 +32,7 @@ const TAB_LABEL: Record<Tab, string> = {
   highlights: '我的划线',
   following: '关注',
   followers: '粉丝',
+  reports: '我的举报',
   settings: '设置',
 };
 
@@ -50,6 +52,8 @@ function tabContent(tab: Tab, me: UserInfo) {
       return <RelationList userId={me.id} type="following" own />;
     case 'followers':
       return <RelationList userId={me.id} type="followers" own />;
+    case 'reports':
+      return <MyReports />;
     case 'settings':
       return <Settings me={me} />;
   }

@@ -1,4 +1,5 @@
 import type { CallData } from '@shiju/contract';
+import { CitationFields, citationOf, type CitationValues } from '../../attributions/CitationFields.js';
 import { Alert, Button, Form, Input, Radio, Segmented, Select } from 'antd';
 import { plainOf } from '@shiju/contract/anchors';
 import { useRef, useState, type ReactNode } from 'react';
@@ -32,6 +33,8 @@ interface Values {
   /** A quoted sentence's 作者 and 出处 (the work, without 《》): the source line is written from them. */
   workAuthor?: string;
   workTitle?: string;
+  /** A quote's structured 出处 (work, chapter, edition, page, link). */
+  citation?: CitationValues;
   cover?: string | null;
   classificationId?: number;
   tagIds?: number[];
@@ -111,6 +114,16 @@ function QuoteField({ name, label, hint, placeholder, max }: QuoteFieldProps) {
   );
 }
 
+/** 详细出处: the book, chapter, edition, page and a link, folded away until the writer opens it. */
+function CitationBlock() {
+  return (
+    <details className="composer__citation">
+      <summary>详细出处（选填：书名、卷次、版本、页码、链接）</summary>
+      <CitationFields prefix={['citation']} />
+    </details>
+  );
+}
+
 function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['defaults'], lockType?: EssayType): Values {
   if (initial) {
     return {
@@ -122,6 +135,7 @@ function valuesOf(initial: EssayForm | undefined, defaults: EssayComposerProps['
       source: initial.source ?? '',
       workAuthor: initial.workAuthor ?? '',
       workTitle: initial.workTitle ?? '',
+      citation: initial.citation ?? {},
       cover: initial.cover,
       classificationId: initial.classificationId ?? undefined,
       tagIds: initial.tagIds,
@@ -141,7 +155,8 @@ const COMPARED = ['type', 'kind', 'title', 'sentence', 'html', 'source', 'workAu
 function sameValues(a: Partial<Values>, b: Partial<Values>): boolean {
   const plain = (v: unknown) => v ?? '';
   const ids = (v: number[] | undefined) => [...(v ?? [])].sort((x, y) => x - y).join(',');
-  return COMPARED.every((k) => plain(a[k]) === plain(b[k])) && ids(a.tagIds) === ids(b.tagIds);
+  const cited = (v: CitationValues | undefined) => JSON.stringify(citationOf(v ?? {}) ?? {});
+  return COMPARED.every((k) => plain(a[k]) === plain(b[k])) && ids(a.tagIds) === ids(b.tagIds) && cited(a.citation) === cited(b.citation);
 }
 
 /**
@@ -216,6 +231,7 @@ export function EssayComposer({ initial, defaults, imitateOf, challengeId, lockT
       // 原创 sends no author, work or source line; 摘录 sends what the writer named (no author: 佚名).
       original: v.kind === 'original',
       ...(v.kind === 'original' ? {} : v.type === 'essay' ? { source: v.source?.trim() || undefined } : quoteBody(v, initial)),
+      ...(v.kind === 'quote' ? { citation: citationOf(v.citation ?? {}) ?? {} } : {}),
       cover: v.type === 'essay' ? v.cover || undefined : undefined,
       classificationId: v.classificationId!,
       tagIds: v.tagIds ?? [],
@@ -303,6 +319,7 @@ export function EssayComposer({ initial, defaults, imitateOf, challengeId, lockT
               />
             </div>
           ) : null}
+          {kind === 'quote' ? <CitationBlock /> : null}
         </>
       ) : (
         <>
@@ -343,6 +360,7 @@ export function EssayComposer({ initial, defaults, imitateOf, challengeId, lockT
               <Input placeholder="转载或摘录时注明出处" count={counter(LIMITS.sourceChars)} maxLength={LIMITS.sourceChars} />
             </Form.Item>
           ) : null}
+          {kind === 'quote' ? <CitationBlock /> : null}
         </>
       )}
 
