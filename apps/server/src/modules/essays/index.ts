@@ -7,6 +7,7 @@ export {
   decodeCursor,
   encodeCursor,
   findEssay,
+  mergedTarget,
   refreshHotScore,
   toggleReaction,
   underReportLimit,

@@ -431,6 +431,12 @@ export async function viewerFlags(db: Exec, userId: number | undefined, ids: num
   return { liked: new Set(l.map((r) => r.id)), collected: new Set(c.map((r) => r.id)) };
 }
 
+/** The text a merged text now lives on (essays.merged_into), or null. */
+export async function mergedTarget(db: Exec, id: number): Promise<number | null> {
+  const rows = await db.select({ into: essays.mergedInto }).from(essays).where(eq(essays.id, id)).limit(1);
+  return rows[0]?.into ?? null;
+}
+
 export async function findEssay(db: Exec, id: number) {
   const rows = await db
     .select()

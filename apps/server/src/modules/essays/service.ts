@@ -17,6 +17,7 @@ import { notify } from '../messages/index.js';
 import { reanchorNotes } from '../notes/index.js';
 import { reanchorHighlights } from '../highlights/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
+import { afterPost, checkPost, writeSignature } from '../duplicates/index.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
@@ -108,6 +109,7 @@ async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
       searchVersion: SEARCH_VERSION,
     },
     tagIds,
+    plain: text,
   };
 }
 
@@ -144,12 +146,17 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
   };
 }
 
+/** A post (not a draft) is checked against the library first: the exact words of a published text are refused. */
+const checkedPost = (db: Db, status: string, plain: string, excludeId?: number) =>
+  status === 'draft' ? Promise.resolve(null) : checkPost(db, plain, excludeId);
+
 export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: WriteBody) {
-  const { fields, tagIds } = await prepare(db, body, rt.sensitive);
+  const { fields, tagIds, plain } = await prepare(db, body, rt.sensitive);
   if (body.imitateOf) {
     const original = await q.findEssay(db, body.imitateOf);
     if (!original || original.status !== 'published') throw invalid('imitateOf 原文不存在或未发布');
   }
+  const check = await checkedPost(db, fields.status, plain);
   const id = await db.transaction(async (tx) => {
     const published = fields.status === 'published';
     const id = await q.insertEssay(tx, {
@@ -162,11 +169,13 @@ export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: W
     if (published && body.imitateOf) await imitated(tx, body.imitateOf, me.id, id);
     await q.refreshHotScore(tx, id);
     await q.moveCounts(tx, null, { published, classificationId: fields.classificationId, tagIds, authorId: me.id });
+    if (check) await afterPost(tx, id, check.sig, check.found);
+    else await writeSignature(tx, id, fields.type, fields.content);
     return id;
   });
   forgetEssay(rt.broadcast, id, true);
   if (body.imitateOf) forgetEssay(rt.broadcast, body.imitateOf);
-  return editForm(db, id, fields.status === 'pending' ? PENDING_NOTICE : null);
+  return { ...(await editForm(db, id, fields.status === 'pending' ? PENDING_NOTICE : null)), duplicates: check?.shown };
 }
 
 async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
@@ -185,10 +194,19 @@ export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: num
   const before = await ownEssay(db, me, id);
   if (before.status === 'hidden') throw invalid(`status 作品已被隐藏（${before.statusReason ?? '违反社区规范'}），不能编辑或重新发布`);
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
-  const { fields, tagIds } = await prepare(db, wanted, rt.sensitive);
-  await changeStatus(db, rt.broadcast, before, { ...fields, statusReason: null }, tagIds);
+  const { fields, tagIds, plain } = await prepare(db, wanted, rt.sensitive);
+  const check = await checkedPost(db, fields.status, plain, id);
+  await db.transaction(async (tx) => {
+    await changeStatus(tx, rt.broadcast, before, { ...fields, statusReason: null }, tagIds);
+    if (check) await afterPost(tx, id, check.sig, check.found);
+    else await writeSignature(tx, id, fields.type, fields.content);
+  });
+  forgetEssay(rt.broadcast, id, true);
   const backToReview = before.status === 'published' && fields.status === 'pending';
-  return editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null);
+  return {
+    ...(await editForm(db, id, fields.status === 'pending' ? (backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE) : null)),
+    duplicates: check?.shown,
+  };
 }
 
 /**
@@ -339,6 +357,7 @@ async function loadDetails(db: Db, id: number, viewerId?: number) {
         : null,
     following: row.following,
     original: originalRow?.status === 'published' ? presentCard(originalRow) : null,
+    mergedInto: null as number | null,
   };
 }
 
@@ -352,8 +371,19 @@ export const publishedDetails = (db: Db, caches: EssayCaches, id: number): Promi
 export type PublicDetails = Awaited<ReturnType<typeof loadDetails>>;
 
 /** A text as `viewer` may see it; a published one counts a view for `viewerKey` (none for the server's prerendering). */
-export async function details(db: Db, rt: EssayRuntime, id: number, viewer: UserRow | null, viewerKey: string | null) {
+export async function details(
+  db: Db,
+  rt: EssayRuntime,
+  id: number,
+  viewer: UserRow | null,
+  viewerKey: string | null,
+): Promise<NonNullable<PublicDetails>> {
   const shown = viewer ? await loadDetails(db, id, viewer.id) : await publishedDetails(db, rt.essayCaches, id);
+  if (!shown) {
+    // A text an editor merged into another: the answer is the kept text, saying so.
+    const into = await q.mergedTarget(db, id);
+    if (into) return { ...(await details(db, rt, into, viewer, viewerKey)), mergedInto: into };
+  }
   if (!shown || !canSee({ status: shown.status, authorId: shown.author.id }, viewer)) throw notFound('作品不存在或未发布');
   if (shown.status === 'published' && viewerKey) rt.views.record(id, viewerKey);
   return shown;
