@@ -2,6 +2,7 @@ import type { CallData, CallId, CallInput } from '@shiju/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { defineCallWrite } from './define.js';
+import { afterEssayRemoved } from './essays.js';
 
 type RawQuery<K extends CallId> = NonNullable<CallInput<K>['query']>;
 /**
@@ -32,6 +33,7 @@ export const adminKeys = {
   audit: (query: AdminQuery<'adminAuditPage'>) => [...adminKeys.all, 'audit', query] as const,
   collections: (query: AdminQuery<'adminCollectionsPage'>) => [...adminKeys.all, 'collections', query] as const,
   paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
+  duplicates: (query: AdminQuery<'adminDuplicatesPage'>) => [...adminKeys.all, 'duplicates', query] as const,
 };
 
 /** Editors act on what is true now: no minute-old cache; a table keeps its rows while the next page loads. */
@@ -46,6 +48,9 @@ export const adminDashboardQuery = (days: number) =>
 
 export const adminEssaysQuery = (query: AdminQuery<'adminEssaysPage'>) =>
   queryOptions({ queryKey: adminKeys.essays(query), queryFn: ({ signal }) => api('adminEssaysPage', { query }, { signal }), ...FRESH });
+
+export const adminDuplicatesQuery = (query: AdminQuery<'adminDuplicatesPage'>) =>
+  queryOptions({ queryKey: adminKeys.duplicates(query), queryFn: ({ signal }) => api('adminDuplicatesPage', { query }, { signal }), ...FRESH });
 
 export const adminReportsQuery = (query: AdminQuery<'adminReportsPage'>) =>
   queryOptions({ queryKey: adminKeys.reports(query), queryFn: ({ signal }) => api('adminReportsPage', { query }, { signal }), ...FRESH });
@@ -112,6 +117,11 @@ export const useAdminHideEssay = adminWrite('adminHideEssay');
 export const useAdminRestoreEssay = adminWrite('adminRestoreEssay');
 export const useAdminHideCollection = adminWrite('adminHideCollection');
 export const useAdminResolveReport = adminWrite('adminResolveReport');
+export const useAdminDismissDuplicate = adminWrite('adminDismissDuplicate');
+/** A merge changes public texts too: the console's tables and every cached text refetch. */
+export const useAdminMergeEssays = defineCallWrite('adminMergeEssays', {
+  onSuccess: (queryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), afterEssayRemoved(queryClient)]),
+});
 export const useAdminCreateClassification = adminWrite('adminCreateClassification');
 export const useAdminUpdateClassification = adminWrite('adminUpdateClassification');
 export const useAdminDeleteClassification = adminWrite('adminDeleteClassification');

@@ -7,6 +7,7 @@ import { confirmDialog } from '../../ConfirmDialog/index.js';
 import { useClassifications } from '../../../hooks/useClassifications.js';
 import { charCount, LIMITS } from '../../../lib/essay/limits.js';
 import { CoverUpload } from './CoverUpload.js';
+import { DuplicateHint } from './DuplicateHint.js';
 import { RichTextEditor } from './RichTextEditor.js';
 import { TagPicker } from './TagPicker.js';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.js';
@@ -152,6 +153,8 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
   const classificationId = Form.useWatch('classificationId', form);
   const workAuthor = Form.useWatch('workAuthor', form);
   const workTitle = Form.useWatch('workTitle', form);
+  const sentence = Form.useWatch('sentence', form) ?? '';
+  const html = Form.useWatch('html', form) ?? '';
   const classifications = useClassifications();
   const [savedId, setSavedId] = useState<number | undefined>(initial?.id);
   const [dirty, setDirty] = useState(false);
@@ -278,6 +281,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
               count={counter(LIMITS.sentenceChars)}
             />
           </Form.Item>
+          <DuplicateHint type="sentence" content={sentence} excludeId={savedId} />
           {kind === 'quote' ? (
             <div className="composer__row composer__quote">
               <QuoteField
@@ -328,6 +332,7 @@ export function EssayComposer({ initial, defaults, imitateOf, lockType, onSaved 
           >
             <RichTextEditor value={start.html ?? ''} onChange={() => undefined} />
           </Form.Item>
+          <DuplicateHint type="essay" content={html} excludeId={savedId} />
           <Form.Item name="cover" label="封面（选填）">
             <CoverUpload />
           </Form.Item>
