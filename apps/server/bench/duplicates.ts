@@ -81,7 +81,7 @@ async function label() {
   const fresh = () => {
     for (;;) {
       const t = pick(poems);
-      if (!used.has(t)) return used.add(t), t;
+      if (!used.has(t)) return (used.add(t), t);
     }
   };
   // Near-pairs.
@@ -188,13 +188,18 @@ async function measure() {
     const rows = (await database.db.execute<{ id: number; content: string; type: string }>(`select id, content, type from essays` as never))
       .rows;
     const s0 = performance.now();
-    const sigs = rows.map((r) => ({ essayId: r.id, signature: signatureOf(r.type === 'essay' ? htmlToText(r.content) : r.content, { simplified: true }) }));
+    const sigs = rows.map((r) => ({
+      essayId: r.id,
+      signature: signatureOf(r.type === 'essay' ? htmlToText(r.content) : r.content, { simplified: true }),
+    }));
     const computeMs = performance.now() - s0;
     const w0 = performance.now();
     for (let i = 0; i < sigs.length; i += 500) await database.db.transaction((tx) => saveSignatures(tx, sigs.slice(i, i + 500)));
     const writeMs = performance.now() - w0;
     const signatureMs = computeMs + writeMs;
-    console.log(`import ${Math.round(importMs)} ms for ${rows.length} texts; signatures ${Math.round(computeMs)} ms computing + ${Math.round(writeMs)} ms writing`);
+    console.log(
+      `import ${Math.round(importMs)} ms for ${rows.length} texts; signatures ${Math.round(computeMs)} ms computing + ${Math.round(writeMs)} ms writing`,
+    );
 
     // Lookups: the labelled pairs' second texts (near variants, lines, imitations) and single lines, 10 at a time.
     const queries = [...pairs.map((p) => p.b), ...pairs.slice(0, 200).map((p) => (lines(p.a)[0] ?? p.a).slice(0, 7))];

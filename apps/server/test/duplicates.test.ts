@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, collects, comments, essays, highlights, likes, messages, textSignatures } from '../src/db/schema.js';
 import { bandKeys, importKeyOf, normalizeText, signatureOf, similarity, workKeyOf } from '../src/lib/signature.js';
 import { backfillSignatures } from '../src/modules/duplicates/index.js';
-import { MERGE_HANDLES } from '../src/modules/essays/merge.js';
+import { MERGE_HANDLES } from '../src/modules/essays/index.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { callAs, createTestApp, type TestContext } from './helper.js';
@@ -38,7 +38,8 @@ const STOCK = '春眠不觉晓处闻啼鸟夜来风雨声花落知多少白日�
 const uniqueText = (seed: string) => {
   const h = crypto.createHash('sha1').update(seed).digest();
   const chars = Array.from(STOCK);
-  const line = (k: number) => Array.from({ length: 5 }, (_, i) => chars[(h[(k * 5 + i) % h.length]! + k * 7 + i * 3) % chars.length]).join('');
+  const line = (k: number) =>
+    Array.from({ length: 5 }, (_, i) => chars[(h[(k * 5 + i) % h.length]! + k * 7 + i * 3) % chars.length]).join('');
   return `${line(0)}，${line(1)}。${line(2)}，${line(3)}。`;
 };
 
@@ -103,7 +104,12 @@ describe('the check before posting', () => {
 
   it('refuses the exact words of a published text on post, in either script, with the message', async () => {
     for (const content of [JINGYESI, JINGYESI_HANT, '床前明月光疑是地上霜举头望明月低头思故乡']) {
-      const r = await callAs(t.app, 'createEssay', { body: { type: 'sentence', content, classificationId, status: 'publish' } }, writer.token);
+      const r = await callAs(
+        t.app,
+        'createEssay',
+        { body: { type: 'sentence', content, classificationId, status: 'publish' } },
+        writer.token,
+      );
       expect(r.code).toBe('A0400');
       expect(r.msg).toContain('这段文字已收录：《静夜思》');
     }
@@ -122,14 +128,23 @@ describe('the check before posting', () => {
 
   it('names no draft, pending or hidden text to the writer, but lists the pair for editors', async () => {
     const words = uniqueText('draft-only');
-    const draft = await callAs(t.app, 'createEssay', { body: { type: 'sentence', content: words, classificationId, status: 'draft' } }, other.token);
+    const draft = await callAs(
+      t.app,
+      'createEssay',
+      { body: { type: 'sentence', content: words, classificationId, status: 'draft' } },
+      other.token,
+    );
     expect(draft.code).toBe('00000');
     expect((await check(words)).data).toEqual({ message: null, matches: [] });
     const posted = await publishText(t.app, writer, { content: words, classificationId });
     expect(posted.duplicates).toEqual({ message: null, matches: [] });
     const list = await callAs(t.app, 'adminDuplicatesPage', { query: { pageNum: 1, pageSize: 50 } }, admin.token);
     expect(list.data.list).toContainEqual(
-      expect.objectContaining({ kind: 'exact', essay: expect.objectContaining({ id: posted.id }), match: expect.objectContaining({ id: draft.data.id, status: 'draft' }) }),
+      expect.objectContaining({
+        kind: 'exact',
+        essay: expect.objectContaining({ id: posted.id }),
+        match: expect.objectContaining({ id: draft.data.id, status: 'draft' }),
+      }),
     );
     // Readers cannot read the editors' list.
     expect((await callAs(t.app, 'adminDuplicatesPage', { query: { pageNum: 1, pageSize: 50 } }, writer.token)).code).toBe('A0301');
@@ -141,7 +156,9 @@ describe('the check before posting', () => {
 
   it('answers bad input with A0400, never a failure', async () => {
     expect((await callAs(t.app, 'checkDuplicates', { body: { content: 5, type: 'sentence' } as never }, writer.token)).code).toBe('A0400');
-    expect((await callAs(t.app, 'checkDuplicates', { body: { content: '床前明月光', type: 'poem' } as never }, writer.token)).code).toBe('A0400');
+    expect((await callAs(t.app, 'checkDuplicates', { body: { content: '床前明月光', type: 'poem' } as never }, writer.token)).code).toBe(
+      'A0400',
+    );
     expect((await check('')).data).toEqual({ message: null, matches: [] });
     expect((await callAs(t.app, 'checkDuplicates', { body: { content: '床前明月光', type: 'sentence' } })).code).toBe('A0230');
   });
@@ -214,7 +231,10 @@ describe('merging duplicates', () => {
       expect(told).toHaveLength(1);
       expect(told[0]!.content).toContain('合并');
     }
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'essay.merge'), eq(auditLog.targetId, String(gone.id))));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'essay.merge'), eq(auditLog.targetId, String(gone.id))));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).toMatchObject({ into: kept.id });
 
@@ -228,7 +248,8 @@ describe('merging duplicates', () => {
     const b = await publishText(t.app, writer, { content: uniqueText('refuse-b'), classificationId });
     const c = await publishText(t.app, other, { content: uniqueText('refuse-c'), imitateOf: a.id, classificationId });
     const d = await publishText(t.app, other, { content: uniqueText('refuse-d'), imitateOf: c.id, classificationId });
-    const merge = (id: number, into: number, who = admin) => callAs(t.app, 'adminMergeEssays', { params: { id }, body: { into } }, who.token);
+    const merge = (id: number, into: number, who = admin) =>
+      callAs(t.app, 'adminMergeEssays', { params: { id }, body: { into } }, who.token);
     const self = await merge(a.id, a.id);
     expect(self.code).toBe('A0400');
     expect(self.msg).toContain('它自己');

@@ -41,7 +41,15 @@ export async function saveSignatures(db: Exec, rows: { essayId: number; signatur
   if (rows.length === 0) return;
   await db
     .insert(textSignatures)
-    .values(rows.map((r) => ({ essayId: r.essayId, normalized: r.signature.normalized, digest: r.signature.digest, han: r.signature.han, bands: r.signature.bands })))
+    .values(
+      rows.map((r) => ({
+        essayId: r.essayId,
+        normalized: r.signature.normalized,
+        digest: r.signature.digest,
+        han: r.signature.han,
+        bands: r.signature.bands,
+      })),
+    )
     .onConflictDoUpdate({
       target: textSignatures.essayId,
       set: {

@@ -6,7 +6,7 @@
 import type { Db, Exec } from '../../db/client.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { htmlToText } from '../../lib/html.js';
-import { CONTAIN_MIN, hanOf, NEAR_MIN, NEAR_THRESHOLD, signatureOf, similarity, type TextSignature } from '../../lib/signature.js';
+import { CONTAIN_MIN, hanOf, NEAR_THRESHOLD, signatureOf, similarity, type TextSignature } from '../../lib/signature.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as q from './queries.js';
 
@@ -36,7 +36,8 @@ export async function findDuplicates(db: Exec, sig: TextSignature, excludeId?: n
   const found = new Map<number, Found>();
   const add = (c: q.Candidate, kind: q.PairKind, sim: number) => {
     const had = found.get(c.id);
-    if (!had || had.similarity < sim) found.set(c.id, { id: c.id, status: c.status, title: c.title, source: c.source, summary: c.summary, kind, similarity: sim });
+    if (!had || had.similarity < sim)
+      found.set(c.id, { id: c.id, status: c.status, title: c.title, source: c.source, summary: c.summary, kind, similarity: sim });
   };
   if (!sig.normalized) return [];
   for (const c of await q.sameText(db, sig.digest, excludeId)) if (c.normalized === sig.normalized) add(c, 'exact', 1);

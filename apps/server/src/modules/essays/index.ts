@@ -15,6 +15,7 @@ export {
   type Cursor,
 } from './queries.js';
 export { essayHandlers } from './routes.js';
+export { MERGE_HANDLES } from './merge.js';
 export { listPublished, publishedDetails, react, removeEssayInTx } from './service.js';
 export { createEssayCaches, type EssayCaches } from './cache.js';
 export { createViewBuffer, type ViewBuffer } from './views.js';

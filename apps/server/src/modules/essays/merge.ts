@@ -52,7 +52,12 @@ export async function mergeEssays(db: Db, broadcast: Broadcast, actor: NonNullab
   const result = await audited(
     db,
     actor,
-    (r: { moved: Record<string, number> }) => ({ action: 'essay.merge', targetType: 'essay', targetId: fromId, summary: { into: intoId, moved: r.moved } }),
+    (r: { moved: Record<string, number> }) => ({
+      action: 'essay.merge',
+      targetType: 'essay',
+      targetId: fromId,
+      summary: { into: intoId, moved: r.moved },
+    }),
     async (tx) => {
       const { from, into } = await m.lockPair(tx, fromId, intoId);
       if (!from || from.status === 'deleted') throw notFound('要合并的作品不存在或已删除');
@@ -101,7 +106,8 @@ export async function mergeEssays(db: Db, broadcast: Broadcast, actor: NonNullab
       await reanchorHighlights(tx, intoId, text);
       const told = `${named(from)}与${named(into)}内容重复，编辑已将其合并到${named(into)}，喜欢、收藏、评论与划线都已保留。`;
       await notify(tx, { userId: into.authorId, type: 'system', actorId: null, essayId: intoId, content: told });
-      if (from.authorId !== into.authorId) await notify(tx, { userId: from.authorId, type: 'system', actorId: null, essayId: intoId, content: told });
+      if (from.authorId !== into.authorId)
+        await notify(tx, { userId: from.authorId, type: 'system', actorId: null, essayId: intoId, content: told });
       return { moved, imitationIds: imitations.ids, imitateOf: from.imitateOf };
     },
   );

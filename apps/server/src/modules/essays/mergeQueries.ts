@@ -93,8 +93,14 @@ export async function movedLikeWeight(tx: Tx, from: number, into: number) {
 
 /** Row counts of the merged text's likes and collects (the counters may hold more: imported engagement). */
 export async function reactionRows(tx: Tx, id: number) {
-  const [l] = await tx.select({ n: sql<number>`count(*)::int` }).from(likes).where(eq(likes.essayId, id));
-  const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(collects).where(eq(collects.essayId, id));
+  const [l] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(likes)
+    .where(eq(likes.essayId, id));
+  const [c] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(collects)
+    .where(eq(collects.essayId, id));
   return { likes: l!.n, collects: c!.n };
 }
 
@@ -173,10 +179,17 @@ export async function repointMerged(tx: Tx, from: number, into: number) {
 
 /** The merged text's import key and its own aliases become aliases of the kept text. */
 export async function moveAliases(tx: Tx, from: number, into: number, importKey: string | null) {
-  const repointed = await tx.update(essayAliases).set({ essayId: into }).where(eq(essayAliases.essayId, from)).returning({ k: essayAliases.importKey });
+  const repointed = await tx
+    .update(essayAliases)
+    .set({ essayId: into })
+    .where(eq(essayAliases.essayId, from))
+    .returning({ k: essayAliases.importKey });
   if (importKey) {
     await tx.update(essays).set({ importKey: null }).where(eq(essays.id, from));
-    await tx.insert(essayAliases).values({ importKey, essayId: into }).onConflictDoUpdate({ target: essayAliases.importKey, set: { essayId: into } });
+    await tx
+      .insert(essayAliases)
+      .values({ importKey, essayId: into })
+      .onConflictDoUpdate({ target: essayAliases.importKey, set: { essayId: into } });
   }
   return repointed.length + (importKey ? 1 : 0);
 }
@@ -187,7 +200,11 @@ export async function markMerged(tx: Tx, from: number, into: number) {
 }
 
 /** The kept text's counters take what moved. */
-export async function addCounts(tx: Tx, id: number, d: { likes: number; likeWeight: number; collects: number; comments: number; imitations: number; views: number }) {
+export async function addCounts(
+  tx: Tx,
+  id: number,
+  d: { likes: number; likeWeight: number; collects: number; comments: number; imitations: number; views: number },
+) {
   await tx
     .update(essays)
     .set({

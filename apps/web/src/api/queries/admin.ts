@@ -50,7 +50,11 @@ export const adminEssaysQuery = (query: AdminQuery<'adminEssaysPage'>) =>
   queryOptions({ queryKey: adminKeys.essays(query), queryFn: ({ signal }) => api('adminEssaysPage', { query }, { signal }), ...FRESH });
 
 export const adminDuplicatesQuery = (query: AdminQuery<'adminDuplicatesPage'>) =>
-  queryOptions({ queryKey: adminKeys.duplicates(query), queryFn: ({ signal }) => api('adminDuplicatesPage', { query }, { signal }), ...FRESH });
+  queryOptions({
+    queryKey: adminKeys.duplicates(query),
+    queryFn: ({ signal }) => api('adminDuplicatesPage', { query }, { signal }),
+    ...FRESH,
+  });
 
 export const adminReportsQuery = (query: AdminQuery<'adminReportsPage'>) =>
   queryOptions({ queryKey: adminKeys.reports(query), queryFn: ({ signal }) => api('adminReportsPage', { query }, { signal }), ...FRESH });
