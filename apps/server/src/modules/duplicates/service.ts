@@ -68,12 +68,7 @@ export function writerView(found: Found[]) {
 
 /** The editor's check call: the words against the library, only published texts named. */
 export async function checkWords(db: Db, body: { content: string; type: 'sentence' | 'essay'; excludeId?: number }) {
-  const sig = signatureOf(plainOf(body.type, body.content));
-  if (sig.normalized.length > 0 && Array.from(sig.normalized).length < CONTAIN_MIN && sig.han < CONTAIN_MIN) {
-    // Too short to say anything but "the same words".
-    return writerView((await findDuplicates(db, { ...sig, han: 0, bands: [] }, body.excludeId)).filter((f) => f.kind === 'exact'));
-  }
-  return writerView(await findDuplicates(db, sig, body.excludeId));
+  return writerView(await findDuplicates(db, signatureOf(plainOf(body.type, body.content)), body.excludeId));
 }
 
 /**
