@@ -261,7 +261,11 @@ function writeSection(r: {
     "(another import was writing it) and has no signatures yet. A lookup's near-duplicate step compares at most 20",
     'candidates (those sharing the most band keys), so its cost does not grow with the corpus; the containment step',
     "reads the texts holding all of the words' characters through the search index, which grows with the corpus for",
-    'common characters. The recall on the repeats the importer key finds was not measured.',
+    'common characters: on `shiju_bench` (257,504 texts) the index scan alone for 床前明月光 took 108 ms at a load',
+    'average of about 20, so the p99 target is not met as built. The lookup figures above were taken with the',
+    "machine's two cores shared by five agents (see the load average) and overstate an idle machine's latency, but",
+    'no figure here shows the target met. The 4 false positives are corpus pairs labelled distinct (sharing one line)',
+    'whose other lines are also close. The recall on the repeats the importer key finds was not measured.',
     '',
     '<!-- duplicates:end -->',
   ].join('\n');
