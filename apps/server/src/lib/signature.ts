@@ -84,8 +84,8 @@ export function similarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
-/** 32-bit FNV-1a of a string's UTF-16 units. */
-function fnv1a(s: string): number {
+/** 32-bit FNV-1a of a string's UTF-16 units (also the importer's seeded randomness, import/random.ts). */
+export function fnv1a(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { essayHref } from '../../components/essay/links.js';
 import { formatDateTime } from '../../lib/format.js';
 import { PersonCell } from './people.js';
-import { FilterSelect, usePagedQuery } from './shared.js';
+import { FilterSelect, TARGET_STATUS, usePagedQuery } from './shared.js';
 
 type Pair = AdminRow<'adminDuplicatesPage'>;
 type PairText = Pair['essay'];
@@ -20,15 +20,6 @@ const KIND: Record<Pair['kind'], { label: string; color: string }> = {
 };
 const STATUS = { open: '待处理', merged: '已合并', dismissed: '不是重复' } as const;
 const STATUS_OPTIONS = (Object.keys(STATUS) as Array<keyof typeof STATUS>).map((value) => ({ value, label: STATUS[value] }));
-const TEXT_STATUS: Record<string, string> = {
-  published: '已发布',
-  pending: '待审核',
-  draft: '草稿',
-  rejected: '已驳回',
-  hidden: '已隐藏',
-  deleted: '已删除',
-};
-
 const named = (t: PairText) => `《${t.title ?? t.summary.slice(0, 20)}》`;
 
 function TextCell({ t }: { t: PairText }) {
@@ -39,7 +30,7 @@ function TextCell({ t }: { t: PairText }) {
           {named(t)}
         </Link>
         <span className="admin-muted">#{t.id}</span>
-        <Tag>{TEXT_STATUS[t.status] ?? t.status}</Tag>
+        <Tag>{TARGET_STATUS[t.status] ?? t.status}</Tag>
       </Space>
       <div className="admin-excerpt">{t.summary}</div>
       {t.source ? <div className="admin-muted">{t.source}</div> : null}
