@@ -80,7 +80,8 @@ describe('adding a highlight', () => {
 
   it('refuses bad input with A0400 naming the field', async () => {
     const id = await freshText();
-    const n = Array.from(plain()).length;
+    // This text's own length, its closing line included.
+    const n = Array.from(plain(`${BODY}<p>第${texts}篇</p>`)).length;
     const cases: [AddBody, string][] = [
       [{ start: 3, end: 3 }, 'start'],
       [{ start: 0, end: n + 1 }, 'start'],
