@@ -226,6 +226,8 @@ export const essays = pgTable(
       .references(() => users.id),
     classificationId: integer().references(() => classifications.id, { onDelete: 'set null' }),
     imitateOf: integer().references((): any => essays.id, { onDelete: 'set null' }),
+    /** Merged by an editor into this text (a duplicate): its address redirects there (modules/essays/merge.ts). */
+    mergedInto: integer().references((): any => essays.id, { onDelete: 'set null' }),
     status: varchar({ length: 10 }).notNull().default('draft').$type<EssayStatusDb>(),
     /** Why an editor rejected or hid it, told to the author. */
     statusReason: varchar({ length: 200 }),
@@ -1253,4 +1255,57 @@ export const disputedLines = pgTable(
     createdAt: now(),
   },
   (t) => [index('disputed_lines_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * A text's signature (lib/signature.ts, PRODUCT §10): its normalised body, that body's digest (exact duplicates) and
+ * the LSH band keys of its MinHash (near-duplicates, texts of 20+ characters). Written with the text; older texts are
+ * filled in by a start-up job (modules/duplicates backfill).
+ */
+export const textSignatures = pgTable(
+  'text_signatures',
+  {
+    essayId: integer()
+      .primaryKey()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    normalized: text().notNull(),
+    digest: varchar({ length: 32 }).notNull(),
+    han: integer().notNull(),
+    bands: integer().array().notNull(),
+  },
+  (t) => [index('text_signatures_digest_idx').on(t.digest), index('text_signatures_bands_idx').using('gin', t.bands)],
+);
+
+/** An import key of a text merged into another: the importer treats it as present (it does not bring the text back). */
+export const essayAliases = pgTable('essay_aliases', {
+  importKey: varchar({ length: 120 }).primaryKey(),
+  essayId: integer()
+    .notNull()
+    .references(() => essays.id, { onDelete: 'cascade' }),
+  createdAt: now(),
+});
+
+/** A duplicate found when a text was posted: the editors' duplicates list (modules/duplicates). */
+export const duplicatePairs = pgTable(
+  'duplicate_pairs',
+  {
+    id: serial().primaryKey(),
+    /** The text posted. */
+    essayId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    /** The text it repeats. */
+    matchId: integer()
+      .notNull()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 10 }).notNull().$type<'exact' | 'contained' | 'near'>(),
+    similarity: doublePrecision().notNull(),
+    status: varchar({ length: 10 }).notNull().default('open').$type<'open' | 'merged' | 'dismissed'>(),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('duplicate_pairs_uq').on(t.essayId, t.matchId),
+    index('duplicate_pairs_open_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('duplicate_pairs_match_idx').on(t.matchId),
+  ],
 );

@@ -2,20 +2,11 @@
  * Deterministic pseudo-randomness: the same text always gets the same counters and publication
  * offset, whichever run or order imports it.
  */
-
-/** 32-bit FNV-1a. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+import { fnv1a } from '../lib/signature.js';
 
 /** A generator of numbers in [0, 1) seeded by a string (mulberry32). */
 export function seededRandom(seed: string): () => number {
-  let state = hash32(seed);
+  let state = fnv1a(seed);
   return () => {
     state = (state + 0x6d2b79f5) | 0;
     let t = state;

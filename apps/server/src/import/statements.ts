@@ -12,6 +12,7 @@ import {
   authorProfiles,
   classifications,
   classificationTagRel,
+  essayAliases,
   essays,
   essayTags,
   importedEngagement,
@@ -173,6 +174,13 @@ export function insertEssays(tx: Tx, rows: EssayInsert[]) {
 
 export async function insertEssayTags(tx: Tx, links: (typeof essayTags.$inferInsert)[]) {
   await tx.insert(essayTags).values(links).onConflictDoNothing();
+}
+
+/** Which of these import keys are aliases of texts merged into others (essay_aliases). */
+export async function aliasedKeys(tx: Tx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await tx.select({ key: essayAliases.importKey }).from(essayAliases).where(inArray(essayAliases.importKey, keys));
+  return new Set(rows.map((r) => r.key));
 }
 
 /** The stored texts with these import keys, with what a later run compares: their displayed fields and digest. */

@@ -9,6 +9,7 @@ import { COLLECTION_TAGS, type Catalog, type ClassificationName } from './catalo
 import { engagementFor, type Engagement } from './engagement.js';
 import { chooseTags, detectTheme, type Theme } from './tagging.js';
 import type { SearchDoc } from '../lib/search.js';
+import { importKeyOf, signatureOf, workKeyOf, type TextSignature } from '../lib/signature.js';
 import { dropStraySpaces, fullWidthPunctuation, markNotes, NOTE, unmark, type SourceNote } from './cleanup.js';
 
 /** A text as a source reads it from the data package (Traditional or Simplified). */
@@ -56,6 +57,8 @@ export interface PreparedEssay extends Engagement {
    * another import key but the same identity; the importer keeps the first it reads.
    */
   workKey: string | null;
+  /** The text's signature (lib/signature.ts), stored in text_signatures for duplicate lookups. */
+  signature: TextSignature;
   type: 'sentence' | 'essay';
   title: string | null;
   content: string;
@@ -227,15 +230,6 @@ export function firstPhrase(text: string, max = 16): string {
   return takeChars(phrases.find((p) => !SPEAKER.test(p)) ?? phrases[0] ?? text, max);
 }
 
-function poemKey(author: string | undefined, plain: string): string {
-  const opening = takeChars(plain.replace(/[^\p{Script=Han}]/gu, ''), 24);
-  return `poem:${crypto
-    .createHash('sha1')
-    .update(`${author ?? ''}|${opening}`)
-    .digest('hex')
-    .slice(0, 24)}`;
-}
-
 /** 李白《静夜思》, 《论语·学而》 (no author), 左丘明《左传·郑伯克段于鄢》. */
 function sourceLine(author: string | undefined, work: string | undefined): string | null {
   if (!work) return author ?? null;
@@ -279,7 +273,7 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
   const title = isSentence && text.untitled ? null : takeChars(rawTitle || firstPhrase(flat), TITLE_MAX);
   const work = text.work ? clean(text.work) : (rawTitle ?? undefined);
   const source = sourceLine(author, work);
-  const importKey = text.key ?? poemKey(author, flat);
+  const importKey = text.key ?? importKeyOf(author, flat);
   const theme = themeFrom(rawTitle, flat, text);
   const tags = resolveTags(catalog, text, theme);
   const workAuthor = author && !ANONYMOUS.has(author) ? takeChars(author, 40) : null;
@@ -295,7 +289,8 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
   };
   return {
     importKey,
-    workKey: text.key ? null : `${title ?? ''}|${takeChars(flat.replace(/[^\p{Script=Han}]/gu, ''), 10)}`,
+    workKey: text.key ? null : workKeyOf(title, flat),
+    signature: signatureOf(flat, { simplified: true }),
     ...displayed,
     summary: summarize(flat, SUMMARY_CHARS),
     classificationId: catalog.classificationId(text.classify(theme)),

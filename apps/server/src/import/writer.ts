@@ -10,6 +10,7 @@
 import type { Db, Tx } from '../db/client.js';
 import {
   adoptImportedTexts,
+  aliasedKeys,
   importedTexts,
   insertEngagement,
   insertEssays,
@@ -21,6 +22,7 @@ import { SEARCH_VERSION, searchVectorOf } from '../lib/search.js';
 import { importDigest, type PreparedEssay } from './texts.js';
 import { reanchorNotes } from '../modules/notes/index.js';
 import { reanchorHighlights } from '../modules/highlights/index.js';
+import { saveSignatures } from '../modules/duplicates/index.js';
 
 /** A stored text an editor changed since the import, which a later run leaves alone. */
 export interface KeptText {
@@ -83,14 +85,22 @@ export class EssayWriter {
   }
 
   async flush(): Promise<void> {
-    const rows = this.batch;
+    const batch = this.batch;
     this.batch = [];
-    if (rows.length === 0) return;
+    if (batch.length === 0) return;
     const result = await this.db.transaction(async (tx) => {
+      // A key an editor merged into another text stays merged: the importer does not bring the text back.
+      const aliased = await aliasedKeys(
+        tx,
+        batch.map((r) => r.importKey),
+      );
+      const rows = aliased.size > 0 ? batch.filter((r) => !aliased.has(r.importKey)) : batch;
+      if (rows.length === 0) return { inserted: 0, changed: 0 };
       const created = await insertEssays(
         tx,
         rows.map((r) => this.toRow(r)),
       );
+      await saveSignatures(tx, signatureRows(rows, created));
       const links = tagLinks(rows, created);
       if (links.length > 0) await insertEssayTags(tx, links);
       const moments = momentRows(rows, created);
@@ -105,7 +115,7 @@ export class EssayWriter {
       return { inserted: created.length, changed };
     });
     this.added += result.inserted;
-    this.skipped += rows.length - result.inserted - result.changed;
+    this.skipped += batch.length - result.inserted - result.changed;
   }
 
   /** Rewrites the stored texts the importer owns whose text changed, and sets aside those an editor changed. */
@@ -148,6 +158,7 @@ export class EssayWriter {
       changed++;
       if (owned) {
         await rewriteImportedText(tx, s.id, displayedFields(r));
+        await saveSignatures(tx, [{ essayId: s.id, signature: r.signature }]);
         if (r.content !== s.content) {
           await reanchorNotes(tx, s.id, r);
           await reanchorHighlights(tx, s.id, r);
@@ -195,4 +206,11 @@ function momentRows(rows: readonly PreparedEssay[], created: readonly { id: numb
   const byKey = new Map<string, PreparedEssay['moments']>();
   for (const r of rows) if (!byKey.has(r.importKey)) byKey.set(r.importKey, r.moments);
   return created.flatMap(({ id, importKey }) => (byKey.get(importKey!) ?? []).map((m) => ({ essayId: id, ...m })));
+}
+
+/** The signatures of the rows just created (a key seen twice in one batch keeps its first, like its row). */
+function signatureRows(rows: readonly PreparedEssay[], created: readonly { id: number; importKey: string | null }[]) {
+  const byKey = new Map<string, PreparedEssay['signature']>();
+  for (const r of rows) if (!byKey.has(r.importKey)) byKey.set(r.importKey, r.signature);
+  return created.map(({ id, importKey }) => ({ essayId: id, signature: byKey.get(importKey!)! }));
 }

@@ -9,6 +9,7 @@ import { reconcilePayments } from '../modules/orders/index.js';
 import { liftExpiredBans } from '../modules/users/index.js';
 import { purgeDueAccounts } from '../modules/people/index.js';
 import { closeDueChallenges } from '../modules/challenges/index.js';
+import { backfillSignatures } from '../modules/duplicates/index.js';
 
 type JobLog = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -37,6 +38,9 @@ export const JOBS: Job[] = [
   { name: 'close-stale-orders', everyMs: 60 * 1000, run: (db, config, log, rt) => reconcilePayments(db, config, rt, log) },
   // A ban's end lifts it here too, not only at its user's next sign-in (their texts come back on time).
   { name: 'lift-expired-bans', everyMs: 10 * 60 * 1000, run: (db, _c, _l, rt) => liftExpiredBans(db, rt.broadcast) },
+  // Texts stored before signatures existed (an upgraded install) get theirs, 200 per transaction; a fresh install's
+  // import writes them itself, so this finds nothing there.
+  { name: 'text-signatures', everyMs: 10 * 60 * 1000, run: (db) => backfillSignatures(db) },
   // 注销: accounts whose 15-day cooling-off has ended lose their personal data (people/service.ts).
   {
     name: 'purge-deleted-accounts',

@@ -20,6 +20,7 @@ import { socialHandlers } from './social/index.js';
 import { classificationHandlers } from './classifications/index.js';
 import { essayHandlers } from './essays/index.js';
 import { attributionHandlers } from './attributions/index.js';
+import { duplicateHandlers } from './duplicates/index.js';
 import { fileHandlers } from './files/index.js';
 import { siteHandlers } from './site/index.js';
 import { tagHandlers } from './tags/index.js';
@@ -44,6 +45,7 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...classificationHandlers(deps),
     ...tagHandlers(deps),
     ...essayHandlers(deps),
+    ...duplicateHandlers(deps),
     // After the essays module's: answers `beLike` / its PUT for type=collect through the 收藏夹.
     ...collectionHandlers(deps),
     ...muteHandlers(deps),

@@ -86,7 +86,33 @@ export const EssayDetails = Essay.extend({
   following: z.boolean(),
   original: Essay.nullable(),
   author: UserBrief.extend({ bio: z.string() }),
+  /**
+   * Set when the id asked for was merged by an editor into this text (a duplicate): the answer is the kept text, and
+   * the page replaces its address with this id.
+   */
+  mergedInto: z.number().int().nullable(),
 });
+
+/** A published text the words sent are already in (PRODUCT §10 duplicates, modules/duplicates). */
+export const DuplicateMatch = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  source: z.string().nullable(),
+  summary: z.string(),
+  /** `exact`: the same words; `contained`: the words sent are part of it; `near`: nearly the same words. */
+  kind: z.enum(['exact', 'contained', 'near']),
+  /** Character-bigram Jaccard similarity (1 for the same words). */
+  similarity: z.number(),
+});
+export type DuplicateMatch = z.infer<typeof DuplicateMatch>;
+
+export const DuplicateCheck = z.object({
+  /** "这段文字已收录：《…》" when a published text matches, null otherwise. */
+  message: z.string().nullable(),
+  /** The published texts it matches, best first (at most 5). */
+  matches: z.array(DuplicateMatch),
+});
+export type DuplicateCheck = z.infer<typeof DuplicateCheck>;
 
 export const EssayForm = z.object({
   id: z.number().int(),
@@ -108,6 +134,8 @@ export const EssayForm = z.object({
   statusReason: z.string().nullable().optional(),
   /** Told to the author on saving, e.g. that the text went back to review. */
   notice: z.string().nullable().optional(),
+  /** Published texts its words are already in (the same check as checkDuplicates), on a save only. */
+  duplicates: DuplicateCheck.optional(),
 });
 
 /** Which generations and which page of the family tree of a text's imitations (IMITATION_TREE). */
@@ -193,6 +221,40 @@ export const AdminEssay = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   publishedAt: Timestamp.nullable(),
+});
+
+/** A text of a duplicate pair, as editors see it. */
+export const AdminDuplicateText = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  summary: z.string(),
+  source: z.string().nullable(),
+  status: EssayStatus,
+  author: AdminUserBrief,
+  likes: z.number().int(),
+  comments: z.number().int(),
+  imitateOf: z.number().int().nullable(),
+  importKey: z.string().nullable(),
+  createdAt: Timestamp,
+});
+
+export const AdminDuplicatePair = z.object({
+  id: z.number().int(),
+  kind: z.enum(['exact', 'contained', 'near']),
+  similarity: z.number(),
+  status: z.enum(['open', 'merged', 'dismissed']),
+  createdAt: Timestamp,
+  /** The text posted. */
+  essay: AdminDuplicateText,
+  /** The text it repeats. */
+  match: AdminDuplicateText,
+});
+
+/** What a merge moved to the kept text (each dependent row once). */
+export const MergeResult = z.object({
+  kept: z.number().int(),
+  merged: z.number().int(),
+  moved: z.record(z.string(), z.number().int()),
 });
 
 export const ReviewBody = z
@@ -370,6 +432,48 @@ export const essayCalls = inDomain('essays', {
     }),
     response: page(AdminEssay),
     errors: [...ADMIN_ERRORS],
+  }),
+  checkDuplicates: route({
+    id: 'checkDuplicates',
+    method: 'POST',
+    path: '/api/v1/app/essay/duplicates',
+    auth: 'required',
+    summary: '发布前查重：这段文字是否已收录（只列出已发布的作品）',
+    body: z.object({ content: z.string().max(200000), type: EssayType, excludeId: Id.optional() }),
+    response: DuplicateCheck,
+    errors: ['A0400', 'A0230'],
+    silent: true,
+  }),
+  adminDuplicatesPage: route({
+    id: 'adminDuplicatesPage',
+    method: 'GET',
+    path: '/api/v1/admin/duplicates/page',
+    auth: 'admin',
+    summary: '重复作品（发布或导入时发现的，含未公开的作品；最新在前）',
+    query: AdminPageQuery.extend({ status: z.enum(['open', 'merged', 'dismissed']).default('open') }),
+    response: page(AdminDuplicatePair),
+    errors: [...ADMIN_ERRORS],
+  }),
+  adminDismissDuplicate: route({
+    id: 'adminDismissDuplicate',
+    method: 'POST',
+    path: '/api/v1/admin/duplicates/:id/dismiss',
+    auth: 'admin',
+    summary: '不是重复（从列表移除）',
+    params: IdParams,
+    response: Ok,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminMergeEssays: route({
+    id: 'adminMergeEssays',
+    method: 'POST',
+    path: '/api/v1/admin/essays/:id/merge',
+    auth: 'admin',
+    summary: '合并重复作品：把此作品的喜欢、收藏、评论、划线、注释与仿写移到保留的作品，旧链接跳转过去，通知双方作者',
+    params: IdParams,
+    body: z.object({ into: Id }),
+    response: MergeResult,
+    errors: [...ADMIN_ERRORS_404],
   }),
   adminReviewEssay: route({
     id: 'adminReviewEssay',

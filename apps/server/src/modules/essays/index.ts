@@ -7,6 +7,7 @@ export {
   decodeCursor,
   encodeCursor,
   findEssay,
+  mergedTarget,
   refreshHotScore,
   toggleReaction,
   underReportLimit,
@@ -14,6 +15,7 @@ export {
   type Cursor,
 } from './queries.js';
 export { essayHandlers } from './routes.js';
+export { MERGE_HANDLES } from './merge.js';
 export { createEssay, listPublished, publishedDetails, react, removeEssayInTx, type EssayRuntime } from './service.js';
 export { createEssayCaches, type EssayCaches } from './cache.js';
 export { createViewBuffer, type ViewBuffer } from './views.js';

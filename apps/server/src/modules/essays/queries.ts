@@ -452,6 +452,12 @@ export async function detailsFlags(db: Db, userId: number, ids: number[], author
   return { liked: new Set(r!.liked.map(Number)), collected: new Set(r!.collected.map(Number)), following: r!.following };
 }
 
+/** The text a merged text now lives on (essays.merged_into), or null. */
+export async function mergedTarget(db: Exec, id: number): Promise<number | null> {
+  const rows = await db.select({ into: essays.mergedInto }).from(essays).where(eq(essays.id, id)).limit(1);
+  return rows[0]?.into ?? null;
+}
+
 export async function findEssay(db: Exec, id: number) {
   const rows = await db
     .select()

@@ -1,6 +1,7 @@
 import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import * as essays from './service.js';
 import * as essaysAdmin from './admin.js';
+import { mergeEssays } from './merge.js';
 import { actorOf } from '../audit/index.js';
 import { imitationTree } from './tree.js';
 
@@ -23,6 +24,7 @@ export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCa
     adminEssaysPage: async ({ query }) => essaysAdmin.pageEssays(db, query, runtime.sensitive),
     adminReviewEssay: async ({ me, req, params, body }) => essaysAdmin.review(db, runtime, actorOf(me, req), params.id, body),
     adminHideEssay: async ({ me, req, params, body }) => essaysAdmin.hide(db, runtime, actorOf(me, req), params.id, body.reason),
+    adminMergeEssays: async ({ me, req, params, body }) => mergeEssays(db, runtime.broadcast, actorOf(me, req), params.id, body.into),
     adminRestoreEssay: async ({ me, req, params }) => essaysAdmin.restore(db, runtime, actorOf(me, req), params.id),
   });
 }

@@ -19,6 +19,7 @@ import { reanchorHighlights } from '../highlights/index.js';
 import { storeImitationScores } from '../coach/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
 import { cleanCitation } from '../attributions/index.js';
+import { afterPost, checkPost, writeSignature } from '../duplicates/index.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
@@ -114,6 +115,7 @@ async function prepare(db: Db, body: WriteBody, sensitive: SensitiveWords) {
       searchVersion: SEARCH_VERSION,
     },
     tagIds,
+    plain: text,
   };
 }
 
@@ -159,12 +161,17 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
   };
 }
 
+/** A post (not a draft) is checked against the library first: the exact words of a published text are refused. */
+const checkedPost = (db: Db, status: string, plain: string, excludeId?: number) =>
+  status === 'draft' ? Promise.resolve(null) : checkPost(db, plain, excludeId);
+
 export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: WriteBody) {
-  const { fields, tagIds } = await prepare(db, body, rt.sensitive);
+  const { fields, tagIds, plain } = await prepare(db, body, rt.sensitive);
   if (body.imitateOf) {
     const original = await q.findEssay(db, body.imitateOf);
     if (!original || original.status !== 'published') throw invalid('imitateOf 原文不存在或未发布');
   }
+  const check = await checkedPost(db, fields.status, plain);
   const id = await db.transaction(async (tx) => {
     const published = fields.status === 'published';
     const id = await q.insertEssay(tx, {
@@ -178,6 +185,8 @@ export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: W
     await q.refreshHotScore(tx, id);
     await q.moveCounts(tx, null, { published, classificationId: fields.classificationId, tagIds, authorId: me.id });
     if (fields.status === 'pending') await toldPending(tx, { ...fields, id, authorId: me.id }, '包含敏感词，已提交编辑审核');
+    if (check) await afterPost(tx, id, check.sig, check.found);
+    else await writeSignature(tx, id, fields.type, fields.content);
     return id;
   });
   forgetEssay(rt.broadcast, id, true);
@@ -185,7 +194,7 @@ export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: W
     forgetEssay(rt.broadcast, body.imitateOf);
     await storeImitationScores(db, id);
   }
-  return editForm(db, id, fields.status === 'pending' ? PENDING_NOTICE : null);
+  return { ...(await editForm(db, id, fields.status === 'pending' ? PENDING_NOTICE : null)), duplicates: check?.shown };
 }
 
 async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
@@ -207,7 +216,8 @@ export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: num
   // (the database refuses a link to a newer text as well: essays_imitates_older_ck).
   if (body.imitateOf !== undefined && body.imitateOf !== before.imitateOf) throw invalid('imitateOf 仿写的原文写好后不能更改');
   const wanted = before.status === 'published' ? { ...body, status: 'publish' as const } : body;
-  const { fields, tagIds } = await prepare(db, wanted, rt.sensitive);
+  const { fields, tagIds, plain } = await prepare(db, wanted, rt.sensitive);
+  const check = await checkedPost(db, fields.status, plain, id);
   // A rejected text (also one its writer took to drafts since) goes back to review when resubmitted, sensitive word or
   // not; it keeps the reason it was rejected for, which the editor sees beside it.
   const rejectedBefore = wasRejected(before) ? before.statusReason : null;
@@ -218,12 +228,15 @@ export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: num
   await db.transaction(async (tx) => {
     await changeStatus(tx, rt.broadcast, before, { ...fields, status, statusReason }, tagIds);
     if (toReview) await toldPending(tx, { ...before, ...fields }, resubmitted ? '已重新提交审核' : '包含敏感词，已提交编辑审核');
+    if (check) await afterPost(tx, id, check.sig, check.found);
+    else await writeSignature(tx, id, fields.type, fields.content);
   });
+  forgetEssay(rt.broadcast, id, true);
   if (before.imitateOf) await storeImitationScores(db, id);
   const backToReview = before.status === 'published' && status === 'pending';
   const notice =
     status !== 'pending' ? null : resubmitted ? RESUBMIT_NOTICE : backToReview ? `已发布的作品${PENDING_NOTICE}` : PENDING_NOTICE;
-  return editForm(db, id, notice);
+  return { ...(await editForm(db, id, notice)), duplicates: check?.shown };
 }
 
 /** Rejected, or taken to drafts after a rejection (the reason is kept while it is a draft). */
@@ -379,6 +392,7 @@ async function loadDetails(db: Db, id: number, viewerId?: number) {
         : null,
     following: row.following,
     original: originalRow?.status === 'published' ? presentCard(originalRow) : null,
+    mergedInto: null as number | null,
   };
 }
 
@@ -400,10 +414,21 @@ async function withViewer(db: Db, d: NonNullable<PublicDetails>, viewerId: numbe
   return { ...mark(d), following: f.following, original: d.original && mark(d.original) };
 }
 
-export async function details(db: Db, rt: EssayRuntime, id: number, viewer: UserRow | null, viewerKey: string | null) {
+export async function details(
+  db: Db,
+  rt: EssayRuntime,
+  id: number,
+  viewer: UserRow | null,
+  viewerKey: string | null,
+): Promise<NonNullable<PublicDetails>> {
   const shared = await publishedDetails(db, rt.essayCaches, id);
   const shown =
     shared && viewer ? await withViewer(db, shared, viewer.id) : (shared ?? (viewer ? await loadDetails(db, id, viewer.id) : null));
+  if (!shown) {
+    // A text an editor merged into another: the answer is the kept text, saying so.
+    const into = await q.mergedTarget(db, id);
+    if (into) return { ...(await details(db, rt, into, viewer, viewerKey)), mergedInto: into };
+  }
   if (!shown || !canSee({ status: shown.status, authorId: shown.author.id }, viewer)) throw notFound('作品不存在或未发布');
   if (shown.status === 'published' && viewerKey) rt.views.record(id, viewerKey);
   return shown;

@@ -57,6 +57,7 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
   for (const [path, load] of Object.entries(PUBLIC_PAGES)) {
     app.get(path, hide, async (req, reply) => {
       const model = await load(db, app.runtime.essayCaches, req.query as Record<string, unknown>, app.runtime.now());
+      if (model.redirectTo) return reply.redirect(model.redirectTo, 301);
       // 繁體 for a reader who chose it (cookie) or followed a ?zh=hant link: a copy for this reader only, drawn with
       // stored Traditional originals (the app reads ?zh=) and converted as a whole below.
       const variant = requestedVariant(req.query, req.headers.cookie);

@@ -22,7 +22,7 @@ import { findClassification, pageClassifications } from '../classifications/inde
 import { authorDetail, authorWorks, dynasties, dynastyAuthors, frozenWeeks, weekEntries } from '../discovery/index.js';
 import { rankingPage, type Period } from '../discovery/index.js';
 import { presentCard, presentEssays } from '../essays/index.js';
-import { listPublished, publishedDetails, type EssayCaches } from '../essays/index.js';
+import { listPublished, mergedTarget, publishedDetails, type EssayCaches } from '../essays/index.js';
 import { profile, relations } from '../social/index.js';
 import { publicCollection } from '../collections/index.js';
 import { challengeDetails, challengeEntries, challengesPage } from '../challenges/index.js';
@@ -77,6 +77,8 @@ export interface PageModel {
   feeds: FeedLink[];
   /** Kept out of search engines though it answers (a search's results): robots noindex, no canonical address. */
   noindex?: boolean;
+  /** The page moved for good (a merged text): answered with a 301 to this path. */
+  redirectTo?: string;
   body: PageBody;
 }
 
@@ -146,7 +148,11 @@ async function home(db: Db, caches: EssayCaches): Promise<PageModel> {
 
 async function essayPage(db: Db, caches: EssayCaches, id: number | null): Promise<PageModel> {
   const e = id ? await publishedDetails(db, caches, id) : null;
-  if (!e) return notFoundPage();
+  if (!e) {
+    // A text merged into another (a duplicate) lives on at the kept one's address.
+    const into = id ? await mergedTarget(db, id) : null;
+    return into ? { ...notFoundPage(), redirectTo: `/bellesDetails?id=${into}` } : notFoundPage();
+  }
   const keywords = [...new Set([...e.tags.map((t) => t.name), e.classification?.name, e.author.nickname, e.source, '拾句'])].filter(
     (k): k is string => !!k,
   );

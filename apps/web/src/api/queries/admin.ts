@@ -2,6 +2,7 @@ import type { CallData, CallId, CallInput } from '@shiju/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { defineCallWrite } from './define.js';
+import { afterEssayRemoved } from './essays.js';
 
 type RawQuery<K extends CallId> = NonNullable<CallInput<K>['query']>;
 /**
@@ -36,6 +37,7 @@ export const adminKeys = {
   disputed: (pageNum: number) => [...adminKeys.all, 'disputed', pageNum] as const,
   paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
   challenges: (query: AdminQuery<'adminChallengesPage'>) => [...adminKeys.all, 'challenges', query] as const,
+  duplicates: (query: AdminQuery<'adminDuplicatesPage'>) => [...adminKeys.all, 'duplicates', query] as const,
 };
 
 /** Editors act on what is true now: no minute-old cache; a table keeps its rows while the next page loads. */
@@ -50,6 +52,13 @@ export const adminDashboardQuery = (days: number) =>
 
 export const adminEssaysQuery = (query: AdminQuery<'adminEssaysPage'>) =>
   queryOptions({ queryKey: adminKeys.essays(query), queryFn: ({ signal }) => api('adminEssaysPage', { query }, { signal }), ...FRESH });
+
+export const adminDuplicatesQuery = (query: AdminQuery<'adminDuplicatesPage'>) =>
+  queryOptions({
+    queryKey: adminKeys.duplicates(query),
+    queryFn: ({ signal }) => api('adminDuplicatesPage', { query }, { signal }),
+    ...FRESH,
+  });
 
 export const adminReportsQuery = (query: AdminQuery<'adminReportsPage'>) =>
   queryOptions({ queryKey: adminKeys.reports(query), queryFn: ({ signal }) => api('adminReportsPage', { query }, { signal }), ...FRESH });
@@ -149,6 +158,11 @@ export const useAdminResolveAttribution = adminWrite('adminResolveAttribution');
 export const useAdminHideEvidence = adminWrite('adminHideEvidence');
 export const useAdminAddDisputedLine = adminWrite('adminAddDisputedLine');
 export const useAdminRemoveDisputedLine = adminWrite('adminRemoveDisputedLine');
+export const useAdminDismissDuplicate = adminWrite('adminDismissDuplicate');
+/** A merge changes public texts too: the console's tables and every cached text refetch. */
+export const useAdminMergeEssays = defineCallWrite('adminMergeEssays', {
+  onSuccess: (queryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), afterEssayRemoved(queryClient)]),
+});
 export const useAdminCreateClassification = adminWrite('adminCreateClassification');
 export const useAdminUpdateClassification = adminWrite('adminUpdateClassification');
 export const useAdminDeleteClassification = adminWrite('adminDeleteClassification');

@@ -34,6 +34,11 @@ export const essayQueries = {
   byAuthor: (filter: EssayFilter & { authorId: number }, pageSize: number) =>
     essays.paged('essaysPage', (pageNum) => ({ body: { ...filter, pageNum, pageSize } })),
   own: (status: Essay['status'], pageSize: number) => essays.paged('myEssays', (pageNum) => ({ query: { status, pageNum, pageSize } })),
+  /** The words being written against the library (only published texts are named); quiet: a hint, not an error. */
+  duplicates: (body: NonNullable<CallInput<'checkDuplicates'>['body']>) => ({
+    ...essays.query('checkDuplicates', { body }, { quietCodes: ['A0400', 'A0230', 'B0001', 'B0002'], silent: true }),
+    staleTime: 60_000,
+  }),
   imitations: (id: number, pageSize: number) => essays.query('imitations', { params: { id }, query: { pageNum: 1, pageSize } }),
   /** The family tree below a text: three generations, page `pageNum` of its own imitations (or of all, as a list). */
   imitationTree: (id: number, pageNum = 1) => essays.query('imitationTree', { params: { id }, query: { pageNum } }),

@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { essayHref, userHref } from '../../components/essay/links.js';
 import { formatDateTime } from '../../lib/format.js';
 import { PersonCell } from './people.js';
-import { FilterSelect, usePagedQuery, useReasonDialog, type ReasonOptions } from './shared.js';
+import { FilterSelect, TARGET_STATUS, usePagedQuery, useReasonDialog, type ReasonOptions } from './shared.js';
 
 type ReportGroup = AdminRow<'adminReportsPage'>;
 type TargetType = ReportGroup['targetType'];
@@ -23,20 +23,6 @@ const STATUS = {
   dismissed: { label: '已驳回', color: 'default' },
 } as const;
 const STATUS_OPTIONS = (Object.keys(STATUS) as Array<keyof typeof STATUS>).map((value) => ({ value, label: STATUS[value].label }));
-
-/** The target's own status as the server names it (essay, comment or user status), in words. */
-const TARGET_STATUS: Record<string, string> = {
-  published: '已发布',
-  pending: '待审核',
-  draft: '草稿',
-  rejected: '已驳回',
-  hidden: '已隐藏',
-  deleted: '已删除',
-  visible: '正常显示',
-  approved: '已公开',
-  active: '正常',
-  banned: '已封禁',
-};
 
 /** What the editor may do to each kind of target, in the order the buttons appear. */
 const ACTIONS: Record<TargetType, readonly Resolution[]> = {

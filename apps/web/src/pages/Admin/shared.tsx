@@ -217,3 +217,17 @@ export function plainText(html: string): string {
   for (const el of doc.body.querySelectorAll('p, h2, h3, li, blockquote, br')) el.append('\n');
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }
+
+/** The target's own status as the server names it (essay, comment or user status), in words. */
+export const TARGET_STATUS: Record<string, string> = {
+  published: '已发布',
+  pending: '待审核',
+  draft: '草稿',
+  rejected: '已驳回',
+  hidden: '已隐藏',
+  deleted: '已删除',
+  visible: '正常显示',
+  approved: '已公开',
+  active: '正常',
+  banned: '已封禁',
+};

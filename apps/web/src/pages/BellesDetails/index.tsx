@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/index.js';
 import { Counters } from '../../components/Counters.js';
 import { ANCHOR_MIN_HEADINGS } from '../../components/essay/constants.js';
 import { classifyHref } from '../../components/essay/links.js';
 import { parseId } from '../../components/essay/parseId.js';
+import { essayHref } from '../../components/essay/links.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Button } from '../../components/ui/Button.js';
 import { Skeleton } from '../../components/ui/Skeleton.js';
@@ -145,6 +146,12 @@ function useOwedView(id: number) {
 
 function DetailsLoader({ id }: { id: number }) {
   const query = useQuery(essayQueries.details(id));
+  const navigate = useNavigate();
+  const mergedInto = query.data?.mergedInto;
+  // A text merged into another (a duplicate) lives on at the kept one's address.
+  useEffect(() => {
+    if (mergedInto && mergedInto !== id) void navigate(essayHref(mergedInto), { replace: true });
+  }, [mergedInto, id, navigate]);
   useOwedView(id);
   useTitleName(query.data ? textTitle(query.data) : null);
   if (query.isPending) {

@@ -9,6 +9,7 @@ import { confirmDialog } from '../../ConfirmDialog/index.js';
 import { useClassifications } from '../../../hooks/useClassifications.js';
 import { charCount, LIMITS } from '../../../lib/essay/limits.js';
 import { CoverUpload } from './CoverUpload.js';
+import { DuplicateHint } from './DuplicateHint.js';
 import { RichTextEditor } from './RichTextEditor.js';
 import { TagPicker } from './TagPicker.js';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.js';
@@ -301,6 +302,7 @@ export function EssayComposer({ initial, defaults, imitateOf, challengeId, lockT
               count={counter(LIMITS.sentenceChars)}
             />
           </Form.Item>
+          <DuplicateHint type="sentence" content={sentence ?? ''} excludeId={savedId} />
           {kind === 'quote' ? (
             <div className="composer__row composer__quote">
               <QuoteField
@@ -352,6 +354,7 @@ export function EssayComposer({ initial, defaults, imitateOf, challengeId, lockT
           >
             <RichTextEditor value={start.html ?? ''} onChange={() => undefined} />
           </Form.Item>
+          <DuplicateHint type="essay" content={html ?? ''} excludeId={savedId} />
           <Form.Item name="cover" label="封面（选填）">
             <CoverUpload />
           </Form.Item>
