@@ -28,15 +28,18 @@ afterAll(async () => t?.close());
 
 let n = 0;
 /** A quote credited to `author`, unique per call (the open API draws by author). */
-const quote = async (author = `考证者${++n}`, citation?: Record<string, string>) =>
-  publishText(t.app, poster, {
-    content: `我自横刀向天笑，去留肝胆两昆仑。其${n}`,
-    workAuthor: author,
+const quote = async (author?: string, citation?: Record<string, string>) => {
+  // Each its own words (an exact repeat of a published text is refused).
+  const k = ++n;
+  return publishText(t.app, poster, {
+    content: `我自横刀向天笑，去留肝胆两昆仑。其${k}`,
+    workAuthor: author ?? `考证者${k}`,
     workTitle: '狱中题壁',
     original: false,
     classificationId,
     ...(citation ? { citation } : {}),
   });
+};
 
 const SOURCE = { work: '谭嗣同全集', chapter: '卷三', edition: '中华书局 1981', page: '287', url: 'https://example.org/tan' };
 const addEvidence = (who: TestUser, essayId: number, body: Record<string, unknown> = {}) =>

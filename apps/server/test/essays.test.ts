@@ -296,8 +296,8 @@ describe('imitation', () => {
   it('lists the most discussed texts under a tag', async () => {
     const comment = (essayId: number, content: string) =>
       call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment', token: bob.token, payload: { essayId, content } });
-    const lively = await write(alice.token, essay({ title: '众说纷纭' }));
-    const talked = await write(alice.token, essay({ title: '略有回响' }));
+    const lively = await write(alice.token, essay({ title: '众说纷纭', content: '<p>众说纷纭的一篇。</p>' }));
+    const talked = await write(alice.token, essay({ title: '略有回响', content: '<p>略有回响的一篇。</p>' }));
     const elsewhere = await write(alice.token, sentence({ content: '别处的热闹。', tagIds: [tx.tangshi.id] }));
     for (const [id, n] of [
       [lively.data.id, 3],
@@ -401,17 +401,27 @@ describe('keyset paging', () => {
 describe('denormalised counts', () => {
   it('stay equal to a full recount through publishing, re-tagging, unpublishing and deleting', async () => {
     const a = await write(alice.token, sentence({ content: '计数一', tagIds: [tx.tangshi.id] }));
-    const b = await write(alice.token, essay({ title: '计数二', tagIds: [tx.sixiang.id, tx.dufu.id] }));
+    const b = await write(alice.token, essay({ title: '计数二', content: '<p>计数二的正文。</p>', tagIds: [tx.sixiang.id, tx.dufu.id] }));
     await write(
       alice.token,
       sentence({ content: '计数一（改）', tagIds: [tx.libai.id, tx.sixiang.id], classificationId: tx.sanwen.id }),
       'PUT',
       a.data.id,
     );
-    await write(alice.token, essay({ title: '计数二', status: 'draft', tagIds: [tx.dufu.id] }), 'PUT', b.data.id);
+    await write(
+      alice.token,
+      essay({ title: '计数二', content: '<p>计数二的正文。</p>', status: 'draft', tagIds: [tx.dufu.id] }),
+      'PUT',
+      b.data.id,
+    );
     const c = await write(bob.token, sentence({ content: '计数三', tagIds: [tx.dufu.id] }));
     await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${c.data.id}`, token: bob.token });
-    await write(alice.token, essay({ title: '计数二', status: 'publish', tagIds: [tx.dufu.id, tx.tangshi.id] }), 'PUT', b.data.id);
+    await write(
+      alice.token,
+      essay({ title: '计数二', content: '<p>计数二的正文。</p>', status: 'publish', tagIds: [tx.dufu.id, tx.tangshi.id] }),
+      'PUT',
+      b.data.id,
+    );
     const { sql } = await import('drizzle-orm');
     const drift = await t.database.db.execute(sql`
       select 'classification' as kind, c.id from classifications c

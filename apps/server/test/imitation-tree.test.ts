@@ -201,7 +201,7 @@ describe('bad input', () => {
     ['pageNum=0', 'pageNum'],
     ['pageNum=1.5', 'pageNum'],
   ])('refuses %s with A0400 naming the field in Chinese', async (q, field) => {
-    const root = await publish(writer, '举头望明月。');
+    const root = await publish(writer, `举头望明月，${q}。`);
     const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/${root}/imitation-tree?${q}` });
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
@@ -228,7 +228,13 @@ describe('no cycle', () => {
         'updateEssay',
         {
           params: { id },
-          body: { type: 'sentence', content: '低头思故乡。', classificationId: tx.meiju.id, imitateOf, status: 'publish' },
+          body: {
+            type: 'sentence',
+            content: id === root ? '低头思故乡。' : '低头思故人。',
+            classificationId: tx.meiju.id,
+            imitateOf,
+            status: 'publish',
+          },
         },
         writer.token,
       );
