@@ -116,6 +116,11 @@ describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL'
   });
 
   it('WORKERS=2: one command runs two processes on one port, replaces one that dies, runs the jobs once and stops them all on SIGTERM', async () => {
+    // The earlier tests' processes would hold the jobs' lock: this command's processes are the only ones now.
+    for (const s of started.filter((x) => x.alive())) {
+      s.kill('SIGTERM');
+      await s.exited;
+    }
     const p = await startServer({ DATABASE_URL: cluster.url, WORKERS: '2' });
     started.push(p);
     const readyPids = () => [...p.output().matchAll(/"pid":(\d+)[^\n]*is ready/g)].map((m) => Number(m[1]));
@@ -126,12 +131,12 @@ describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL'
     const healthPids = () => new Set([...p.output().matchAll(/"pid":(\d+)[^\n]*"url":"\/api\/health"/g)].map((m) => Number(m[1])));
     for (let i = 0; i < 10; i++) expect((await api(p.base, 'GET', '/api/health')).status).toBe(200);
     expect(await waitFor(() => healthPids().size === 2, 5000)).toBe(true);
-    expect(
+    const jobRunners = () =>
       p
         .output()
         .split('\n')
-        .filter((l) => l.includes('this process runs the scheduled jobs')),
-    ).toHaveLength(1);
+        .filter((l) => l.includes('this process runs the scheduled jobs')).length;
+    expect(await waitFor(() => jobRunners() === 1, 15_000)).toBe(true);
 
     process.kill(workers[0]!, 'SIGKILL');
     expect(await waitFor(() => new Set(readyPids()).size === 3, 60_000)).toBe(true);

@@ -27,6 +27,8 @@ function load(server: ServerProcess, tokens: string[], classificationId: number)
   const errors: { reqId: string; message: string; afterSignal: boolean }[] = [];
   let running = true;
   let signalled = false;
+  // Each load writes its own lines (an exact repeat of a published text is refused).
+  const run = crypto.randomBytes(3).toString('hex');
   const worker = async (token: string, w: number) => {
     for (let i = 0; running; i++) {
       const kind = (i + w) % 4;
@@ -39,7 +41,12 @@ function load(server: ServerProcess, tokens: string[], classificationId: number)
             ? await api(server.base, 'POST', '/api/v1/app/essay', {
                 token,
                 headers,
-                body: { type: 'sentence', content: `第${w}位作者的第${i}句：山高月小，水落石出。`, classificationId, status: 'publish' },
+                body: {
+                  type: 'sentence',
+                  content: `第${w}位作者的第${i}句（${run}）：山高月小，水落石出。`,
+                  classificationId,
+                  status: 'publish',
+                },
               })
             : kind === 1
               ? await api(server.base, 'POST', '/api/v1/es/essays/pc/page', { body: { pageSize: 5 }, headers })

@@ -53,6 +53,7 @@ const COVERED: Record<string, Coverage> = {
   'attribution_evidence.user_id': { export: 'evidence.json', deletion: 'kept, credited to 已注销用户 (public record of a source)' },
   'attribution_confirmations.user_id': { export: 'an advisory mark on another’s evidence', deletion: 'kept, anonymous' },
   'disputed_lines.created_by': { export: 'an editor’s work record', deletion: 'kept, anonymous' },
+  'challenges.created_by': { export: 'an editor’s work record', deletion: 'kept, anonymous' },
   'highlight_passage_readers.user_id': {
     export: 'a counter of highlights.json, not content',
     deletion: 'taken off the 热门划线 counters, then deleted (forgetHighlightsOf)',
