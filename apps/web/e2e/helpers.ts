@@ -143,7 +143,15 @@ export async function settled(page: Page): Promise<void> {
 /** Waits until a dialog has finished zooming in: a click during the animation can miss a moving button. */
 export async function opened(dialog: Locator): Promise<void> {
   await dialog.waitFor();
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  // An animation the component replaces mid-way is cancelled, and its `finished` rejects with an AbortError: wait
+  // again until nothing is running rather than failing on the cancelled one.
+  await dialog.evaluate(async (el) => {
+    for (;;) {
+      const running = el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' || a.playState === 'pending');
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((a) => a.finished));
+    }
+  });
 }
 
 /** Opens the avatar menu in the header and picks an item once the dropdown has finished sliding in. */

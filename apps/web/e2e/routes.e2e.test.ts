@@ -17,7 +17,16 @@ describe('routes', () => {
     await waitForTitle(page, '拾句 | 首页');
   });
 
-  it.each(PAGES.map((p) => [p.path, p.title] as const))('%s is titled 拾句 | %s', async (path, title) => {
+  it('a visitor who opens the editor is sent to sign in and comes back to it', async () => {
+    await page.goto('/editorialEssay');
+    await waitForPath(page, '/authentication');
+    await waitForTitle(page, pageTitle('登录 / 注册'));
+    expect(pathOf(page)).toBe(`/authentication?redirect=${encodeURIComponent('/editorialEssay')}`);
+  });
+
+  // The editor asks a visitor to sign in (above); every other page is titled and drawn for a visitor.
+  const visitorPages = PAGES.filter((p) => p.path !== '/editorialEssay');
+  it.each(visitorPages.map((p) => [p.path, p.title] as const))('%s is titled 拾句 | %s', async (path, title) => {
     await page.goto(path);
     // 分类详情 without an id shows the first classification, and names it: `拾句 | 分类详情 · 美句`.
     if (path === '/classifyDetails') await waitForTitleStart(page, `${pageTitle(title)} · `);
