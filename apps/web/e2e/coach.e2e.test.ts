@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callApi, jingyesi, registerUser, settled, signInAs } from './essay-helpers.js';
-import { closePage, openPage, useBrowser } from './helpers.js';
+import { appRunning, closePage, openPage, useBrowser } from './helpers.js';
 
 /** Where the journey leaves its screenshots of the editor (looked at by hand; nothing compares them). */
 const SHOTS = process.env.COACH_SHOTS_DIR;
@@ -71,6 +71,18 @@ describe('仿写 coach', () => {
         .toBe(true);
       const scores = await callApi<{ text: string }>('GET', `/api/v1/pc/essays/${published.id}/coach`);
       expect(scores.text).toMatch(/^字数 4\/4 句相符 · 平仄 20\/20 · 押韵 ✓/);
+
+      // The writer finds their imitation in the original's family tree, with its changed words marked.
+      await page.goto(`/bellesDetails?id=${id}`);
+      await appRunning(page);
+      const tree = page.getByRole('region', { name: '仿写家族树' });
+      await tree.scrollIntoViewIfNeeded();
+      const node = tree.locator(`[data-node-id="${published.id}"]`);
+      await node.waitFor();
+      await tree.getByRole('link', { name: '学写诗的人' }).first().waitFor();
+      expect((await node.locator('ins').allTextContents()).join('')).toContain('窗');
+      await node.click();
+      await page.waitForURL((u) => u.searchParams.get('id') === String(published.id));
     });
   }
 });
