@@ -1,6 +1,6 @@
 /**
  * Duplicates found before posting (issue 27) on both databases: the one normalisation and signature (lib/signature.ts),
- * containment through the search index, near-duplicates through the stored LSH band keys, the pre-post check and the
+ * containment through the bigram index, near-duplicates through the stored LSH band keys, the pre-post check and the
  * same check on post (an exact duplicate of a published text refused; variations and imitations allowed; texts not
  * published never named to the writer but listed for editors), and merging: every dependent row moved exactly once,
  * counters, the old address, the posters told, the audit log, the refusals, and every foreign key to texts handled.
@@ -85,6 +85,12 @@ describe('the check before posting', () => {
       expect(r.data.message).toBe('这段文字已收录：《静夜思》');
       expect(r.data.matches[0]).toMatchObject({ title: '静夜思', kind: 'contained' });
     }
+  });
+
+  it('finds a line inside a text posted in Traditional characters, asked in Simplified', async () => {
+    const { id } = await publishText(t.app, other, { title: '鄉愁', content: '小時候，鄉愁是一枚小小的郵票，我在這頭，母親在那頭。', classificationId });
+    const r = await check('我在这头，母亲在那头');
+    expect(r.data.matches).toEqual([expect.objectContaining({ id, kind: 'contained' })]);
   });
 
   it('finds nothing for fewer than five characters or words of no text', async () => {

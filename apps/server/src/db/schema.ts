@@ -1273,7 +1273,13 @@ export const textSignatures = pgTable(
     han: integer().notNull(),
     bands: integer().array().notNull(),
   },
-  (t) => [index('text_signatures_digest_idx').on(t.digest), index('text_signatures_bands_idx').using('gin', t.bands)],
+  (t) => [
+    index('text_signatures_digest_idx').on(t.digest),
+    index('text_signatures_bands_idx').using('gin', t.bands),
+    // Containment: the distinct character bigrams of the normalised text (the SQL function shiju_bigrams, migration
+    // 0030), so a lookup reads the few texts holding all of a line's bigrams rather than all holding its characters.
+    index('text_signatures_grams_idx').using('gin', sql`shiju_bigrams(${t.normalized})`),
+  ],
 );
 
 /** An import key of a text merged into another: the importer treats it as present (it does not bring the text back). */

@@ -73,6 +73,16 @@ export function bigrams(normalized: string): Set<string> {
   return out;
 }
 
+/**
+ * At most `max` distinct bigrams of a normalised text, spread evenly over it: what a containment lookup asks the
+ * database's bigram index for (every text containing the words holds all of them; shiju_bigrams, migration 0030).
+ */
+export function containmentGrams(normalized: string, max = 8): string[] {
+  const all = [...bigrams(normalized)];
+  if (all.length <= max) return all;
+  return Array.from({ length: max }, (_, i) => all[Math.round((i * (all.length - 1)) / (max - 1))]!);
+}
+
 /** Jaccard similarity of the bigram sets of two normalised texts (1 for two equal texts). */
 export function similarity(a: string, b: string): number {
   if (a === b) return 1;

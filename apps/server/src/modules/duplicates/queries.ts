@@ -81,19 +81,18 @@ export function sameText(db: Exec, digest: string, excludeId?: number): Promise<
 }
 
 /**
- * Texts that contain the normalised words: the search index (every distinct Han character of a body is one of its
- * tokens, lib/search.ts) narrows them to the texts holding all those characters, and the stored normalised body
- * confirms the words stand together.
+ * Texts that contain the normalised words: the bigram index (shiju_bigrams, migration 0030) narrows them to the
+ * texts holding all of `grams`, and the stored normalised body confirms the words stand together.
  */
-export function containing(db: Exec, normalized: string, chars: string[], excludeId?: number): Promise<Candidate[]> {
-  const query = chars.map((c) => `'${c}'`).join(' & ');
+export function containing(db: Exec, normalized: string, grams: string[], excludeId?: number): Promise<Candidate[]> {
+  const wanted = `{${grams.join(',')}}`;
   return db
     .select(candidateColumns)
-    .from(essays)
-    .innerJoin(textSignatures, eq(textSignatures.essayId, essays.id))
+    .from(textSignatures)
+    .innerJoin(essays, eq(essays.id, textSignatures.essayId))
     .where(
       and(
-        sql`${essays.searchVector} @@ to_tsquery('simple', ${query})`,
+        sql`shiju_bigrams(${textSignatures.normalized}) @> ${wanted}::text[]`,
         sql`strpos(${textSignatures.normalized}, ${normalized}) > 0`,
         live,
         notId(excludeId),

@@ -1,19 +1,17 @@
 /**
  * Duplicates found before posting (issue 27, PRODUCT §10): a text is compared with the library by its signature
- * (lib/signature.ts) — the same words (digest), words contained in a longer text (the search index, then the stored
+ * (lib/signature.ts) — the same words (digest), words contained in a longer text (the bigram index, then the stored
  * normalised body), and near-duplicates of 20+ characters (LSH band keys, then bigram Jaccard similarity).
  */
 import type { Db, Exec } from '../../db/client.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { htmlToText } from '../../lib/html.js';
-import { CONTAIN_MIN, hanOf, NEAR_THRESHOLD, signatureOf, similarity, type TextSignature } from '../../lib/signature.js';
+import { CONTAIN_MIN, containmentGrams, NEAR_THRESHOLD, signatureOf, similarity, type TextSignature } from '../../lib/signature.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as q from './queries.js';
 
 /** How many LSH candidates one lookup compares at most (the lookup's cost is bounded by it). */
 export const NEAR_CANDIDATES = 20;
-/** Distinct characters of a containment query (the rarest are unknown; the first ones narrow enough). */
-const CONTAIN_CHARS = 24;
 
 export interface Found {
   id: number;
@@ -42,8 +40,7 @@ export async function findDuplicates(db: Exec, sig: TextSignature, excludeId?: n
   if (!sig.normalized) return [];
   for (const c of await q.sameText(db, sig.digest, excludeId)) if (c.normalized === sig.normalized) add(c, 'exact', 1);
   if (sig.han >= CONTAIN_MIN) {
-    const chars = [...new Set(Array.from(hanOf(sig.normalized)))].slice(0, CONTAIN_CHARS);
-    for (const c of await q.containing(db, sig.normalized, chars, excludeId))
+    for (const c of await q.containing(db, sig.normalized, containmentGrams(sig.normalized), excludeId))
       if (c.normalized !== sig.normalized) add(c, 'contained', similarity(sig.normalized, c.normalized));
   }
   if (sig.bands.length > 0) {
