@@ -88,7 +88,11 @@ describe('the check before posting', () => {
   });
 
   it('finds a line inside a text posted in Traditional characters, asked in Simplified', async () => {
-    const { id } = await publishText(t.app, other, { title: '鄉愁', content: '小時候，鄉愁是一枚小小的郵票，我在這頭，母親在那頭。', classificationId });
+    const { id } = await publishText(t.app, other, {
+      title: '鄉愁',
+      content: '小時候，鄉愁是一枚小小的郵票，我在這頭，母親在那頭。',
+      classificationId,
+    });
     const r = await check('我在这头，母亲在那头');
     expect(r.data.matches).toEqual([expect.objectContaining({ id, kind: 'contained' })]);
   });

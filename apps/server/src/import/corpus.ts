@@ -24,6 +24,16 @@ function corpusDir(): string {
   return dir;
 }
 
+/** Whether the data package is installed (a development install; production loads the starter file). */
+export function corpusInstalled(): boolean {
+  try {
+    corpusDir();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function readCorpusJson<T>(relPath: string): T {
   return JSON.parse(fs.readFileSync(path.join(corpusDir(), relPath), 'utf8')) as T;
 }

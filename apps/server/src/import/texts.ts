@@ -260,20 +260,33 @@ export function classificationOf(text: CorpusText): ClassificationName {
   return text.classify(themeFrom(shown.title, shown.paragraphs.join(''), text));
 }
 
-/** Everything the writer stores for one text, or null when the text is empty. */
-export function prepareText(text: CorpusText, catalog: Catalog, now: Date): PreparedEssay | null {
+/**
+ * How the importer tells a text it has already read: its import key (author and opening) and, for texts without a key
+ * of their own, its work key (title and opening), with the words they are read from. Null for an empty text.
+ */
+export function textKeys(text: CorpusText) {
   const shown = displayedText(text);
   const paragraphs = shown.paragraphs;
   if (paragraphs.length === 0) return null;
   const author = cleanAuthor(text.author);
   const plain = paragraphs.join('\n');
   const flat = paragraphs.join('');
-  const rawTitle = shown.title;
   const isSentence = !text.essay && charCount(plain) <= SENTENCE_MAX;
-  const title = isSentence && text.untitled ? null : takeChars(rawTitle || firstPhrase(flat), TITLE_MAX);
+  const title = isSentence && text.untitled ? null : takeChars(shown.title || firstPhrase(flat), TITLE_MAX);
+  const importKey = text.key ?? importKeyOf(author, flat);
+  const workKey = text.key ? null : workKeyOf(title, flat);
+  return { shown, author, plain, flat, isSentence, title, importKey, workKey };
+}
+
+/** Everything the writer stores for one text, or null when the text is empty. */
+export function prepareText(text: CorpusText, catalog: Catalog, now: Date): PreparedEssay | null {
+  const keys = textKeys(text);
+  if (!keys) return null;
+  const { shown, author, plain, flat, isSentence, title, importKey, workKey } = keys;
+  const paragraphs = shown.paragraphs;
+  const rawTitle = shown.title;
   const work = text.work ? clean(text.work) : (rawTitle ?? undefined);
   const source = sourceLine(author, work);
-  const importKey = text.key ?? importKeyOf(author, flat);
   const theme = themeFrom(rawTitle, flat, text);
   const tags = resolveTags(catalog, text, theme);
   const workAuthor = author && !ANONYMOUS.has(author) ? takeChars(author, 40) : null;
@@ -289,7 +302,7 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
   };
   return {
     importKey,
-    workKey: text.key ? null : workKeyOf(title, flat),
+    workKey,
     signature: signatureOf(flat, { simplified: true }),
     ...displayed,
     summary: summarize(flat, SUMMARY_CHARS),

@@ -150,6 +150,25 @@ export interface TextSignature {
   bands: number[];
 }
 
+/** How a looked-up text relates to a stored one. */
+export type Relation = { kind: 'exact' | 'contained' | 'near'; similarity: number };
+
+/**
+ * What a lookup of `query` finds a stored text to be: the same words; the words contained in it (5+ Han characters);
+ * or nearly the same words (20+ characters, a shared band key, similarity ≥ NEAR_THRESHOLD). `stored.bands` may be
+ * left out when the stored text was found through a shared band key. Null when it is none of these.
+ */
+export function relationOf(query: TextSignature, stored: { normalized: string; bands?: readonly number[] }): Relation | null {
+  if (!query.normalized) return null;
+  if (query.normalized === stored.normalized) return { kind: 'exact', similarity: 1 };
+  const sim = () => similarity(query.normalized, stored.normalized);
+  if (query.han >= CONTAIN_MIN && stored.normalized.includes(query.normalized)) return { kind: 'contained', similarity: sim() };
+  if (query.bands.length === 0) return null;
+  if (stored.bands && !stored.bands.some((b) => query.bands.includes(b))) return null;
+  const near = sim();
+  return near >= NEAR_THRESHOLD ? { kind: 'near', similarity: near } : null;
+}
+
 export function signatureOf(text: string, opts: { simplified?: boolean } = {}): TextSignature {
   const normalized = normalizeText(text, opts);
   return {

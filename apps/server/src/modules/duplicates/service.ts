@@ -6,7 +6,7 @@
 import type { Db, Exec } from '../../db/client.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { htmlToText } from '../../lib/html.js';
-import { CONTAIN_MIN, containmentGrams, NEAR_THRESHOLD, signatureOf, similarity, type TextSignature } from '../../lib/signature.js';
+import { CONTAIN_MIN, containmentGrams, relationOf, signatureOf, type TextSignature } from '../../lib/signature.js';
 import { offsetOf } from '../../lib/paging.js';
 import * as q from './queries.js';
 
@@ -32,24 +32,22 @@ export const plainOf = (type: 'sentence' | 'essay', content: string) => (type ==
  */
 export async function findDuplicates(db: Exec, sig: TextSignature, excludeId?: number): Promise<Found[]> {
   const found = new Map<number, Found>();
+  const rank = { exact: 0, contained: 1, near: 2 };
   const add = (c: q.Candidate, kind: q.PairKind, sim: number) => {
     const had = found.get(c.id);
-    if (!had || had.similarity < sim)
+    if (!had || rank[kind] < rank[had.kind])
       found.set(c.id, { id: c.id, status: c.status, title: c.title, source: c.source, summary: c.summary, kind, similarity: sim });
   };
   if (!sig.normalized) return [];
-  for (const c of await q.sameText(db, sig.digest, excludeId)) if (c.normalized === sig.normalized) add(c, 'exact', 1);
-  if (sig.han >= CONTAIN_MIN) {
-    for (const c of await q.containing(db, sig.normalized, containmentGrams(sig.normalized), excludeId))
-      if (c.normalized !== sig.normalized) add(c, 'contained', similarity(sig.normalized, c.normalized));
+  const candidates = [
+    ...(await q.sameText(db, sig.digest, excludeId)),
+    ...(sig.han >= CONTAIN_MIN ? await q.containing(db, sig.normalized, containmentGrams(sig.normalized), excludeId) : []),
+    ...(sig.bands.length > 0 ? await q.sharingBands(db, sig.bands, excludeId, NEAR_CANDIDATES) : []),
+  ];
+  for (const c of candidates) {
+    const r = relationOf(sig, c);
+    if (r) add(c, r.kind, r.similarity);
   }
-  if (sig.bands.length > 0) {
-    for (const c of await q.sharingBands(db, sig.bands, excludeId, NEAR_CANDIDATES)) {
-      const sim = similarity(sig.normalized, c.normalized);
-      if (sim >= NEAR_THRESHOLD && !found.has(c.id)) add(c, 'near', sim);
-    }
-  }
-  const rank = { exact: 0, contained: 1, near: 2 };
   return [...found.values()].sort((a, b) => rank[a.kind] - rank[b.kind] || b.similarity - a.similarity || a.id - b.id);
 }
 
