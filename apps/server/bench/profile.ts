@@ -13,16 +13,18 @@ import { corpusWorkloads, toAutocannon, type BenchData } from './workloads.js';
 
 const wanted = process.argv[2] ?? 'list · random, signed in';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-prof-'));
-const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-  execArgv: ['--import', 'tsx'],
-  env: {
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shiju_bench',
-    PORT: '0',
-    NODE_ENV: 'production',
-  },
-  stdio: 'inherit',
-});
+// `BENCH_EMBEDDED=1` profiles the embedded database (the starter library in a fresh data folder) instead.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shiju_bench',
+  PORT: '0',
+  NODE_ENV: 'production',
+};
+if (process.env.BENCH_EMBEDDED) {
+  delete env.DATABASE_URL;
+  env.DATA_DIR = path.join(dir, 'data');
+}
+const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: ['--import', 'tsx'], env, stdio: 'inherit' });
 const ready = await new Promise<{ port: number; data: BenchData }>((resolve) =>
   child.on('message', (m: { ready?: { port: number }; data: BenchData }) => m.ready && resolve({ port: m.ready.port, data: m.data })),
 );
