@@ -147,7 +147,7 @@ export async function opened(dialog: Locator): Promise<void> {
   // again until nothing is running rather than failing on the cancelled one.
   await dialog.evaluate(async (el) => {
     for (;;) {
-      const running = el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' || a.playState === 'pending');
+      const running = el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' || a.pending);
       if (running.length === 0) return;
       await Promise.allSettled(running.map((a) => a.finished));
     }

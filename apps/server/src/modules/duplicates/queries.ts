@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Exec } from '../../db/client.js';
 import { columnName } from '../../db/names.js';
@@ -102,19 +102,33 @@ export function containing(db: Exec, normalized: string, grams: string[], exclud
     .limit(10);
 }
 
+/** Texts one band key reaches at most (a key shared by more is a common opening, not a near-duplicate). */
+const PER_BAND = 50;
+
 /**
- * Texts sharing at least one LSH band key with these, the most shared first: the GIN index reads only those, and at
- * most `limit` are compared.
+ * Texts sharing at least one LSH band key with these, the most shared first, at most `limit`. Each key is looked up
+ * on its own (at most PER_BAND texts each, through the GIN index: an `&&` over all keys at once is estimated as a
+ * large share of the table and planned as a scan), then counted per text.
  */
-export function sharingBands(db: Exec, bands: number[], excludeId: number | undefined, limit: number): Promise<Candidate[]> {
+export async function sharingBands(db: Exec, bands: number[], excludeId: number | undefined, limit: number): Promise<Candidate[]> {
   const wanted = `{${bands.join(',')}}`;
-  return db
+  const ids = (
+    await db.execute<{ id: number }>(sql`
+      select hit.essay_id as id from unnest(${wanted}::int[]) as k(key)
+      cross join lateral (
+        select ${textSignatures.essayId} as essay_id from ${textSignatures}
+        where ${textSignatures.bands} @> array[k.key] limit ${PER_BAND}
+      ) hit
+      group by hit.essay_id order by count(*) desc, hit.essay_id limit ${limit * 2}`)
+  ).rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const rows = await db
     .select(candidateColumns)
     .from(textSignatures)
     .innerJoin(essays, eq(essays.id, textSignatures.essayId))
-    .where(and(sql`${textSignatures.bands} && ${wanted}::int[]`, live, notId(excludeId)))
-    .orderBy(sql`cardinality(array(select unnest(${textSignatures.bands}) intersect select unnest(${wanted}::int[]))) desc`, essays.id)
-    .limit(limit);
+    .where(and(inArray(essays.id, ids), live, notId(excludeId)));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).slice(0, limit);
 }
 
 /** Records what a post was found to repeat (kept once per pair; a later finding updates it). */
