@@ -337,7 +337,8 @@ const S3_SETTINGS = [...S3_VARS, 'S3_FORCE_PATH_STYLE'] as const;
 function storageConfig(e: ParsedEnv, problems: string[]): StorageConfig {
   const given = S3_SETTINGS.filter((k) => e[k] !== undefined);
   if (e.STORAGE === 'local') {
-    if (given.length) problems.push(`  - STORAGE: 设置了 ${given.join('、')}，但 STORAGE 不是 s3；使用对象存储请设置 STORAGE=s3，否则删除这些设置`);
+    if (given.length)
+      problems.push(`  - STORAGE: 设置了 ${given.join('、')}，但 STORAGE 不是 s3；使用对象存储请设置 STORAGE=s3，否则删除这些设置`);
     return { kind: 'local' };
   }
   if (e.UPLOAD_DIR) problems.push('  - UPLOAD_DIR: STORAGE=s3 时上传的图片存放在存储桶中，请删除 UPLOAD_DIR');

@@ -132,8 +132,7 @@ export function localStorage(dirs: { uploads: string; exports: string }): Storag
 
 /** The storage configuration chose; an S3 bucket's SDK is imported on first use, so the embedded default never loads it. */
 export function createStorage(config: Pick<Config, 'storage' | 'uploadDir' | 'dataDir'>): Storage {
-  if (config.storage.kind === 'local')
-    return localStorage({ uploads: config.uploadDir, exports: path.join(config.dataDir, 'exports') });
+  if (config.storage.kind === 'local') return localStorage({ uploads: config.uploadDir, exports: path.join(config.dataDir, 'exports') });
   const s3 = config.storage;
   let loaded: Promise<Storage> | null = null;
   const bucket = () => (loaded ??= import('./storageS3.js').then((m) => m.s3Storage(s3)));
