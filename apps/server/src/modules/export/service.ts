@@ -160,13 +160,13 @@ export async function removeExportsOf(storage: Storage, userId: number, log?: { 
  * whose link, valid EXPORT_LINK_SECONDS, is the answer. Each export replaces the person's earlier archives.
  */
 async function deliver(storage: Storage, userId: number, zip: Buffer, name: string, now: Date) {
-  const key = `${exportsPrefix(userId)}${crypto.randomBytes(16).toString('hex')}.zip`;
   if (!storage.signsLinks)
     return new RawAnswer('application/zip', zip, 200, {
       'content-disposition': `attachment; filename="${name}"`,
       'cache-control': 'no-store',
     });
   await removeExportsOf(storage, userId);
+  const key = `${exportsPrefix(userId)}${crypto.randomBytes(16).toString('hex')}.zip`;
   await storage.put(key, zip, { contentType: 'application/zip' });
   const url = await storage.signedUrl(key, { seconds: EXPORT_LINK_SECONDS, downloadName: name, now });
   return { url: url!, expiresAt: new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000).toISOString() };
