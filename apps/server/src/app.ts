@@ -27,6 +27,7 @@ import { loadPrerenderer } from './modules/seo/index.js';
 import { registerSeo } from './modules/seo/index.js';
 import { createRuntime, type Clock, type Runtime } from './runtime.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerUploads } from './modules/files/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,10 @@ export const DEFAULT_RATE_LIMITS: Partial<Record<CallId, { max: number; timeWind
   // A reader counts one view per text page; far more than a reader opens in a minute.
   essayView: { max: 120, timeWindow: 60 * 1000 },
 };
+
+/** The origin uploads are read from besides the site's own, for the CSP's img-src. */
+const storageOrigins = (config: Config) =>
+  config.storage.kind === 's3' && config.storage.publicUrl ? [new URL(config.storage.publicUrl).origin] : [];
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function (Fastify's types take no number). */
 function trustProxyOption(t: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -121,7 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Uploads read straight from the storage's public address (STORAGE_PUBLIC_URL) are images of this site too.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins(config)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -242,17 +248,7 @@ async function registerWeb(app: FastifyInstance, config: Config, db: Database['d
       },
     });
   }
-  fs.mkdirSync(config.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadDir,
-    prefix: '/uploads/',
-    decorateReply: !hasWeb,
-    index: false,
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
-    },
-  });
+  await registerUploads(app, app.runtime.storage, !hasWeb);
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;

@@ -33,6 +33,9 @@ const ALIPAY_VARS = [
   'ALIPAY_NOTIFY_BASE',
 ] as const;
 
+/** Object storage (STORAGE=s3); the secret key is kept as a Secret and never printed. */
+const S3_VARS = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'STORAGE_PUBLIC_URL'] as const;
+
 function optionalStrings<K extends string>(names: readonly K[]) {
   const v = z
     .string()
@@ -57,6 +60,13 @@ const Env = z
     /** Server processes `npm start` runs on the one port (1 on the embedded database; the core count on PostgreSQL). */
     WORKERS: z.coerce.number({ message: '必须是 1 到 64 之间的整数' }).int('必须是整数').min(1, '至少为 1').max(64, '至多为 64').optional(),
     UPLOAD_DIR: z.string().optional(),
+    /** Where uploads and export archives live: `local` (UPLOAD_DIR, the default) or `s3` (any S3-compatible bucket). */
+    STORAGE: z.enum(['local', 's3'], { message: '必须是 local 或 s3' }).default('local'),
+    ...optionalStrings(S3_VARS),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'], { message: '必须是 true 或 false' })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
     REDIS_URL: z
       .string()
       .trim()
@@ -146,7 +156,10 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** The local storage's directory for uploads (UPLOAD_DIR); unused with STORAGE=s3. */
   uploadDir: string;
+  /** Where uploads and export archives live (lib/storage.ts). */
+  storage: StorageConfig;
   redisUrl?: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   webDist: string;
@@ -174,6 +187,22 @@ export type Config = {
   /** The ICP 备案号 every page's footer shows (ICP_BEIAN); null → none. */
   icpBeian: string | null;
 };
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** The service's address (OSS, COS, MinIO); undefined → AWS S3 of `region`. */
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: Secret;
+      /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted services). */
+      forcePathStyle: boolean;
+      /** Where browsers read uploads directly (no trailing slash): `${publicUrl}/uploads/…`; undefined → through the app. */
+      publicUrl?: string;
+    };
 
 /**
  * A key or password: readable by the code that needs it (`reveal()`), but printed, logged or serialised as
@@ -270,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    storage: storageConfig(e, problems),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
@@ -297,6 +327,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 type ParsedEnv = z.infer<typeof Env>;
+
+const S3_SETTINGS = [...S3_VARS, 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * STORAGE=local takes no S3 setting (one left over would silently do nothing); STORAGE=s3 needs the bucket and its
+ * keys, a region unless an endpoint names the service, and takes no UPLOAD_DIR.
+ */
+function storageConfig(e: ParsedEnv, problems: string[]): StorageConfig {
+  const given = S3_SETTINGS.filter((k) => e[k] !== undefined);
+  if (e.STORAGE === 'local') {
+    if (given.length)
+      problems.push(`  - STORAGE: 设置了 ${given.join('、')}，但 STORAGE 不是 s3；使用对象存储请设置 STORAGE=s3，否则删除这些设置`);
+    return { kind: 'local' };
+  }
+  if (e.UPLOAD_DIR) problems.push('  - UPLOAD_DIR: STORAGE=s3 时上传的图片存放在存储桶中，请删除 UPLOAD_DIR');
+  const missing: string[] = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+  if (!e.S3_ENDPOINT && !e.S3_REGION) missing.push('S3_REGION（或 S3_ENDPOINT）');
+  if (missing.length) problems.push(`  - STORAGE=s3: 缺少 ${missing.join('、')}`);
+  const url = (name: string, v: string | undefined, withPath: boolean) => {
+    if (v === undefined) return undefined;
+    const ok = withPath ? /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v) : /^https?:\/\/[^\s/?#]+\/?$/.test(v);
+    if (!ok)
+      problems.push(
+        withPath
+          ? `  - ${name}: 必须是 http(s):// 开头、不带查询参数的网址，如 https://cdn.example.com 或 http://127.0.0.1:9000/shiju`
+          : `  - ${name}: 必须是 http(s):// 开头、不带路径的地址，如 https://oss-cn-hangzhou.aliyuncs.com`,
+      );
+    return v.replace(/\/+$/, '');
+  };
+  if (e.S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(e.S3_BUCKET))
+    problems.push('  - S3_BUCKET: 存储桶名称只能含小写字母、数字、点和连字符，3 到 63 个字符');
+  return {
+    kind: 's3',
+    endpoint: url('S3_ENDPOINT', e.S3_ENDPOINT, false),
+    region: e.S3_REGION ?? 'us-east-1',
+    bucket: e.S3_BUCKET ?? '',
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: new Secret(e.S3_SECRET_ACCESS_KEY ?? ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+    publicUrl: url('STORAGE_PUBLIC_URL', e.STORAGE_PUBLIC_URL, true),
+  };
+}
 
 /** A value given inline (`NAME`) or as a file (`NAME_FILE`); a file that cannot be read is a problem. */
 function inlineOrFile(e: Record<string, unknown>, name: string, problems: string[]): string | undefined {

@@ -14,6 +14,7 @@ import { createSessionStore } from './modules/auth/index.js';
 import { createFeedTotals, createRankingCache, createSearchState, flushSearchCounts } from './modules/discovery/index.js';
 import { createEssayCaches, createViewBuffer } from './modules/essays/index.js';
 import { createSensitiveWords } from './lib/sensitive.js';
+import { createStorage } from './lib/storage.js';
 import { createIdRanges } from './modules/open/index.js';
 
 interface Log {
@@ -33,6 +34,8 @@ export function createRuntime(config: Config, database: Database, log?: Log, clo
     broadcast,
     metrics,
     mailer: createMailer(config.mail),
+    /** Uploads and export archives: the local directory or an S3-compatible bucket (STORAGE). */
+    storage: createStorage(config),
     sessions: createSessionStore(database.db, broadcast, metrics),
     essayCaches: createEssayCaches(broadcast, metrics),
     views: createViewBuffer(database.db, log),

@@ -74,7 +74,8 @@ function fromFastify(err: FastifyError): AppError | null {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    if (isDatabaseUnavailable(err)) {
+    // An AppError is already decided (the storage's B0002 carries its cause, which may be a refused connection too).
+    if (!(err instanceof AppError) && isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
       return sendError(reply, 'B0002');
     }

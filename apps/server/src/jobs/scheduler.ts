@@ -45,7 +45,7 @@ export const JOBS: Job[] = [
   {
     name: 'purge-deleted-accounts',
     everyMs: 10 * 60 * 1000,
-    run: (db, config, log, rt) => purgeDueAccounts(db, rt.broadcast, config, log),
+    run: (db, _c, log, rt) => purgeDueAccounts(db, rt.broadcast, rt.storage, log),
   },
   // 每周仿写: a challenge past its close is closed once (entries frozen, winners fixed, messages sent); reading it
   // first closes it too. Claimed in the database, so any number of processes may run it at once.

@@ -14,6 +14,7 @@ export const fileCalls = inDomain('files', {
     summary: '上传图片（jpeg/png/webp/gif，≤ 5 MB）',
     multipart: true,
     response: UploadedImage,
-    errors: ['A0400', 'A0230', 'A0701', 'A0702', 'A0501'],
+    // B0002: the storage (an S3-compatible bucket) is away; nothing was stored, try again.
+    errors: ['A0400', 'A0230', 'A0701', 'A0702', 'A0501', 'B0002'],
   }),
 });

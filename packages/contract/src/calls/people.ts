@@ -7,6 +7,9 @@ import { Essay, UserBrief, UserInfo } from './entities.js';
  */
 
 export const BlockedUser = UserBrief.extend({ blockedAt: Timestamp });
+/** A data export kept in object storage: its private archive's signed link and when that stops working. */
+export const ExportLink = z.object({ url: z.string(), expiresAt: Timestamp });
+
 export const SuggestedUser = UserBrief.extend({ bio: z.string(), followers: z.number().int(), essays: z.number().int() });
 
 export const peopleCalls = inDomain('people', {
@@ -114,10 +117,12 @@ export const peopleCalls = inDomain('people', {
     method: 'GET',
     path: '/api/v1/users/me/export',
     auth: 'required',
-    summary: '导出我的数据（zip：资料、作品的 HTML 与 Markdown、评论、喜欢、收藏、关注、兴趣、订单）；每小时 3 次',
-    // The success answer is the archive itself (RAW_RESPONSES.dataExport), not an envelope.
-    response: z.null(),
-    errors: ['A0230', 'A0501'],
+    summary:
+      '导出我的数据（zip：资料、作品的 HTML 与 Markdown、评论、喜欢、收藏、关注、兴趣、订单）；每小时 3 次。文件存放在本机时直接返回 zip；使用对象存储时返回 15 分钟内有效的下载链接',
+    // Local storage: the success answer is the archive itself (RAW_RESPONSES.dataExport), not an envelope. Object
+    // storage (STORAGE=s3): an envelope with a signed link to the private archive, valid at most 15 minutes.
+    response: ExportLink.nullable(),
+    errors: ['A0230', 'A0501', 'B0002'],
   }),
   requestDeletion: route({
     id: 'requestDeletion',

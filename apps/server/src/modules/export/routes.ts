@@ -2,8 +2,8 @@ import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
 import { originOf } from '../../http/origin.js';
 import { exportData } from './service.js';
 
-export function exportHandlers({ db, config }: ModuleDeps) {
+export function exportHandlers({ db, config, runtime }: ModuleDeps<'storage' | 'now'>) {
   return defineHandlers({
-    exportData: async ({ me, req }) => exportData(db, me, originOf(config, req)),
+    exportData: async ({ me, req }) => exportData(db, runtime.storage, me, originOf(config, req), runtime.now()),
   });
 }

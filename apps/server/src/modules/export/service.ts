@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import TurndownService from 'turndown';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { AppError } from '../../http/errors.js';
 import { RawAnswer } from '../../http/envelope.js';
+import type { Storage } from '../../lib/storage.js';
 import { allow } from '../limits/index.js';
 import { escapeHtml, paragraphsToHtml } from '../../lib/text.js';
 import { everythingOf, libraryTextsOf } from './queries.js';
@@ -139,8 +141,39 @@ async function libraryFiles(db: Db, me: UserRow, origin: string, folders: Folder
   return { collected, marked, anki: ankiCsv(cards) };
 }
 
+/** How long an archive's download link works (object storage): at most 15 minutes. */
+export const EXPORT_LINK_SECONDS = 15 * 60;
+const exportsPrefix = (userId: number) => `exports/${userId}/`;
+
+/** Deletes every archive of this person's kept in the storage (account deletion; the earlier ones at each export). */
+export async function removeExportsOf(storage: Storage, userId: number, log?: { warn(o: object, m: string): void }) {
+  try {
+    return await storage.removeUnder(exportsPrefix(userId));
+  } catch (err) {
+    log?.warn({ err, userId }, 'could not remove export archives');
+    return 0;
+  }
+}
+
+/**
+ * Where the archive goes: the answer itself, or — where the storage signs links (object storage) — a private object
+ * whose link, valid EXPORT_LINK_SECONDS, is the answer. Each export replaces the person's earlier archives.
+ */
+async function deliver(storage: Storage, userId: number, zip: Buffer, name: string, now: Date) {
+  if (!storage.signsLinks)
+    return new RawAnswer('application/zip', zip, 200, {
+      'content-disposition': `attachment; filename="${name}"`,
+      'cache-control': 'no-store',
+    });
+  await removeExportsOf(storage, userId);
+  const key = `${exportsPrefix(userId)}${crypto.randomBytes(16).toString('hex')}.zip`;
+  await storage.put(key, zip, { contentType: 'application/zip' });
+  const url = await storage.signedUrl(key, { seconds: EXPORT_LINK_SECONDS, downloadName: name, now });
+  return { url: url!, expiresAt: new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000).toISOString() };
+}
+
 /** A copy of one's data as one zip archive (rate-limited: each export reads everything the person owns). */
-export async function exportData(db: Db, me: UserRow, origin: string) {
+export async function exportData(db: Db, storage: Storage, me: UserRow, origin: string, now: Date) {
   if (!(await allow(db, exportsOf(me.id), EXPORTS_PER_HOUR)))
     throw new AppError('A0501', `每小时最多导出 ${EXPORTS_PER_HOUR} 次，请稍后再试`);
   const d = await everythingOf(db, me.id);
@@ -201,9 +234,6 @@ export async function exportData(db: Db, me: UserRow, origin: string) {
     files[`essays/${t.id}.md`] = strToU8(textMarkdown(t));
   }
   const zip = zipSync({ 'shiju-export': files }, { level: 6 });
-  const day = new Date().toISOString().slice(0, 10);
-  return new RawAnswer('application/zip', Buffer.from(zip), 200, {
-    'content-disposition': `attachment; filename="shiju-export-${me.id}-${day}.zip"`,
-    'cache-control': 'no-store',
-  });
+  const day = now.toISOString().slice(0, 10);
+  return deliver(storage, me.id, Buffer.from(zip), `shiju-export-${me.id}-${day}.zip`, now);
 }

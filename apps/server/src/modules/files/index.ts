@@ -1,4 +1,4 @@
 /** The files module's public surface: other modules import only from here. */
-export { fileHandlers } from './routes.js';
+export { fileHandlers, registerUploads } from './routes.js';
 export { removeUnusedUploads } from './service.js';
 export { uploadsIn } from './uploads.js';

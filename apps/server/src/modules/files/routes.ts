@@ -1,7 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isUploadUrl } from '@shiju/contract/core';
+import type { Storage } from '../../lib/storage.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
-import { storeImage } from './service.js';
+import { keyOfUpload, storeImage, UPLOAD_CACHE_CONTROL } from './service.js';
 
 /** The one file of an upload request; a second file is refused rather than silently dropped. */
 async function readUpload(req: FastifyRequest): Promise<Buffer> {
@@ -25,8 +29,48 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   return buf;
 }
 
-export function fileHandlers({ config, runtime }: ModuleDeps<'imageJobs'>) {
+export function fileHandlers({ runtime }: ModuleDeps<'imageJobs' | 'storage'>) {
   return defineHandlers({
-    upload: async ({ req }) => storeImage(await readUpload(req), config.uploadDir, runtime.imageJobs),
+    upload: async ({ req }) => storeImage(await readUpload(req), runtime.storage, runtime.imageJobs),
+  });
+}
+
+/**
+ * GET /uploads/… : the local directory's files as static files; with object storage, a permanent redirect to the
+ * object's public address (STORAGE_PUBLIC_URL: a public-read prefix or a CDN) or, without one, the object read
+ * through the app. The addresses texts store stay `/uploads/…` whichever storage holds the files.
+ */
+export async function registerUploads(app: FastifyInstance, storage: Storage, decorateReply: boolean) {
+  const dir = storage.localDirectory('uploads');
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: '/uploads/',
+      decorateReply,
+      index: false,
+      setHeaders(res) {
+        res.header('cache-control', UPLOAD_CACHE_CONTROL);
+        res.header('x-content-type-options', 'nosniff');
+      },
+    });
+    return;
+  }
+  app.get('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (!isUploadUrl(url)) return reply.callNotFound();
+    const key = keyOfUpload(url);
+    const direct = storage.publicUrl(key);
+    reply.header('cache-control', UPLOAD_CACHE_CONTROL);
+    if (direct) return reply.redirect(direct, 301);
+    const found = await storage.get(key);
+    if (!found) {
+      reply.header('cache-control', 'no-store');
+      return reply.callNotFound();
+    }
+    return reply
+      .header('x-content-type-options', 'nosniff')
+      .type(found.contentType ?? 'application/octet-stream')
+      .send(found.body);
   });
 }

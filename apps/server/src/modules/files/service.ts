@@ -4,13 +4,12 @@
  * nothing shows any more (a deleted account's avatar) are removed by removeUnusedUploads.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { isUploadUrl, type ImageKind } from '@shiju/contract/core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { BusyError, type JobQueue } from '../../lib/jobQueue.js';
+import type { Storage } from '../../lib/storage.js';
 import { uploadsInUse } from './queries.js';
 
 const MAX_SIDE = 2400;
@@ -58,7 +57,20 @@ async function reencode(buf: Buffer, kind: ImageKind) {
   return out.toBuffer({ resolveWithObject: true });
 }
 
-export async function storeImage(buf: Buffer, uploadDir: string, imageJobs: JobQueue) {
+/** Uploads never change (their name is their content's hash): cached for a year wherever they are read from. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const CONTENT_TYPES: Record<ImageKind, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+
+/** An upload's address on the site (`/uploads/…`, what texts store) → its key in the storage, and back. */
+export const keyOfUpload = (url: string) => url.slice(1);
+const urlOfKey = (key: string) => `/${key}`;
+
+/**
+ * Stores one image; answers only once the storage has it, so an upload acknowledged to its author is never lost (a
+ * storage that is away answers B0002 instead).
+ */
+export async function storeImage(buf: Buffer, storage: Storage, imageJobs: JobQueue) {
   const kind = sniffImage(buf);
   if (!kind) throw new AppError('A0701', '仅支持 JPEG、PNG、WebP、GIF 图片');
   let result: Awaited<ReturnType<typeof reencode>>;
@@ -75,25 +87,20 @@ export async function storeImage(buf: Buffer, uploadDir: string, imageJobs: JobQ
   const ext = kind === 'jpeg' ? 'jpg' : kind;
   const hash = crypto.createHash('sha256').update(result.data).digest('hex').slice(0, 32);
   const now = new Date();
-  const rel = path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), `${hash}.${ext}`);
-  const target = path.join(uploadDir, rel);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  // Unique per upload: identical images uploaded at once share `target`, and must not share a temp file.
-  const tmp = `${target}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-  await fs.writeFile(tmp, result.data);
-  await fs.rename(tmp, target);
+  const key = `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${hash}.${ext}`;
+  await storage.put(key, result.data, { contentType: CONTENT_TYPES[kind], cacheControl: UPLOAD_CACHE_CONTROL });
   const height = result.info.pageHeight && kind === 'gif' ? result.info.pageHeight : result.info.height;
-  return { url: `/uploads/${rel}`, width: result.info.width, height };
+  return { url: urlOfKey(key), width: result.info.width, height };
 }
 
 /**
  * Deletes the files of these uploads unless something on the site still shows them (see uploadsInUse); call it
- * once the change that let go of them has committed. Anything not of our stored shape is ignored, so no path
- * outside `uploadDir` is touched. Answers how many files were removed.
+ * once the change that let go of them has committed. Anything not of our stored shape is ignored, so nothing
+ * outside the storage's uploads is touched. Answers how many files were removed.
  */
 export async function removeUnusedUploads(
   db: Db,
-  uploadDir: string,
+  storage: Storage,
   urls: (string | null)[],
   log?: { warn(obj: object, msg: string): void },
 ): Promise<number> {
@@ -103,10 +110,9 @@ export async function removeUnusedUploads(
   for (const url of ours) {
     if (inUse.has(url)) continue;
     try {
-      await fs.rm(path.join(uploadDir, ...url.slice('/uploads/'.length).split('/')));
-      removed++;
+      if (await storage.remove(keyOfUpload(url))) removed++;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn({ err, url }, 'could not remove an unused upload');
+      log?.warn({ err, url }, 'could not remove an unused upload');
     }
   }
   return removed;

@@ -1,5 +1,4 @@
 import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { forgetEssay, forgetLists, type Broadcast } from '../../lib/broadcast.js';
@@ -10,6 +9,8 @@ import { verifyPassword } from '../auth/index.js';
 import { removeComment } from '../comments/index.js';
 import { presentCard } from '../essays/index.js';
 import { removeUnusedUploads } from '../files/index.js';
+import { removeExportsOf } from '../export/index.js';
+import type { Storage } from '../../lib/storage.js';
 import { decodeCursor, encodeCursor, toggleReaction } from '../essays/index.js';
 import { removeEssayInTx } from '../essays/index.js';
 import { anonymize, changeUser, dropSessionsAndBlocks, findActiveUser, removeBlock, setAgreement, setDeletion } from '../users/index.js';
@@ -89,7 +90,7 @@ export async function cancelDeletion(db: Db, broadcast: Broadcast, me: UserRow) 
  * as 已注销用户 keep their images, and a picture someone else also uploaded (files are stored by content) stays.
  * False when it is no longer due (cancelled meanwhile).
  */
-export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number, uploadDir: string, log?: JobLog) {
+export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number, storage: Storage, log?: JobLog) {
   const touched: number[] = [];
   const uploads: (string | null)[] = [];
   const done = await changeUser(db, broadcast, userId, async (tx) => {
@@ -120,7 +121,8 @@ export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number,
   if (done) {
     for (const id of new Set(touched)) forgetEssay(broadcast, id);
     forgetLists(broadcast);
-    await removeUnusedUploads(db, uploadDir, uploads, log);
+    await removeUnusedUploads(db, storage, uploads, log);
+    await removeExportsOf(storage, userId, log);
   }
   return done;
 }
@@ -128,8 +130,8 @@ export async function purgeAccount(db: Db, broadcast: Broadcast, userId: number,
 type JobLog = { warn(o: object, m: string): void };
 
 /** The scheduled job: every account whose cooling-off has ended, a batch at a time. */
-export async function purgeDueAccounts(db: Db, broadcast: Broadcast, config: Pick<Config, 'uploadDir'>, log?: JobLog) {
+export async function purgeDueAccounts(db: Db, broadcast: Broadcast, storage: Storage, log?: JobLog) {
   let purged = 0;
-  for (const id of await q.dueAccounts(db, 50)) if (await purgeAccount(db, broadcast, id, config.uploadDir, log)) purged++;
+  for (const id of await q.dueAccounts(db, 50)) if (await purgeAccount(db, broadcast, id, storage, log)) purged++;
   return { purged };
 }
