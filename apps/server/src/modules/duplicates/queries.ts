@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Exec } from '../../db/client.js';
 import { columnName } from '../../db/names.js';
@@ -17,15 +17,6 @@ export interface Candidate {
   summary: string;
   normalized: string;
 }
-
-const candidateColumns = {
-  id: essays.id,
-  status: essays.status,
-  title: essays.title,
-  source: essays.source,
-  summary: essays.summary,
-  normalized: textSignatures.normalized,
-};
 
 /** A text's signature, written or replaced. */
 export async function saveSignature(db: Exec, essayId: number, s: TextSignature) {
@@ -65,70 +56,46 @@ export async function dropSignature(db: Exec, essayId: number) {
   await db.delete(textSignatures).where(eq(textSignatures.essayId, essayId));
 }
 
-/** Texts that can be matched: not deleted, not merged away. */
-const live = and(sql`${essays.status} <> 'deleted'`, isNull(essays.mergedInto));
-const notId = (excludeId: number | undefined) => (excludeId ? sql`${essays.id} <> ${excludeId}` : sql`true`);
-
-/** Texts with the same normalised words (by digest, then compared). */
-export function sameText(db: Exec, digest: string, excludeId?: number): Promise<Candidate[]> {
-  return db
-    .select(candidateColumns)
-    .from(textSignatures)
-    .innerJoin(essays, eq(essays.id, textSignatures.essayId))
-    .where(and(eq(textSignatures.digest, digest), live, notId(excludeId)))
-    .orderBy(sql`${essays.status} = 'published' desc`, essays.id)
-    .limit(10);
-}
-
-/**
- * Texts that contain the normalised words: the bigram index (shiju_bigrams, migration 0030) narrows them to the
- * texts holding all of `grams`, and the stored normalised body confirms the words stand together.
- */
-export function containing(db: Exec, normalized: string, grams: string[], excludeId?: number): Promise<Candidate[]> {
-  const wanted = `{${grams.join(',')}}`;
-  return db
-    .select(candidateColumns)
-    .from(textSignatures)
-    .innerJoin(essays, eq(essays.id, textSignatures.essayId))
-    .where(
-      and(
-        sql`shiju_bigrams(${textSignatures.normalized}) @> ${wanted}::text[]`,
-        sql`strpos(${textSignatures.normalized}, ${normalized}) > 0`,
-        live,
-        notId(excludeId),
-      ),
-    )
-    .orderBy(sql`${essays.status} = 'published' desc`, sql`length(${textSignatures.normalized})`, essays.id)
-    .limit(10);
-}
-
 /** Texts one band key reaches at most (a key shared by more is a common opening, not a near-duplicate). */
 const PER_BAND = 50;
 
 /**
- * Texts sharing at least one LSH band key with these, the most shared first, at most `limit`. Each key is looked up
- * on its own (at most PER_BAND texts each, through the GIN index: an `&&` over all keys at once is estimated as a
- * large share of the table and planned as a scan), then counted per text.
+ * The stored texts (not deleted, not merged away) a lookup compares, in one statement of bounded reads:
+ * - the texts with the same digest;
+ * - with `grams` (5+ Han characters), the texts holding all those bigrams through the bigram index (shiju_bigrams,
+ *   migration 0030) whose stored normalised body contains the words, shortest first, at most 20;
+ * - with `bands`, the texts sharing the most LSH band keys, at most `nearLimit`: each key is looked up on its own (at
+ *   most PER_BAND texts each, through the GIN index; an `&&` over all keys at once is estimated as a large share of
+ *   the table and planned as a scan), then counted per text.
  */
-export async function sharingBands(db: Exec, bands: number[], excludeId: number | undefined, limit: number): Promise<Candidate[]> {
-  const wanted = `{${bands.join(',')}}`;
-  const ids = (
-    await db.execute<{ id: number }>(sql`
-      select hit.essay_id as id from unnest(${wanted}::int[]) as k(key)
-      cross join lateral (
-        select ${textSignatures.essayId} as essay_id from ${textSignatures}
-        where ${textSignatures.bands} @> array[k.key] limit ${PER_BAND}
-      ) hit
-      group by hit.essay_id order by count(*) desc, hit.essay_id limit ${limit * 2}`)
-  ).rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(candidateColumns)
-    .from(textSignatures)
-    .innerJoin(essays, eq(essays.id, textSignatures.essayId))
-    .where(and(inArray(essays.id, ids), live, notId(excludeId)));
-  const order = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).slice(0, limit);
+export async function candidates(
+  db: Exec,
+  q: { digest: string; normalized: string; grams: string[] | null; bands: number[]; excludeId?: number; nearLimit: number },
+): Promise<Candidate[]> {
+  const ts = textSignatures;
+  const parts = [sql`select ${ts.essayId} as essay_id from ${ts} where ${ts.digest} = ${q.digest}`];
+  if (q.grams && q.grams.length > 0)
+    parts.push(sql`(select ${ts.essayId} from ${ts}
+      where shiju_bigrams(${ts.normalized}) @> ${`{${q.grams.join(',')}}`}::text[] and strpos(${ts.normalized}, ${q.normalized}) > 0
+      order by length(${ts.normalized}), ${ts.essayId} limit 20)`);
+  if (q.bands.length > 0)
+    parts.push(sql`(select hit.essay_id from unnest(${`{${q.bands.join(',')}}`}::int[]) as k(key)
+      cross join lateral (select ${ts.essayId} as essay_id from ${ts} where ${ts.bands} @> array[k.key] limit ${PER_BAND}) hit
+      group by hit.essay_id order by count(*) desc, hit.essay_id limit ${q.nearLimit})`);
+  const { rows } = await db.execute<{
+    id: number;
+    status: Candidate['status'];
+    title: string | null;
+    source: string | null;
+    summary: string;
+    normalized: string;
+  }>(sql`
+    with ids as (${sql.join(parts, sql` union `)})
+    select ${essays.id} as id, ${essays.status} as status, ${essays.title} as title, ${essays.source} as source,
+      ${essays.summary} as summary, ${ts.normalized} as normalized
+    from ids join ${ts} on ${ts.essayId} = ids.essay_id join ${essays} on ${essays.id} = ids.essay_id
+    where ${essays.status} <> 'deleted' and ${essays.mergedInto} is null and ${essays.id} <> ${q.excludeId ?? 0}`);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** Records what a post was found to repeat (kept once per pair; a later finding updates it). */

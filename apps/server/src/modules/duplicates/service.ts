@@ -39,11 +39,14 @@ export async function findDuplicates(db: Exec, sig: TextSignature, excludeId?: n
       found.set(c.id, { id: c.id, status: c.status, title: c.title, source: c.source, summary: c.summary, kind, similarity: sim });
   };
   if (!sig.normalized) return [];
-  const candidates = [
-    ...(await q.sameText(db, sig.digest, excludeId)),
-    ...(sig.han >= CONTAIN_MIN ? await q.containing(db, sig.normalized, containmentGrams(sig.normalized), excludeId) : []),
-    ...(sig.bands.length > 0 ? await q.sharingBands(db, sig.bands, excludeId, NEAR_CANDIDATES) : []),
-  ];
+  const candidates = await q.candidates(db, {
+    digest: sig.digest,
+    normalized: sig.normalized,
+    grams: sig.han >= CONTAIN_MIN ? containmentGrams(sig.normalized) : null,
+    bands: sig.bands,
+    excludeId,
+    nearLimit: NEAR_CANDIDATES,
+  });
   for (const c of candidates) {
     const r = relationOf(sig, c);
     if (r) add(c, r.kind, r.similarity);
