@@ -33,6 +33,8 @@ export interface ImportOptions {
   now?: Date;
   /** The author records to keep (those of authors the published texts cite): life years and biographies. */
   authors?: (cited: ReadonlySet<string>) => AuthorRecord[];
+  /** Leaves out the text signatures (bench:duplicates measures what they add to an import this way). */
+  withoutSignatures?: boolean;
 }
 
 export interface ImportSummary {
@@ -65,9 +67,10 @@ async function importSource(
     /** Import keys already written or compared in this run (EssayWriter). */
     keys: Set<string>;
     kept: ImportSummary['kept'];
+    withoutSignatures?: boolean;
   },
 ) {
-  const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize, ctx.keys);
+  const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize, ctx.keys, ctx.withoutSignatures);
   let total = source.total();
   let done = 0;
   const report = (finished: boolean) =>
@@ -114,6 +117,7 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
         seen,
         keys,
         kept,
+        withoutSignatures: opts.withoutSignatures,
       }),
     );
   }

@@ -77,6 +77,7 @@ export class EssayWriter {
      * version to rewrite the first with.
      */
     private readonly seen = new Set<string>(),
+    private readonly withoutSignatures = false,
   ) {}
 
   async add(essay: PreparedEssay): Promise<void> {
@@ -100,7 +101,7 @@ export class EssayWriter {
         tx,
         rows.map((r) => this.toRow(r)),
       );
-      await saveSignatures(tx, signatureRows(rows, created));
+      if (!this.withoutSignatures) await saveSignatures(tx, signatureRows(rows, created));
       const links = tagLinks(rows, created);
       if (links.length > 0) await insertEssayTags(tx, links);
       const moments = momentRows(rows, created);
