@@ -136,6 +136,27 @@ export default tseslint.config(
     },
   },
   // ---- end server layers ----
+  // ---- web: the browser takes values from the contract's light entries (core, anchors, notes, pages, tones…); the
+  // whole contract (every zod schema) is for types only, or it joins the reader's first load. ----
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shiju/contract',
+              allowTypeImports: true,
+              message:
+                'Import values from a light entry (@shiju/contract/core, /anchors, /notes, /pages…): the whole contract brings every zod schema to the page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },

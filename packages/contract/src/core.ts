@@ -297,3 +297,71 @@ export function beijingTimeLabel(d: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
+
+export const COACH_LIMITS = {
+  /** Characters of a draft the 对仗 check reads. */
+  draftChars: 2000,
+  /** 对仗 checks a writer may ask for a minute (the editor asks at most once every 2 s). */
+  parallelPerMinute: 40,
+  /** The editor waits this long after the last keystroke, and at least `parallelEveryMs` between two asks. */
+  parallelIdleMs: 800,
+  parallelEveryMs: 2000,
+} as const;
+
+/** 收藏夹: a reader's named lists of texts. `beLike` type=collect fills the default one; its PUT empties the text from all. */
+export const COLLECTION_LIMITS = {
+  /** Folders per reader, the default one included. */
+  folders: 200,
+  /** Texts per folder. */
+  items: 10_000,
+  nameChars: 20,
+  descriptionChars: 200,
+  /** Texts moved or copied in one call. */
+  batch: 100,
+} as const;
+
+/**
+ * 划线 and 想法: a reader marks a passage of a text (anchored by code points of its plain form, `@shiju/contract/anchors`)
+ * and may attach a 想法, private unless they choose otherwise. 热门划线 are the sentences most readers marked.
+ */
+export const HIGHLIGHT_LIMITS = {
+  /** Characters (code points) a highlight may cover. */
+  quoteChars: 500,
+  /** Highlights one reader may keep on one text. */
+  perText: 200,
+  thoughtChars: 1000,
+  /** Public 想法 a day from an account younger than `youngAccountDays`. */
+  youngThoughtsPerDay: 30,
+  youngAccountDays: 7,
+  /** A sentence shows as 热门划线 once this many readers marked it. */
+  popularMinReaders: 3,
+  /** 热门划线 shown per text. */
+  popularPerText: 10,
+  /** Public 想法 shown beside each 热门划线. */
+  thoughtsPerPassage: 3,
+  /** Latest public 想法 shown in a text's 想法 panel. */
+  latestThoughts: 20,
+} as const;
+
+/**
+ * 出处 and 考证: a text's structured source, readers' evidence for or against its attribution (advisory confirmations),
+ * an editor's resolution, and the list of disputed lines editors keep.
+ */
+export const ATTRIBUTION_LIMITS = {
+  /** Evidence one reader may add within an hour. */
+  evidencePerHour: 10,
+  noteChars: 500,
+  /** Evidence shown on a text. */
+  evidencePerText: 50,
+} as const;
+
+/** What each kind of report target is called, to reporters and editors alike (calls/reports.ts ReportTargetType). */
+export const REPORT_TARGET_NAMES = {
+  essay: '作品',
+  comment: '评论',
+  user: '用户',
+  note: '注释',
+  collection: '收藏夹',
+  thought: '想法',
+  evidence: '出处证据',
+} as const;

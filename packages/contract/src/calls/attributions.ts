@@ -14,18 +14,9 @@ import {
   Timestamp,
 } from '../schema.js';
 import { UserBrief } from './entities.js';
+import { ATTRIBUTION_LIMITS } from '../core.js';
 
-/**
- * 出处 and 考证: a text's structured source, readers' evidence for or against its attribution (advisory confirmations),
- * an editor's resolution, and the list of disputed lines editors keep.
- */
-export const ATTRIBUTION_LIMITS = {
-  /** Evidence one reader may add within an hour. */
-  evidencePerHour: 10,
-  noteChars: 500,
-  /** Evidence shown on a text. */
-  evidencePerText: 50,
-} as const;
+export { ATTRIBUTION_LIMITS };
 
 /** unverified: nobody checked; verified: an editor checked the source (出处已考证); disputed: 存疑. */
 export const AttributionStatus = z.enum(['unverified', 'verified', 'disputed']);

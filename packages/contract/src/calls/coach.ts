@@ -5,16 +5,9 @@
  */
 import { z } from 'zod';
 import { Id, IdParams, inDomain, route } from '../schema.js';
+import { COACH_LIMITS } from '../core.js';
 
-export const COACH_LIMITS = {
-  /** Characters of a draft the 对仗 check reads. */
-  draftChars: 2000,
-  /** 对仗 checks a writer may ask for a minute (the editor asks at most once every 2 s). */
-  parallelPerMinute: 40,
-  /** The editor waits this long after the last keystroke, and at least `parallelEveryMs` between two asks. */
-  parallelIdleMs: 800,
-  parallelEveryMs: 2000,
-} as const;
+export { COACH_LIMITS };
 
 export const ParallelPair = z.object({
   /** The clauses (0-based, split at Chinese punctuation) the original keeps parallel. */

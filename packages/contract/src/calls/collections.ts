@@ -14,18 +14,9 @@ import {
   Timestamp,
 } from '../schema.js';
 import { Essay, UserBrief } from './entities.js';
+import { COLLECTION_LIMITS } from '../core.js';
 
-/** 收藏夹: a reader's named lists of texts. `beLike` type=collect fills the default one; its PUT empties the text from all. */
-export const COLLECTION_LIMITS = {
-  /** Folders per reader, the default one included. */
-  folders: 200,
-  /** Texts per folder. */
-  items: 10_000,
-  nameChars: 20,
-  descriptionChars: 200,
-  /** Texts moved or copied in one call. */
-  batch: 100,
-} as const;
+export { COLLECTION_LIMITS };
 
 export const DEFAULT_COLLECTION_NAME = '默认收藏夹';
 

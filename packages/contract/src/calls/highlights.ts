@@ -1,29 +1,9 @@
 import { z } from 'zod';
 import { Id, IdParams, inDomain, Ok, page, PageQuery, route, Timestamp } from '../schema.js';
 import { UserBrief } from './entities.js';
+import { HIGHLIGHT_LIMITS } from '../core.js';
 
-/**
- * 划线 and 想法: a reader marks a passage of a text (anchored by code points of its plain form, `@shiju/contract/anchors`)
- * and may attach a 想法, private unless they choose otherwise. 热门划线 are the sentences most readers marked.
- */
-export const HIGHLIGHT_LIMITS = {
-  /** Characters (code points) a highlight may cover. */
-  quoteChars: 500,
-  /** Highlights one reader may keep on one text. */
-  perText: 200,
-  thoughtChars: 1000,
-  /** Public 想法 a day from an account younger than `youngAccountDays`. */
-  youngThoughtsPerDay: 30,
-  youngAccountDays: 7,
-  /** A sentence shows as 热门划线 once this many readers marked it. */
-  popularMinReaders: 3,
-  /** 热门划线 shown per text. */
-  popularPerText: 10,
-  /** Public 想法 shown beside each 热门划线. */
-  thoughtsPerPassage: 3,
-  /** Latest public 想法 shown in a text's 想法 panel. */
-  latestThoughts: 20,
-} as const;
+export { HIGHLIGHT_LIMITS };
 
 /** Where a sentence ends, for 热门划线 (a line break ends one too). */
 export const SENTENCE_ENDS = '。！？；';

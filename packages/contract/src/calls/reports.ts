@@ -13,18 +13,13 @@ import {
   Timestamp,
 } from '../schema.js';
 import { AdminUserBrief, UserBrief } from './entities.js';
+import { REPORT_TARGET_NAMES } from '../core.js';
+
+export { REPORT_TARGET_NAMES };
 
 export const ReportTargetType = z.enum(['essay', 'comment', 'user', 'note', 'collection', 'thought', 'evidence']);
-/** What each kind of target is called, to reporters and editors alike. */
-export const REPORT_TARGET_NAMES: Record<z.infer<typeof ReportTargetType>, string> = {
-  essay: '作品',
-  comment: '评论',
-  user: '用户',
-  note: '注释',
-  collection: '收藏夹',
-  thought: '想法',
-  evidence: '出处证据',
-};
+// Every kind of target has its name (the names live in core.ts, which the browser loads without zod).
+const _named: Record<z.infer<typeof ReportTargetType>, string> = REPORT_TARGET_NAMES;
 export const ReportStatus = z.enum(['open', 'resolved', 'dismissed']);
 /** The reason list offered to the reporter. */
 export const REPORT_REASONS = ['垃圾广告', '色情低俗', '违法违规', '人身攻击', '抄袭侵权', '其他'] as const;

@@ -1,5 +1,5 @@
 import { Form, Input, Radio } from 'antd';
-import { ATTRIBUTION_LIMITS } from '@shiju/contract';
+import { ATTRIBUTION_LIMITS } from '@shiju/contract/core';
 import { toastSuccess } from '../../api/index.js';
 import { succeeded, useAddEvidence } from '../../api/queries/index.js';
 import AntdScope from '../../shell/antd/AntdScope.js';

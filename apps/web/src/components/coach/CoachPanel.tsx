@@ -8,7 +8,7 @@
  * background once typing has stopped for 800 ms, at most once every 2 s, and shows only while the check meets its
  * measured bar.
  */
-import { COACH_LIMITS } from '@shiju/contract';
+import { COACH_LIMITS } from '@shiju/contract/core';
 import type * as CoachEngine from '@shiju/contract/tones/coach';
 import type { CoachChar, CoachClause, CoachMark } from '@shiju/contract/tones/coach';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

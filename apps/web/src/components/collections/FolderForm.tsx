@@ -1,4 +1,5 @@
-import { COLLECTION_LIMITS, type CollectionFolder } from '@shiju/contract';
+import { COLLECTION_LIMITS } from '@shiju/contract/core';
+import type { CollectionFolder } from '@shiju/contract';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/index.js';
 import { checkImage, IMAGE_ACCEPT, uploadImage } from '../../api/upload.js';

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { HIGHLIGHT_LIMITS, type Highlight, type PopularPassage } from '@shiju/contract';
+import { HIGHLIGHT_LIMITS } from '@shiju/contract/core';
+import type { Highlight, PopularPassage } from '@shiju/contract';
 import { plainOf, sliceCp } from '@shiju/contract/anchors';
 import { toastSuccess } from '../../api/index.js';
 import { useAddHighlight, useRemoveHighlight } from '../../api/queries/highlights.js';

@@ -1,5 +1,5 @@
 import { Checkbox, Form, Input } from 'antd';
-import { HIGHLIGHT_LIMITS } from '@shiju/contract';
+import { HIGHLIGHT_LIMITS } from '@shiju/contract/core';
 import { toastSuccess } from '../../api/index.js';
 import { succeeded } from '../../api/queries/index.js';
 import { useAddHighlight, useSetHighlightThought } from '../../api/queries/highlights.js';

@@ -1,4 +1,4 @@
-import { REPORT_TARGET_NAMES } from '@shiju/contract';
+import { REPORT_TARGET_NAMES } from '@shiju/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { REPORT_TARGET_NAMES, type CallData } from '@shiju/contract';
+import { REPORT_TARGET_NAMES } from '@shiju/contract/core';
+import type { CallData } from '@shiju/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { reportQueries, usePagedList } from '../../api/queries/index.js';
