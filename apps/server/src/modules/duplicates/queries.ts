@@ -73,15 +73,15 @@ export async function candidates(
   q: { digest: string; normalized: string; grams: string[] | null; bands: number[]; excludeId?: number; nearLimit: number },
 ): Promise<Candidate[]> {
   const ts = textSignatures;
-  const parts = [sql`select ${ts.essayId} as essay_id from ${ts} where ${ts.digest} = ${q.digest}`];
+  const parts = [sql`select ${ts.essayId} as text_id from ${ts} where ${ts.digest} = ${q.digest}`];
   if (q.grams && q.grams.length > 0)
     parts.push(sql`(select ${ts.essayId} from ${ts}
       where shiju_bigrams(${ts.normalized}) @> ${`{${q.grams.join(',')}}`}::text[] and strpos(${ts.normalized}, ${q.normalized}) > 0
       order by length(${ts.normalized}), ${ts.essayId} limit 20)`);
   if (q.bands.length > 0)
-    parts.push(sql`(select hit.essay_id from unnest(${`{${q.bands.join(',')}}`}::int[]) as k(key)
-      cross join lateral (select ${ts.essayId} as essay_id from ${ts} where ${ts.bands} @> array[k.key] limit ${PER_BAND}) hit
-      group by hit.essay_id order by count(*) desc, hit.essay_id limit ${q.nearLimit})`);
+    parts.push(sql`(select hit.text_id from unnest(${`{${q.bands.join(',')}}`}::int[]) as k(band_key)
+      cross join lateral (select ${ts.essayId} as text_id from ${ts} where ${ts.bands} @> array[k.band_key] limit ${PER_BAND}) hit
+      group by hit.text_id order by count(*) desc, hit.text_id limit ${q.nearLimit})`);
   const rows = await rowsOf<{
     id: number;
     status: Candidate['status'];
@@ -95,7 +95,7 @@ export async function candidates(
     with ids as (${sql.join(parts, sql` union `)})
     select ${essays.id} as id, ${essays.status} as status, ${essays.title} as title, ${essays.source} as source,
       ${essays.summary} as summary, ${ts.normalized} as normalized
-    from ids join ${ts} on ${ts.essayId} = ids.essay_id join ${essays} on ${essays.id} = ids.essay_id
+    from ids join ${ts} on ${ts.essayId} = ids.text_id join ${essays} on ${essays.id} = ids.text_id
     where ${essays.status} <> 'deleted' and ${essays.mergedInto} is null and ${essays.id} <> ${q.excludeId ?? 0}`,
     // Prepared on PostgreSQL (planning cost more than running): every part is an index read whatever the values.
     true,
