@@ -2,6 +2,9 @@
 export { attributionHandlers } from './routes.js';
 export {
   cleanCitation,
-  evidenceBy, evidenceTargets, hideEvidenceInTx, reportableEvidence,
+  evidenceBy,
+  evidenceTargets,
+  hideEvidenceInTx,
+  reportableEvidence,
   setStatusInTx as decideAttributionInTx,
 } from './service.js';

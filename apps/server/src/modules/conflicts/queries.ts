@@ -145,10 +145,7 @@ export async function setCursor(db: Exec, name: string, position: number) {
 /** The conflicts these texts are in, by text. */
 export async function membership(db: Exec, essayIds: number[]): Promise<Map<number, number>> {
   if (essayIds.length === 0) return new Map();
-  const rows = await db
-    .select({ essayId: cm.essayId, conflictId: cm.conflictId })
-    .from(cm)
-    .where(inArray(cm.essayId, essayIds));
+  const rows = await db.select({ essayId: cm.essayId, conflictId: cm.conflictId }).from(cm).where(inArray(cm.essayId, essayIds));
   return new Map(rows.map((r) => [r.essayId, r.conflictId]));
 }
 

@@ -21,6 +21,7 @@ export const SCAN = 'attribution-conflicts';
 /** Older texts sharing band keys compared per text (as a lookup compares, duplicates NEAR_CANDIDATES). */
 const NEAR_PER_TEXT = 20;
 /** Names that say nobody is known: no author to disagree with. */
+// eslint-disable-next-line no-restricted-syntax -- a fixed list of words, never written to
 const NOBODY = new Set(['佚名', '无名氏', '无名', '不详', '未详', '未知', '匿名', '阙名']);
 /** A dynasty or era written around a name: （唐）李白, [宋]苏轼. */
 const ERA = /[（(［[【〔][^）)］\]】〕]{0,6}[）)］\]】〕]/gu;

@@ -170,7 +170,8 @@ export const useAdminRemoveDisputedLine = adminWrite('adminRemoveDisputedLine');
 export const useAdminDismissDuplicate = adminWrite('adminDismissDuplicate');
 /** A call on a conflict changes texts' attribution badges too. */
 export const useAdminResolveConflict = defineCallWrite('adminResolveConflict', {
-  onSuccess: (queryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), afterAttributionResolved(queryClient)]),
+  onSuccess: (queryClient) =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), afterAttributionResolved(queryClient)]),
 });
 /** A merge changes public texts too: the console's tables and every cached text refetch. */
 export const useAdminMergeEssays = defineCallWrite('adminMergeEssays', {

@@ -43,9 +43,7 @@ function MemberRow({ m, conflict, onRight }: { m: Member; conflict: Conflict; on
       </div>
       <div className="admin-excerpt">{m.summary}</div>
       <div className="admin-conflict__foot">
-        {m.source || m.provenance ? (
-          <span className="admin-muted">{[m.source, m.provenance].filter(Boolean).join(' · ')}</span>
-        ) : null}
+        {m.source || m.provenance ? <span className="admin-muted">{[m.source, m.provenance].filter(Boolean).join(' · ')}</span> : null}
         {m.imported ? null : <PersonCell user={m.poster} />}
         {conflict.status === 'open' ? (
           <Button size="small" onClick={() => onRight(m)}>
@@ -156,9 +154,7 @@ function ConflictList({ scope }: { scope: Scope }) {
                 <MemberRow key={m.essayId} m={m} conflict={c} onRight={(x) => right(c, x)} />
               ))}
             </ul>
-            {c.memberCount > c.members.length ? (
-              <div className="admin-muted">另有 {c.memberCount - c.members.length} 篇未列出</div>
-            ) : null}
+            {c.memberCount > c.members.length ? <div className="admin-muted">另有 {c.memberCount - c.members.length} 篇未列出</div> : null}
           </List.Item>
         )}
       />
