@@ -22,7 +22,7 @@ const ATTRIBUTION: Record<AttributionStatus, { label: string; color?: string }> 
   verified: { label: '出处已考证', color: 'green' },
   disputed: { label: '存疑', color: 'orange' },
 };
-const named = (m: Member) => `《${m.title ?? m.summary.slice(0, 20)}》`;
+const named = (m: Member) => (m.title ? `《${m.title}》` : `作品 #${m.essayId}`);
 
 function MemberRow({ m, conflict, onRight }: { m: Member; conflict: Conflict; onRight: (m: Member) => void }) {
   const right = conflict.rightEssayId === m.essayId;
@@ -31,10 +31,14 @@ function MemberRow({ m, conflict, onRight }: { m: Member; conflict: Conflict; on
       <div className="admin-conflict__head">
         <Tag color={m.imported ? 'default' : 'blue'}>{m.imported ? '典籍' : '用户发布'}</Tag>
         <strong className="admin-conflict__author">{m.author}</strong>
-        <Link to={essayHref(m.essayId)} target="_blank" className="serif">
-          {named(m)}
+        {m.title ? (
+          <Link to={essayHref(m.essayId)} target="_blank" className="serif">
+            《{m.title}》
+          </Link>
+        ) : null}
+        <Link to={essayHref(m.essayId)} target="_blank" className="admin-muted">
+          #{m.essayId}
         </Link>
-        <span className="admin-muted">#{m.essayId}</span>
         {m.status !== 'published' ? <Tag>{TARGET_STATUS[m.status] ?? m.status}</Tag> : null}
         {m.attributionStatus !== 'unverified' ? (
           <Tag color={ATTRIBUTION[m.attributionStatus].color}>{ATTRIBUTION[m.attributionStatus].label}</Tag>
@@ -133,13 +137,12 @@ function ConflictList({ scope }: { scope: Scope }) {
               <span className="admin-muted">
                 {c.memberCount} 篇 · {formatDateTime(c.updatedAt)}
               </span>
-              <span className="admin-toolbar__spacer" />
               {c.status === 'open' ? (
-                <Button size="small" type="link" onClick={() => dismiss(c)} disabled={resolve.isPending}>
+                <Button size="small" className="admin-conflict__dismiss" onClick={() => dismiss(c)} disabled={resolve.isPending}>
                   不是同一篇
                 </Button>
               ) : (
-                <span className="admin-muted">
+                <span className="admin-muted admin-conflict__dismiss">
                   {STATUS[c.status]}
                   {c.rightAuthor ? `：${c.rightAuthor}` : ''}
                   {c.note ? `（${c.note}）` : ''}
