@@ -57,7 +57,7 @@ const page = (scope: 'user' | 'corpus', status: 'open' | 'dismissed' | 'resolved
 const resolve = (id: number, body: { action: 'dismiss' | 'resolve'; essayId?: number; note?: string }, who = admin) =>
   callAs(t.app, 'adminResolveConflict', { params: { id }, body }, who.token);
 /** The conflict holding a text, in a list. */
-const holding = (list: { members: { essayId: number }[] }[], essayId: number) =>
+const holding = <C extends { members: { essayId: number }[] }>(list: C[], essayId: number) =>
   list.find((c) => c.members.some((m) => m.essayId === essayId));
 
 let dengguan: number;

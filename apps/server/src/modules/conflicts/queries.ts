@@ -58,14 +58,6 @@ const o = alias(textSignatures, 'o');
 const oe = alias(essays, 'oe');
 const ou = alias(users, 'ou');
 
-/** What is read of an older text found for a chunk's text. */
-const otherColumns = {
-  b: o.essayId,
-  normalized: o.normalized,
-  author: authorOf(oe, ou).as('author'),
-  imported: sql<boolean>`${oe.importKey} is not null`.as('imported'),
-};
-
 /** The other text names an author, and not the same one as written. */
 const namesAnother = and(sql`${authorOf(oe, ou)} is not null`, sql`${authorOf(oe, ou)} <> ${authorOf(ae, au)}`);
 
@@ -93,17 +85,30 @@ export function sameWordsBefore(db: Exec, ids: number[], minHan: number) {
 
 /**
  * For each of the chunk's texts with band keys, the `perText` older texts naming another author that share the most
- * band keys with it (the GIN index reads them; the same bound as a lookup's, duplicates NEAR_CANDIDATES).
+ * band keys with it (the same bound as a lookup's, duplicates NEAR_CANDIDATES). The texts sharing a key are read
+ * first, alone and at most `readCap` of them, so the GIN index reads them whatever the planner thinks of the texts'
+ * statuses (the limit keeps that subquery apart); only those are joined to their texts.
  */
-export function sharingBandsBefore(db: Exec, ids: number[], perText: number) {
-  const shared = sql`cardinality(array(select unnest(${o.bands}) intersect select unnest(${a.bands})))`;
-  const near = db
-    .select(otherColumns)
+export function sharingBandsBefore(db: Exec, ids: number[], perText: number, readCap: number) {
+  const cand = db
+    .select({ essayId: o.essayId, normalized: o.normalized, bands: o.bands })
     .from(o)
-    .innerJoin(oe, eq(oe.id, o.essayId))
+    // `+ 0`: the id bound is checked on the rows the GIN index found, never walked by the primary key instead.
+    .where(and(sql`${o.bands} && ${a.bands}`, sql`${o.essayId} + 0 < ${a.essayId}`))
+    .limit(readCap)
+    .as('cand');
+  const near = db
+    .select({
+      b: cand.essayId,
+      normalized: cand.normalized,
+      author: authorOf(oe, ou).as('author'),
+      imported: sql<boolean>`${oe.importKey} is not null`.as('imported'),
+    })
+    .from(cand)
+    .innerJoin(oe, eq(oe.id, cand.essayId))
     .innerJoin(ou, eq(ou.id, oe.authorId))
-    .where(and(sql`${o.bands} && ${a.bands}`, sql`${o.essayId} < ${a.essayId}`, takesPart(oe), namesAnother))
-    .orderBy(sql`${shared} desc`, o.essayId)
+    .where(and(takesPart(oe), namesAnother))
+    .orderBy(sql`cardinality(array(select unnest(${cand.bands}) intersect select unnest(${a.bands}))) desc`, cand.essayId)
     .limit(perText)
     .as('n');
   return db

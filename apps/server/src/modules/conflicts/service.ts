@@ -20,6 +20,8 @@ import * as q from './queries.js';
 export const SCAN = 'attribution-conflicts';
 /** Older texts sharing band keys compared per text (as a lookup compares, duplicates NEAR_CANDIDATES). */
 const NEAR_PER_TEXT = 20;
+/** Texts sharing a band key read per text at most (a formulaic line shared by hundreds stays bounded). */
+const NEAR_READ_CAP = 500;
 /** Names that say nobody is known: no author to disagree with. */
 // eslint-disable-next-line no-restricted-syntax -- a fixed list of words, never written to
 const NOBODY = new Set(['佚名', '无名氏', '无名', '不详', '未详', '未知', '匿名', '阙名']);
@@ -89,11 +91,11 @@ export async function dropConflictMember(tx: Exec, essayId: number) {
 
 /**
  * The library's conflicts, found by walking it by id from where the last run stopped (job_cursors): `chunk` texts at
- * a time, each against the older texts with the same digest or sharing band keys (at most NEAR_PER_TEXT of those),
+ * a time (a chunk is a short statement: requests on the embedded database wait at most that long), each against the older texts with the same digest or sharing band keys (at most NEAR_PER_TEXT of those),
  * one transaction per chunk, yielding between chunks. A new import is read on the next run; a post is checked when it
  * is posted. Deleting the cursor row reads the whole library again.
  */
-export async function scanConflicts(db: Db, chunk = 200, maxChunks = Infinity) {
+export async function scanConflicts(db: Db, chunk = 50, maxChunks = Infinity) {
   let cursor = await q.cursorOf(db, SCAN);
   let read = 0;
   let pairs = 0;
@@ -102,7 +104,10 @@ export async function scanConflicts(db: Db, chunk = 200, maxChunks = Infinity) {
     if (rows.length === 0) break;
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ids = rows.map((r) => r.id);
-    const [same, near] = await Promise.all([q.sameWordsBefore(db, ids, CONTAIN_MIN), q.sharingBandsBefore(db, ids, NEAR_PER_TEXT)]);
+    const [same, near] = await Promise.all([
+      q.sameWordsBefore(db, ids, CONTAIN_MIN),
+      q.sharingBandsBefore(db, ids, NEAR_PER_TEXT, NEAR_READ_CAP),
+    ]);
     const edges: [q.MemberInput, q.MemberInput][] = [];
     for (const c of [...same, ...near]) {
       const self = byId.get(c.a)!;
@@ -119,7 +124,7 @@ export async function scanConflicts(db: Db, chunk = 200, maxChunks = Infinity) {
     read += rows.length;
     pairs += edges.length;
     // Requests get their turn between chunks (the embedded database has one connection).
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return { read, pairs, cursor };
 }
