@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Exec } from '../../db/client.js';
+import type { Db, Exec } from '../../db/client.js';
 import {
   attributionConflictMembers as cm,
   attributionConflicts as ac,
@@ -84,40 +84,21 @@ export function sameWordsBefore(db: Exec, ids: number[], minHan: number) {
 }
 
 /**
- * For each of the chunk's texts with band keys, the `perText` older texts naming another author that share the most
- * band keys with it (the same bound as a lookup's, duplicates NEAR_CANDIDATES). The texts sharing a key are read
- * first, alone and at most `readCap` of them, so the GIN index reads them whatever the planner thinks of the texts'
- * statuses (the limit keeps that subquery apart); only those are joined to their texts.
+ * The texts older than `before` sharing any of these band keys (a whole chunk's at once), at most `limit`. Read through
+ * the GIN index even where the planner would rather read a small table whole: an overlap test against a chunk's
+ * thousand-odd keys on every row costs far more than the index (`enable_seqscan` off for this statement only; `+ 0`
+ * keeps the id bound off the primary key).
  */
-export function sharingBandsBefore(db: Exec, ids: number[], perText: number, readCap: number) {
-  const cand = db
-    .select({ essayId: o.essayId, normalized: o.normalized, bands: o.bands })
-    .from(o)
-    // `+ 0`: the id bound is checked on the rows the GIN index found, never walked by the primary key instead.
-    .where(and(sql`${o.bands} && ${a.bands}`, sql`${o.essayId} + 0 < ${a.essayId}`))
-    .limit(readCap)
-    .as('cand');
-  const near = db
-    .select({
-      b: cand.essayId,
-      normalized: cand.normalized,
-      author: authorOf(oe, ou).as('author'),
-      imported: sql<boolean>`${oe.importKey} is not null`.as('imported'),
-    })
-    .from(cand)
-    .innerJoin(oe, eq(oe.id, cand.essayId))
-    .innerJoin(ou, eq(ou.id, oe.authorId))
-    .where(and(takesPart(oe), namesAnother))
-    .orderBy(sql`cardinality(array(select unnest(${cand.bands}) intersect select unnest(${a.bands}))) desc`, cand.essayId)
-    .limit(perText)
-    .as('n');
-  return db
-    .select({ a: a.essayId, b: near.b, normalized: near.normalized, author: near.author, imported: near.imported })
-    .from(a)
-    .innerJoin(ae, eq(ae.id, a.essayId))
-    .innerJoin(au, eq(au.id, ae.authorId))
-    .crossJoinLateral(near)
-    .where(and(inArray(a.essayId, ids), sql`cardinality(${a.bands}) > 0`));
+export function sharingAnyBand(db: Db, bands: number[], before: number, limit: number) {
+  if (bands.length === 0) return Promise.resolve([]);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx
+      .select({ id: textSignatures.essayId, normalized: textSignatures.normalized, bands: textSignatures.bands })
+      .from(textSignatures)
+      .where(and(sql`${textSignatures.bands} && ${`{${bands.join(',')}}`}::int[]`, sql`${textSignatures.essayId} + 0 < ${before}`))
+      .limit(limit);
+  });
 }
 
 /** What a post's check needs of texts: the author each names, imported or not, and whether it takes part. */

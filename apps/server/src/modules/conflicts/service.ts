@@ -20,8 +20,8 @@ import * as q from './queries.js';
 export const SCAN = 'attribution-conflicts';
 /** Older texts sharing band keys compared per text (as a lookup compares, duplicates NEAR_CANDIDATES). */
 const NEAR_PER_TEXT = 20;
-/** Texts sharing a band key read per text at most (a formulaic line shared by hundreds stays bounded). */
-const NEAR_READ_CAP = 500;
+/** Texts sharing a band key with a chunk's texts read at most (formulaic lines shared by thousands stay bounded). */
+const NEAR_READ_CAP = 5000;
 /** Names that say nobody is known: no author to disagree with. */
 // eslint-disable-next-line no-restricted-syntax -- a fixed list of words, never written to
 const NOBODY = new Set(['佚名', '无名氏', '无名', '不详', '未详', '未知', '匿名', '阙名']);
@@ -104,25 +104,41 @@ export async function scanConflicts(db: Db, chunk = 50, maxChunks = Infinity) {
     if (rows.length === 0) break;
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ids = rows.map((r) => r.id);
-    const [same, near] = await Promise.all([
-      q.sameWordsBefore(db, ids, CONTAIN_MIN),
-      q.sharingBandsBefore(db, ids, NEAR_PER_TEXT, NEAR_READ_CAP),
-    ]);
-    const edges: [q.MemberInput, q.MemberInput][] = [];
-    for (const c of [...same, ...near]) {
-      const self = byId.get(c.a)!;
+    const last = ids[ids.length - 1]!;
+    const edges = new Map<string, [q.MemberInput, q.MemberInput]>();
+    const edge = (self: (typeof rows)[number], other: { id: number; author: string | null; imported: boolean }) => {
       const x = memberOf(self);
-      const y = memberOf({ id: c.b, author: c.author, imported: c.imported });
-      if (!x || !y || x.authorKey === y.authorKey) continue;
-      if (c.normalized === self.normalized || similarity(self.normalized, c.normalized) >= NEAR_THRESHOLD) edges.push([x, y]);
+      const y = memberOf(other);
+      if (x && y && x.authorKey !== y.authorKey) edges.set(`${x.essayId}:${y.essayId}`, [x, y]);
+    };
+    for (const c of await q.sameWordsBefore(db, ids, CONTAIN_MIN)) {
+      const self = byId.get(c.a)!;
+      if (c.normalized === self.normalized) edge(self, { id: c.b, author: c.author, imported: c.imported });
     }
-    cursor = ids[ids.length - 1]!;
+    // Near: the older texts sharing a band key with any of the chunk's, then for each text the NEAR_PER_TEXT sharing
+    // most of its keys among those that take part and name another author, confirmed by similarity.
+    const keys = [...new Set(rows.flatMap((r) => r.bands))];
+    const sharing = await q.sharingAnyBand(db, keys, last, NEAR_READ_CAP);
+    const texts = new Map((await q.textsByIds(db, [...new Set(sharing.map((s) => s.id))])).map((x) => [x.id, x]));
+    for (const self of rows) {
+      const key = authorKey(self.author);
+      if (!key || self.bands.length === 0) continue;
+      const mine = new Set(self.bands);
+      const ranked = sharing
+        .filter((s) => s.id < self.id)
+        .map((s) => ({ s, shared: s.bands.filter((b) => mine.has(b)).length, t: texts.get(s.id) }))
+        .filter(({ shared, t }) => shared > 0 && t?.takesPart && authorKey(t.author) !== null && authorKey(t.author) !== key)
+        .sort((x, y) => y.shared - x.shared || x.s.id - y.s.id)
+        .slice(0, NEAR_PER_TEXT);
+      for (const { s, t } of ranked) if (similarity(self.normalized, s.normalized) >= NEAR_THRESHOLD) edge(self, t!);
+    }
+    cursor = last;
     await db.transaction(async (tx) => {
-      for (const [x, y] of edges) await link(tx, x, y);
+      for (const [x, y] of edges.values()) await link(tx, x, y);
       await q.setCursor(tx, SCAN, cursor);
     });
     read += rows.length;
-    pairs += edges.length;
+    pairs += edges.size;
     // Requests get their turn between chunks (the embedded database has one connection).
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
