@@ -42,7 +42,7 @@ export const JOBS: Job[] = [
   // Texts stored before signatures existed (an upgraded install) get theirs, 200 per transaction; a fresh install's
   // import writes them itself, so this finds nothing there.
   { name: 'text-signatures', everyMs: 10 * 60 * 1000, run: (db) => backfillSignatures(db) },
-  // 署名冲突: the library read by id from where the last run stopped, 50 texts per transaction, each against the
+  // 署名冲突: the library read by id from where the last run stopped, 25 texts per transaction (pausing as long as each took), each against the
   // older ones with its words; only new texts after the first run (a post is checked when posted). Texts stored
   // without a signature are signed first, so none is passed over.
   {

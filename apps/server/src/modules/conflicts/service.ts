@@ -91,15 +91,16 @@ export async function dropConflictMember(tx: Exec, essayId: number) {
 
 /**
  * The library's conflicts, found by walking it by id from where the last run stopped (job_cursors): `chunk` texts at
- * a time (a chunk is a short statement: requests on the embedded database wait at most that long), each against the older texts with the same digest or sharing band keys (at most NEAR_PER_TEXT of those),
+ * a time (requests on the embedded database wait at most one chunk; the scan then pauses as long), each against the older texts with the same digest or sharing band keys (at most NEAR_PER_TEXT of those),
  * one transaction per chunk, yielding between chunks. A new import is read on the next run; a post is checked when it
  * is posted. Deleting the cursor row reads the whole library again.
  */
-export async function scanConflicts(db: Db, chunk = 50, maxChunks = Infinity) {
+export async function scanConflicts(db: Db, chunk = 25, maxChunks = Infinity) {
   let cursor = await q.cursorOf(db, SCAN);
   let read = 0;
   let pairs = 0;
   for (let i = 0; i < maxChunks; i++) {
+    const started = Date.now();
     const rows = await q.chunkAfter(db, cursor, chunk);
     if (rows.length === 0) break;
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -139,8 +140,9 @@ export async function scanConflicts(db: Db, chunk = 50, maxChunks = Infinity) {
     });
     read += rows.length;
     pairs += edges.size;
-    // Requests get their turn between chunks (the embedded database has one connection).
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Requests get their turn between chunks (the embedded database has one connection): the scan pauses as long as
+    // its chunk took, so it holds the database at most half the time.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(20, Date.now() - started)));
   }
   return { read, pairs, cursor };
 }
