@@ -63,6 +63,7 @@ const holding = <C extends { members: { essayId: number }[] }>(list: C[], essayI
 let dengguan: number;
 let wangyue: number;
 let wangyueAgain: number;
+let jiangxue: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -123,11 +124,18 @@ describe('finding conflicts', () => {
     // The user's conflict found at post time is not listed twice.
     expect(all.filter((x) => x.members.some((m) => m.essayId === dengguan))).toHaveLength(1);
     // The next run reads only what is new.
-    const fresh = await imported(JIANGXUE, '柳宗元', '江雪');
+    const fresh = (jiangxue = await imported(JIANGXUE, '柳宗元', '江雪'));
     await imported(JIANGXUE.replace('独钓', '独坐'), '王维', '江雪');
     const second = await scanConflicts(t.database.db, 2);
     expect(second.read).toBe(2);
     expect(holding((await page('corpus')).data.list, fresh)).toMatchObject({ memberCount: 2 });
+  });
+
+  it('drops an open conflict once a merge leaves it one author', async () => {
+    const c = holding((await page('corpus')).data.list, jiangxue)!;
+    const other = c.members.find((m) => m.essayId !== jiangxue)!.essayId;
+    expect((await callAs(t.app, 'adminMergeEssays', { params: { id: other }, body: { into: jiangxue } }, admin.token)).code).toBe('00000');
+    expect(holding((await page('corpus')).data.list, jiangxue)).toBeUndefined();
   });
 });
 
