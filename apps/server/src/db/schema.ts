@@ -1315,3 +1315,52 @@ export const duplicatePairs = pgTable(
     index('duplicate_pairs_match_idx').on(t.matchId),
   ],
 );
+
+/**
+ * 署名冲突 (modules/conflicts): the same or nearly the same words (lib/signature.ts: one digest, or a shared LSH band
+ * and bigram similarity ≥ NEAR_THRESHOLD) naming different authors. One row per cluster; its texts are
+ * attribution_conflict_members. `user` clusters hold at least one user's post (the editors' default queue), `corpus`
+ * ones imported texts only (the same poem filed under two poets).
+ */
+export const attributionConflicts = pgTable(
+  'attribution_conflicts',
+  {
+    id: serial().primaryKey(),
+    scope: varchar({ length: 8 }).notNull().$type<'user' | 'corpus'>(),
+    status: varchar({ length: 10 }).notNull().default('open').$type<'open' | 'dismissed' | 'resolved'>(),
+    /** The editor's call: the text whose attribution is right and its author (resolved), and the note. A record only. */
+    rightEssayId: integer(),
+    rightAuthor: varchar({ length: 40 }),
+    note: varchar({ length: 200 }),
+    decidedAt: at(),
+    createdAt: now(),
+    /** When a text last joined it (a new member reopens a decided cluster). */
+    updatedAt: now(),
+  },
+  (t) => [index('attribution_conflicts_queue_idx').on(t.scope, t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** A text of an attribution conflict (a text is in at most one), with the author it names, as written and normalised. */
+export const attributionConflictMembers = pgTable(
+  'attribution_conflict_members',
+  {
+    essayId: integer()
+      .primaryKey()
+      .references(() => essays.id, { onDelete: 'cascade' }),
+    conflictId: integer()
+      .notNull()
+      .references(() => attributionConflicts.id, { onDelete: 'cascade' }),
+    author: varchar({ length: 40 }).notNull(),
+    authorKey: varchar({ length: 40 }).notNull(),
+    /** Imported (it has an import key) rather than a user's post. */
+    imported: boolean().notNull(),
+  },
+  (t) => [index('attribution_conflict_members_conflict_idx').on(t.conflictId)],
+);
+
+/** Where a chunked job that walks the library by id stopped (the attribution conflicts scan resumes there). */
+export const jobCursors = pgTable('job_cursors', {
+  name: varchar({ length: 60 }).primaryKey(),
+  position: integer().notNull().default(0),
+  updatedAt: now(),
+});

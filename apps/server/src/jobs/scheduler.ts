@@ -10,6 +10,7 @@ import { liftExpiredBans } from '../modules/users/index.js';
 import { purgeDueAccounts } from '../modules/people/index.js';
 import { closeDueChallenges } from '../modules/challenges/index.js';
 import { backfillSignatures } from '../modules/duplicates/index.js';
+import { scanConflicts } from '../modules/conflicts/index.js';
 
 type JobLog = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -41,6 +42,14 @@ export const JOBS: Job[] = [
   // Texts stored before signatures existed (an upgraded install) get theirs, 200 per transaction; a fresh install's
   // import writes them itself, so this finds nothing there.
   { name: 'text-signatures', everyMs: 10 * 60 * 1000, run: (db) => backfillSignatures(db) },
+  // 署名冲突: the library read by id from where the last run stopped, 25 texts per transaction (pausing as long as each took), each against the
+  // older ones with its words; only new texts after the first run (a post is checked when posted). Texts stored
+  // without a signature are signed first, so none is passed over.
+  {
+    name: 'attribution-conflicts',
+    everyMs: 10 * 60 * 1000,
+    run: async (db) => ({ ...(await backfillSignatures(db)), ...(await scanConflicts(db)) }),
+  },
   // 注销: accounts whose 15-day cooling-off has ended lose their personal data (people/service.ts).
   {
     name: 'purge-deleted-accounts',

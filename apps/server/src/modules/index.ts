@@ -21,6 +21,7 @@ import { classificationHandlers } from './classifications/index.js';
 import { essayHandlers } from './essays/index.js';
 import { attributionHandlers } from './attributions/index.js';
 import { duplicateHandlers } from './duplicates/index.js';
+import { conflictHandlers } from './conflicts/index.js';
 import { fileHandlers } from './files/index.js';
 import { siteHandlers } from './site/index.js';
 import { tagHandlers } from './tags/index.js';
@@ -54,6 +55,7 @@ export function createHandlers(deps: AppDeps): Handlers {
     ...commentHandlers(deps),
     ...noteHandlers(deps),
     ...attributionHandlers(deps),
+    ...conflictHandlers(deps),
     ...highlightHandlers(deps),
     ...toneHandlers(deps),
     ...coachHandlers(deps),

@@ -13,7 +13,7 @@ import {
   route,
   Timestamp,
 } from '../schema.js';
-import { UserBrief } from './entities.js';
+import { AdminUserBrief, EssayStatus, UserBrief } from './entities.js';
 import { ATTRIBUTION_LIMITS } from '../core.js';
 
 export { ATTRIBUTION_LIMITS };
@@ -93,6 +93,55 @@ export const AdminAttributionItem = z.object({
   evidenceAgainst: z.number().int(),
   lastAt: Timestamp,
 });
+
+/** 署名冲突: the same or nearly the same words naming different authors. */
+export const ConflictScope = z.enum(['user', 'corpus']);
+export const ConflictStatus = z.enum(['open', 'dismissed', 'resolved']);
+
+/** A text of a conflict as editors weigh it: the author it names, where it comes from, who posted it. */
+export const ConflictMember = z.object({
+  essayId: z.number().int(),
+  title: z.string().nullable(),
+  summary: z.string(),
+  /** The author the text names (a user's own words: its poster). */
+  author: z.string(),
+  /** The credit line as shown (李白《静夜思》). */
+  source: z.string().nullable(),
+  /** Where an imported text stands in its book (全唐诗·卷一百六十五). */
+  provenance: z.string().nullable(),
+  imported: z.boolean(),
+  status: EssayStatus,
+  attributionStatus: AttributionStatus,
+  poster: AdminUserBrief,
+});
+
+export const AdminConflict = z.object({
+  id: z.number().int(),
+  scope: ConflictScope,
+  status: ConflictStatus,
+  /** The distinct authors named, as written. */
+  authors: z.array(z.string()),
+  /** Its texts, user posts first (at most CONFLICT_MEMBERS_SHOWN); `memberCount` counts them all. */
+  members: z.array(ConflictMember),
+  memberCount: z.number().int(),
+  /** The editor's call once decided: the text whose attribution is right, its author, the note. */
+  rightEssayId: z.number().int().nullable(),
+  rightAuthor: z.string().nullable(),
+  note: z.string().nullable(),
+  decidedAt: Timestamp.nullable(),
+  updatedAt: Timestamp,
+});
+
+export const CONFLICT_MEMBERS_SHOWN = 20;
+
+export const ResolveConflictBody = z
+  .object({
+    /** dismiss: different texts after all; resolve: `essayId`'s attribution is right, the others' are disputed. */
+    action: z.enum(['dismiss', 'resolve']),
+    essayId: Id.optional(),
+    note: line(200).optional(),
+  })
+  .refine((b) => b.action !== 'resolve' || b.essayId !== undefined, { message: '请选择署名正确的作品', path: ['essayId'] });
 
 export const attributionCalls = inDomain('essays', {
   attribution: route({
@@ -198,6 +247,27 @@ export const attributionCalls = inDomain('essays', {
     summary: '删除一条存疑名句',
     params: IdParams,
     response: Ok,
+    errors: [...ADMIN_ERRORS_404],
+  }),
+  adminConflictsPage: route({
+    id: 'adminConflictsPage',
+    method: 'GET',
+    path: '/api/v1/admin/attributions/conflicts/page',
+    auth: 'admin',
+    summary: '署名冲突：相同或几乎相同的文字署了不同作者（默认：涉及用户发布的；corpus：典籍内部的，按组）',
+    query: AdminPageQuery.extend({ scope: ConflictScope.default('user'), status: ConflictStatus.default('open') }),
+    response: page(AdminConflict),
+    errors: [...ADMIN_ERRORS],
+  }),
+  adminResolveConflict: route({
+    id: 'adminResolveConflict',
+    method: 'POST',
+    path: '/api/v1/admin/attributions/conflicts/:id/resolve',
+    auth: 'admin',
+    summary: '处理署名冲突：不是同一篇，或选定署名正确的一篇（它标为出处已考证，其余署名不同的标为存疑；写入操作日志）',
+    params: IdParams,
+    body: ResolveConflictBody,
+    response: AdminConflict,
     errors: [...ADMIN_ERRORS_404],
   }),
 });

@@ -97,8 +97,11 @@ export async function confirmEvidence(db: Db, me: UserRow, id: number) {
 
 const named = (e: { title: string | null; summary: string }) => `《${e.title ?? e.summary.slice(0, 20)}》`;
 
-/** Sets a text's attribution status inside a transaction; tells the people whose evidence is on it. */
-async function setStatusInTx(tx: Tx, essayId: number, status: q.AttributionStatusDb, note: string | null) {
+/**
+ * Sets a text's attribution status inside a transaction; tells the people whose evidence is on it. The one way an
+ * editor's call on an attribution is recorded (also an attribution conflict's, modules/conflicts).
+ */
+export async function setStatusInTx(tx: Tx, essayId: number, status: q.AttributionStatusDb, note: string | null) {
   await q.lockEssay(tx, essayId);
   const e = await q.essayOf(tx, essayId);
   if (!e || e.status === 'deleted') throw notFound('作品不存在');

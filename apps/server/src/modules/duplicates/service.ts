@@ -8,6 +8,7 @@ import { invalid, notFound } from '../../http/errors.js';
 import { htmlToText } from '../../lib/html.js';
 import { CONTAIN_MIN, containmentGrams, relationOf, signatureOf, type TextSignature } from '../../lib/signature.js';
 import { offsetOf } from '../../lib/paging.js';
+import { recordPostConflicts } from '../conflicts/index.js';
 import * as q from './queries.js';
 
 /** How many LSH candidates one lookup compares at most (the lookup's cost is bounded by it). */
@@ -81,7 +82,10 @@ export async function checkPost(db: Exec, plain: string, excludeId?: number) {
   return { sig, found, shown: writerView(found) };
 }
 
-/** After the text is stored: its signature, and what it repeats for the editors' list. */
+/**
+ * After the text is stored: its signature, what it repeats for the editors' list, and the texts it repeats that name
+ * another author (署名冲突, modules/conflicts).
+ */
 export async function afterPost(db: Exec, essayId: number, sig: TextSignature, found: Found[]) {
   await q.saveSignature(db, essayId, sig);
   await q.recordPairs(
@@ -89,6 +93,7 @@ export async function afterPost(db: Exec, essayId: number, sig: TextSignature, f
     essayId,
     found.map((f) => ({ matchId: f.id, kind: f.kind, similarity: f.similarity })),
   );
+  await recordPostConflicts(db, essayId, found);
 }
 
 /** Writes a text's signature from its stored content (a draft saved, an edit, an editor's change). */

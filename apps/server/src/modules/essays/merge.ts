@@ -9,6 +9,7 @@ import { invalid, notFound } from '../../http/errors.js';
 import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
 import { audited, type Actor } from '../audit/index.js';
 import { dropSignature, settlePairsOf } from '../duplicates/index.js';
+import { dropConflictMember } from '../conflicts/index.js';
 import { reanchorHighlights } from '../highlights/index.js';
 import { notify } from '../messages/index.js';
 import { reanchorNotes } from '../notes/index.js';
@@ -48,6 +49,7 @@ export const MERGE_HANDLES: Record<string, string> = {
   'challenge_entries.essay_id': 'kept with the merged text (a closed challenge stays as it was)',
   'attribution_evidence.essay_id': 'moved (evidence is about the words the kept text holds)',
   'disputed_lines.essay_id': 'moved',
+  'attribution_conflict_members.essay_id': 'dropped (the kept text stays in its own); an open conflict left with one author is dropped',
 };
 
 const named = (e: { title: string | null; summary: string }) => `《${e.title ?? e.summary.slice(0, 20)}》`;
@@ -97,6 +99,7 @@ export async function mergeEssays(db: Db, broadcast: Broadcast, actor: NonNullab
       moved.aliases = await m.moveAliases(tx, fromId, intoId, from.importKey);
       await dropSignature(tx, fromId);
       await settlePairsOf(tx, fromId);
+      await dropConflictMember(tx, fromId);
       // The merged text leaves the site (its counts with it), then points at the kept one.
       await removeEssayInTx(tx, from);
       await m.markMerged(tx, fromId, intoId);

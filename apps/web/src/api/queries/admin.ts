@@ -2,6 +2,7 @@ import type { CallData, CallId, CallInput } from '@shiju/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { defineCallWrite } from './define.js';
+import { afterAttributionResolved } from './attributions.js';
 import { afterEssayRemoved } from './essays.js';
 
 type RawQuery<K extends CallId> = NonNullable<CallInput<K>['query']>;
@@ -38,6 +39,7 @@ export const adminKeys = {
   paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
   challenges: (query: AdminQuery<'adminChallengesPage'>) => [...adminKeys.all, 'challenges', query] as const,
   duplicates: (query: AdminQuery<'adminDuplicatesPage'>) => [...adminKeys.all, 'duplicates', query] as const,
+  conflicts: (query: AdminQuery<'adminConflictsPage'>) => [...adminKeys.all, 'conflicts', query] as const,
 };
 
 /** Editors act on what is true now: no minute-old cache; a table keeps its rows while the next page loads. */
@@ -57,6 +59,13 @@ export const adminDuplicatesQuery = (query: AdminQuery<'adminDuplicatesPage'>) =
   queryOptions({
     queryKey: adminKeys.duplicates(query),
     queryFn: ({ signal }) => api('adminDuplicatesPage', { query }, { signal }),
+    ...FRESH,
+  });
+
+export const adminConflictsQuery = (query: AdminQuery<'adminConflictsPage'>) =>
+  queryOptions({
+    queryKey: adminKeys.conflicts(query),
+    queryFn: ({ signal }) => api('adminConflictsPage', { query }, { signal }),
     ...FRESH,
   });
 
@@ -159,6 +168,11 @@ export const useAdminHideEvidence = adminWrite('adminHideEvidence');
 export const useAdminAddDisputedLine = adminWrite('adminAddDisputedLine');
 export const useAdminRemoveDisputedLine = adminWrite('adminRemoveDisputedLine');
 export const useAdminDismissDuplicate = adminWrite('adminDismissDuplicate');
+/** A call on a conflict changes texts' attribution badges too. */
+export const useAdminResolveConflict = defineCallWrite('adminResolveConflict', {
+  onSuccess: (queryClient) =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), afterAttributionResolved(queryClient)]),
+});
 /** A merge changes public texts too: the console's tables and every cached text refetch. */
 export const useAdminMergeEssays = defineCallWrite('adminMergeEssays', {
   onSuccess: (queryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), afterEssayRemoved(queryClient)]),

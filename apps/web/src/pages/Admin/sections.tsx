@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BarChartOutlined,
+  BranchesOutlined,
   BgColorsOutlined,
   CopyOutlined,
   FileSearchOutlined,
@@ -37,6 +38,7 @@ export const SECTIONS: readonly AdminSection[] = [
   { key: 'notes', label: '注释', icon: <ReadOutlined />, Component: lazy(() => import('./Notes.js')), forNoteEditors: true },
   { key: 'attributions', label: '考证', icon: <SafetyCertificateOutlined />, Component: lazy(() => import('./Attributions.js')) },
   { key: 'duplicates', label: '重复', icon: <CopyOutlined />, Component: lazy(() => import('./Duplicates.js')) },
+  { key: 'conflicts', label: '署名冲突', icon: <BranchesOutlined />, Component: lazy(() => import('./Conflicts.js')) },
   { key: 'reports', label: '举报', icon: <FlagOutlined />, Component: lazy(() => import('./Reports.js')) },
   { key: 'content', label: '内容', icon: <FileTextOutlined />, Component: lazy(() => import('./Content.js')) },
   { key: 'collections', label: '收藏夹', icon: <FolderOpenOutlined />, Component: lazy(() => import('./Collections.js')) },
