@@ -99,21 +99,26 @@ async function compare(label: string, env: NodeJS.ProcessEnv, connections: numbe
 /** `BENCH_ONLY=embedded` or `postgres` measures one database. */
 const only = process.env.BENCH_ONLY;
 const skipped = { a: 0, b: 0 };
-const pg = only === 'embedded' ? skipped : await compare(
-  'PostgreSQL, full corpus, 50 connections',
-  {
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shiju_bench',
-    PORT: '0',
-    NODE_ENV: 'production',
-  },
-  50,
-);
+const pg =
+  only === 'embedded'
+    ? skipped
+    : await compare(
+        'PostgreSQL, full corpus, 50 connections',
+        {
+          ...process.env,
+          DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shiju_bench',
+          PORT: '0',
+          NODE_ENV: 'production',
+        },
+        50,
+      );
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-bench-hl-'));
 const embeddedEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', NODE_ENV: 'production', DATA_DIR: dataDir };
 delete embeddedEnv.DATABASE_URL;
 const embedded = only === 'postgres' ? skipped : await compare('embedded, starter library, 10 connections', embeddedEnv, 10);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const verdict = (r: { a: number }, met: boolean) => (r === skipped ? 'not measured' : met ? 'met' : 'NOT met');
-console.log(`targets: PostgreSQL p99 ≤ 1.2× ${verdict(pg, pg.a <= 1.2 * pg.b)}; embedded p99 < 50 ms ${verdict(embedded, embedded.a < 50)}`);
+console.log(
+  `targets: PostgreSQL p99 ≤ 1.2× ${verdict(pg, pg.a <= 1.2 * pg.b)}; embedded p99 < 50 ms ${verdict(embedded, embedded.a < 50)}`,
+);
 process.exit(0);
