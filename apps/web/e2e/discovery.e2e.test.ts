@@ -394,7 +394,9 @@ describe('discovery pages', () => {
       await row.waitFor();
       await row.locator('.order-row__tag', { hasText: '待支付' }).waitFor();
       // A bank transfer gets the manual window (3 days by default), not the 30 minutes of an unpaid order.
-      expect(await row.locator('.countdown').textContent()).toMatch(/剩余 (2天23小时|3天0小时)/);
+      // The list is asked again once the transfer is chosen; until that answer lands the row may still show the
+      // window the order was placed with.
+      await expect.poll(() => row.locator('.countdown').textContent(), { timeout: 15_000 }).toMatch(/剩余 (2天23小时|3天0小时)/);
       expect(await row.textContent()).toContain('¥15.00');
 
       // 去支付 on the pending order shows the same instructions again.

@@ -4,6 +4,7 @@ import { settled } from './essay-helpers.js';
 import {
   appRunning,
   closePage,
+  opened,
   openPage,
   storage,
   uniqueUsername,
@@ -359,7 +360,14 @@ describe('social: two people in two browsers', () => {
     });
     const card = page.locator('.own-essay', { has: page.locator(`a[href="/bellesDetails?id=${id}"]`) });
     await card.getByRole('button', { name: '删除' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog');
+    await opened(confirm);
+    // The deletion is answered before the card is expected gone (a slow answer is not a card left behind).
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/v1/app/essay/${id}`), {
+      timeout: 60_000,
+    });
+    await confirm.getByRole('button', { name: '删除' }).click();
+    expect((await deleted).ok()).toBe(true);
     await card.waitFor({ state: 'detached' });
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页', exact: true }).click();
     await waitForPath(page, '/home');
