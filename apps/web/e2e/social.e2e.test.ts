@@ -88,7 +88,8 @@ function bell(page: Page) {
 
 async function expectBell(page: Page, unread: number): Promise<void> {
   const label = unread > 0 ? `我的通知，${unread} 条未读` : '我的通知';
-  await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 10_000 }).toBe(label);
+  // The count is asked by the poll, then drawn: on a loaded machine that takes seconds of real time.
+  await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 30_000 }).toBe(label);
 }
 
 /** The 评论 counter of a text's card in a list. */
