@@ -228,7 +228,11 @@ describe('social: two people in two browsers', () => {
         },
         [await storage(a.page, 'accessToken'), await storage(a.page, 'userInfo')] as const,
       );
+      // The count the page asks on load is answered before B comments: otherwise that first answer may already
+      // carry the new comment, and the bell shows it before any poll.
+      const counted = page.waitForResponse(/\/api\/app\/app-users\/message$/);
       await page.goto('/aboutOur');
+      await counted;
       await expectBell(page, 0);
       await apiIn(b.page, 'POST', '/api/v1/app/essay/comment', { essayId: sentenceId, content: '又来读了一遍。' });
       await page.clock.runFor(30_000);
