@@ -52,14 +52,6 @@ describe('starter library', () => {
     expect(logged.some((m) => m.includes('入门内容库'))).toBe(true);
   });
 
-  it("signs every text, and builds the signatures' indexes once at the end of a first import", async () => {
-    expect(
-      await count(sql`select count(*)::int as n from essays e where not exists (select 1 from text_signatures s where s.essay_id = e.id)`),
-    ).toBe(0);
-    const indexes = await rows<{ indexname: string }>(sql`select indexname from pg_indexes where tablename = 'text_signatures'`);
-    expect(indexes.map((i) => i.indexname)).toEqual(expect.arrayContaining(['text_signatures_bands_idx', 'text_signatures_grams_idx']));
-  });
-
   it('has the 8 classifications, each with a description', async () => {
     const list = await rows<{ name: string; description: string }>(sql`select name, description from classifications order by sort`);
     expect(list.map((c) => c.name)).toEqual(['美句', '散文', '诗词', '情感', '励志', '影视台词', '书摘', '歌词']);

@@ -5,8 +5,7 @@
 import type { Db } from '../db/client.js';
 import { ensureCatalog, linkUsedTags, type Catalog } from './catalog.js';
 import { refreshImportCounts } from './counts.js';
-import { citedAuthors, noTexts, noUsers, upsertAuthorProfiles } from './statements.js';
-import { dropSignatureIndexes, ensureSignatureIndexes } from '../modules/duplicates/index.js';
+import { citedAuthors, noUsers, upsertAuthorProfiles } from './statements.js';
 import { placeRecords, type AuthorRecord } from './authorRecords.js';
 import { ensureSiteContent } from './site.js';
 import { fullAuthorRecords, fullSources, starterAuthorRecords, starterSources, type Source } from './sources/index.js';
@@ -107,28 +106,20 @@ export async function importSources(db: Db, sources: Source[], opts: ImportOptio
   const seen = new Set<string>();
   const keys = new Set<string>();
   const kept: ImportSummary['kept'] = { count: 0, texts: [] };
-  // Into an empty library the signatures' GIN indexes are built once at the end, not row by row (they are rebuilt
-  // however the import ends, and seedIfEmpty builds any that a killed import left missing).
-  const bulk = !opts.withoutSignatures && (await noTexts(db));
-  if (bulk) await dropSignatureIndexes(db);
-  try {
-    for (const source of sources) {
-      results.push(
-        await importSource(db, source, {
-          editorId,
-          catalog,
-          now,
-          batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
-          onProgress: opts.onProgress,
-          seen,
-          keys,
-          kept,
-          withoutSignatures: opts.withoutSignatures,
-        }),
-      );
-    }
-  } finally {
-    if (bulk) await ensureSignatureIndexes(db);
+  for (const source of sources) {
+    results.push(
+      await importSource(db, source, {
+        editorId,
+        catalog,
+        now,
+        batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
+        onProgress: opts.onProgress,
+        seen,
+        keys,
+        kept,
+        withoutSignatures: opts.withoutSignatures,
+      }),
+    );
   }
   await linkUsedTags(db);
   await refreshImportCounts(db, editorId);
@@ -168,10 +159,7 @@ export function importFullCorpus(db: Db, opts: ImportOptions = {}): Promise<Impo
 
 /** First start of an empty database: load the starter library. Returns whether it did. */
 export async function seedIfEmpty(db: Db, log: ImportLogger, opts: ImportOptions = {}): Promise<boolean> {
-  if (!(await noUsers(db))) {
-    await ensureSignatureIndexes(db);
-    return false;
-  }
+  if (!(await noUsers(db))) return false;
   log.info({}, '数据库为空，正在载入入门内容库 (loading the starter library)');
   const summary = await importStarter(db, opts);
   log.info({ added: summary.added, seconds: Number(summary.seconds.toFixed(1)) }, '入门内容库已载入 (starter library loaded)');

@@ -82,12 +82,6 @@ export async function noUsers(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** A library without a single text (a first import: the signatures' indexes are built once at its end). */
-export async function noTexts(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: essays.id }).from(essays).limit(1);
-  return rows.length === 0;
-}
-
 // ---------- counters ----------
 
 /** Every tag's published texts, recounted in one grouped pass (a correlated count per tag takes minutes on the corpus). */

@@ -11,4 +11,4 @@ export {
   writeSignature,
   type Found,
 } from './service.js';
-export { dropSignatureIndexes, ensureSignatureIndexes, saveSignatures } from './queries.js';
+export { saveSignatures } from './queries.js';

@@ -193,22 +193,3 @@ export async function signatureOfId(db: Exec, essayId: number) {
   const rows = await db.select().from(textSignatures).where(eq(textSignatures.essayId, essayId)).limit(1);
   return rows[0] ?? null;
 }
-
-/**
- * The signatures' GIN indexes (band keys, bigrams; migrations 0029 and 0030), which a first import into an empty
- * library drops and builds once at its end: one build is far cheaper than keeping them up to date row by row.
- */
-const signatureIndexes = () => [
-  { name: 'text_signatures_bands_idx', on: sql`${columnName(textSignatures.bands)}` },
-  { name: 'text_signatures_grams_idx', on: sql`shiju_bigrams(${columnName(textSignatures.normalized)})` },
-];
-
-export async function dropSignatureIndexes(db: Exec) {
-  for (const i of signatureIndexes()) await db.execute(sql`drop index if exists ${sql.identifier(i.name)}`);
-}
-
-/** Builds the signatures' GIN indexes where they are missing (a no-op when they are there). */
-export async function ensureSignatureIndexes(db: Exec) {
-  for (const i of signatureIndexes())
-    await db.execute(sql`create index if not exists ${sql.identifier(i.name)} on ${textSignatures} using gin (${i.on})`);
-}
