@@ -31,6 +31,7 @@ interface Card {
   summary: string;
   author: { id: number; nickname: string };
   classificationId: number | null;
+  ownWork: boolean;
 }
 
 const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'item', 'entry'].includes(name) });
@@ -38,6 +39,14 @@ const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 
 async function newest(): Promise<Card> {
   const page = await callApi<{ list: Card[] }>('POST', '/api/v1/es/essays/pc/page', { pageNum: 1, pageSize: 1, sort: 'new' });
   return page.list[0]!;
+}
+
+/** A text the library quotes (not its poster's own words): its page carries the 出处 and attribution line. */
+async function quoted(): Promise<Card> {
+  const page = await callApi<{ list: Card[] }>('POST', '/api/v1/es/essays/pc/page', { pageNum: 1, pageSize: 50, sort: 'hot' });
+  const found = page.list.find((c) => !c.ownWork);
+  if (!found) throw new Error('the starter library has no quoted text among the 50 hottest');
+  return found;
 }
 
 async function html(path: string): Promise<{ status: number; body: string }> {
@@ -110,6 +119,7 @@ describe('pages for search engines and link previews', () => {
     for (const path of [
       '/home',
       `/bellesDetails?id=${text.id}`,
+      `/bellesDetails?id=${(await quoted()).id}`,
       '/author?name=李白',
       '/agreement',
       '/privacy',
@@ -260,6 +270,8 @@ describe('the guided tour', () => {
     expect(await page.locator('.tour').isVisible()).toBe(false);
 
     await page.goto('/aboutOur');
+    // The server's copy of the page shows the button before the app runs; a click on that copy does nothing.
+    await settled(page);
     await page.getByRole('button', { name: '重新查看新手引导' }).click();
     await opened(page.locator('.tour'));
     await page.locator('.tour').getByText('分类', { exact: true }).waitFor();

@@ -20,6 +20,7 @@ import './components/reading/reading.css';
 // The reader's first pages arrive drawn by the server (ssr/render.tsx): their styles must be there at first paint.
 import './components/essay/essay.css';
 import './pages/BellesDetails/details.css';
+import './components/attributions/attributions.css';
 import './components/notes/notes.css';
 import './components/meter/meter.css';
 import './pages/Author/author.css';
