@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, collects, comments, essays, highlights, likes, messages, textSignatures } from '../src/db/schema.js';
-import { bandKeys, importKeyOf, normalizeText, signatureOf, similarity, workKeyOf } from '../src/lib/signature.js';
+import { bandKeys, bigramCode, bigrams, importKeyOf, normalizeText, signatureOf, similarity, workKeyOf } from '../src/lib/signature.js';
 import { backfillSignatures } from '../src/modules/duplicates/index.js';
 import { MERGE_HANDLES } from '../src/modules/essays/index.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
@@ -74,6 +74,26 @@ describe('the one normalisation and signature', () => {
     const before = `poem:${crypto.createHash('sha1').update(`李白|${opening}`).digest('hex').slice(0, 24)}`;
     expect(importKeyOf('李白', flat)).toBe(before);
     expect(workKeyOf('静夜思', flat)).toBe('静夜思|床前明月光疑是地上霜');
+  });
+});
+
+describe('the database bigrams behind containment', () => {
+  it('are the codes of the JavaScript bigrams, code point by code point, at the edges of their range', async () => {
+    const samples = [
+      '',
+      '床',
+      '明月明月明月',
+      normalizeText(JINGYESI),
+      '𠀀𠀁字𠀂a1',
+      '\u0001\uffff\u0001',
+      normalizeText(STOCK.repeat(40)),
+    ];
+    for (const text of samples) {
+      const [row] = (await t.database.db.execute<{ grams: number[] }>(sql`select shiju_bigram_codes(${text}) as grams`)).rows;
+      expect(new Set(row!.grams), text).toEqual(new Set([...bigrams(text)].map(bigramCode)));
+    }
+    expect(bigramCode('\u0000\u0000')).toBe(-(2 ** 31));
+    expect(bigramCode('\uffff\uffff')).toBe(2 ** 31 - 1);
   });
 });
 

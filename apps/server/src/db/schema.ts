@@ -1276,9 +1276,10 @@ export const textSignatures = pgTable(
   (t) => [
     index('text_signatures_digest_idx').on(t.digest),
     index('text_signatures_bands_idx').using('gin', t.bands),
-    // Containment: the distinct character bigrams of the normalised text (the SQL function shiju_bigrams, migration
-    // 0030), so a lookup reads the few texts holding all of a line's bigrams rather than all holding its characters.
-    index('text_signatures_grams_idx').using('gin', sql`shiju_bigrams(${t.normalized})`),
+    // Containment: the character bigrams of the normalised text as integers (the SQL function shiju_bigram_codes,
+    // migration 0032; lib/signature.ts bigramCode), so a lookup reads the few texts holding all of a line's bigrams
+    // rather than all holding its characters.
+    index('text_signatures_grams_idx').using('gin', sql`shiju_bigram_codes(${t.normalized})`),
   ],
 );
 

@@ -70,21 +70,27 @@ async function importSource(
     withoutSignatures?: boolean;
   },
 ) {
-  const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize, ctx.keys, ctx.withoutSignatures);
+  const writer = new EssayWriter(db, ctx.editorId, ctx.batchSize, ctx.keys);
   let total = source.total();
   let done = 0;
   const report = (finished: boolean) =>
     ctx.onProgress?.({ source: source.id, label: source.label, done, total, added: writer.added, skipped: writer.skipped, finished });
   report(false);
-  for (const text of source.texts()) {
-    const prepared = prepareText(text, ctx.catalog, ctx.now);
-    done++;
-    if (prepared?.workKey && ctx.seen.has(prepared.workKey)) writer.skipped++;
-    else if (prepared) {
-      if (prepared.workKey) ctx.seen.add(prepared.workKey);
-      await writer.add(prepared);
+  try {
+    for (const text of source.texts()) {
+      const prepared = prepareText(text, ctx.catalog, ctx.now, { signature: !ctx.withoutSignatures });
+      done++;
+      if (prepared?.workKey && ctx.seen.has(prepared.workKey)) writer.skipped++;
+      else if (prepared) {
+        if (prepared.workKey) ctx.seen.add(prepared.workKey);
+        await writer.add(prepared);
+      }
+      if (done % ctx.batchSize === 0) report(false);
     }
-    if (done % ctx.batchSize === 0) report(false);
+  } catch (err) {
+    // A text that cannot be read ends the import once the batch being written has been written (or has failed).
+    await writer.settled();
+    throw err;
   }
   await writer.flush();
   total = done;

@@ -57,8 +57,11 @@ export interface PreparedEssay extends Engagement {
    * another import key but the same identity; the importer keeps the first it reads.
    */
   workKey: string | null;
-  /** The text's signature (lib/signature.ts), stored in text_signatures for duplicate lookups. */
-  signature: TextSignature;
+  /**
+   * The text's signature (lib/signature.ts), stored in text_signatures for duplicate lookups; null in an import
+   * without signatures (bench:duplicates measures what they cost that way).
+   */
+  signature: TextSignature | null;
   type: 'sentence' | 'essay';
   title: string | null;
   content: string;
@@ -279,7 +282,7 @@ export function textKeys(text: CorpusText) {
 }
 
 /** Everything the writer stores for one text, or null when the text is empty. */
-export function prepareText(text: CorpusText, catalog: Catalog, now: Date): PreparedEssay | null {
+export function prepareText(text: CorpusText, catalog: Catalog, now: Date, opts: { signature?: boolean } = {}): PreparedEssay | null {
   const keys = textKeys(text);
   if (!keys) return null;
   const { shown, author, plain, flat, isSentence, title, importKey, workKey } = keys;
@@ -303,7 +306,7 @@ export function prepareText(text: CorpusText, catalog: Catalog, now: Date): Prep
   return {
     importKey,
     workKey,
-    signature: signatureOf(flat, { simplified: true }),
+    signature: opts.signature === false ? null : signatureOf(flat, { simplified: true }),
     ...displayed,
     summary: summarize(flat, SUMMARY_CHARS),
     classificationId: catalog.classificationId(text.classify(theme)),

@@ -77,17 +77,41 @@ export class EssayWriter {
      * version to rewrite the first with.
      */
     private readonly seen = new Set<string>(),
-    private readonly withoutSignatures = false,
   ) {}
+
+  /**
+   * The batch being written. Batches are written one after another, but the next one is read and prepared (Simplified
+   * text, signature, tones, search words: the importer's own work) while the database writes this one.
+   */
+  private writing: Promise<void> = Promise.resolve();
 
   async add(essay: PreparedEssay): Promise<void> {
     this.batch.push(essay);
-    if (this.batch.length >= this.batchSize) await this.flush();
+    if (this.batch.length < this.batchSize) return;
+    await this.writing;
+    this.writing = this.write(this.take());
+    // Its failure is thrown where it is awaited next (add or flush), not reported as unhandled meanwhile.
+    this.writing.catch(() => {});
   }
 
+  /** Writes what is left and waits until every batch is written. */
   async flush(): Promise<void> {
+    await this.writing;
+    await this.write(this.take());
+  }
+
+  /** Once no batch is being written, however the last one ended. */
+  settled(): Promise<void> {
+    return this.writing.catch(() => {});
+  }
+
+  private take(): PreparedEssay[] {
     const batch = this.batch;
     this.batch = [];
+    return batch;
+  }
+
+  private async write(batch: PreparedEssay[]): Promise<void> {
     if (batch.length === 0) return;
     const result = await this.db.transaction(async (tx) => {
       // A key an editor merged into another text stays merged: the importer does not bring the text back.
@@ -101,7 +125,8 @@ export class EssayWriter {
         tx,
         rows.map((r) => this.toRow(r)),
       );
-      if (!this.withoutSignatures) await saveSignatures(tx, signatureRows(rows, created));
+      const signatures = signatureRows(rows, created);
+      if (signatures.length > 0) await saveSignatures(tx, signatures);
       const links = tagLinks(rows, created);
       if (links.length > 0) await insertEssayTags(tx, links);
       const moments = momentRows(rows, created);
@@ -159,7 +184,7 @@ export class EssayWriter {
       changed++;
       if (owned) {
         await rewriteImportedText(tx, s.id, displayedFields(r));
-        await saveSignatures(tx, [{ essayId: s.id, signature: r.signature }]);
+        if (r.signature) await saveSignatures(tx, [{ essayId: s.id, signature: r.signature }]);
         if (r.content !== s.content) {
           await reanchorNotes(tx, s.id, r);
           await reanchorHighlights(tx, s.id, r);
@@ -209,9 +234,15 @@ function momentRows(rows: readonly PreparedEssay[], created: readonly { id: numb
   return created.flatMap(({ id, importKey }) => (byKey.get(importKey!) ?? []).map((m) => ({ essayId: id, ...m })));
 }
 
-/** The signatures of the rows just created (a key seen twice in one batch keeps its first, like its row). */
+/**
+ * The signatures of the rows just created (a key seen twice in one batch keeps its first, like its row); none in an
+ * import without signatures.
+ */
 function signatureRows(rows: readonly PreparedEssay[], created: readonly { id: number; importKey: string | null }[]) {
   const byKey = new Map<string, PreparedEssay['signature']>();
   for (const r of rows) if (!byKey.has(r.importKey)) byKey.set(r.importKey, r.signature);
-  return created.map(({ id, importKey }) => ({ essayId: id, signature: byKey.get(importKey!)! }));
+  return created.flatMap(({ id, importKey }) => {
+    const signature = byKey.get(importKey!);
+    return signature ? [{ essayId: id, signature }] : [];
+  });
 }

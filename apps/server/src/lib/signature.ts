@@ -74,11 +74,22 @@ export function bigrams(normalized: string): Set<string> {
 }
 
 /**
- * At most `max` distinct bigrams of a normalised text, spread evenly over it: what a containment lookup asks the
- * database's bigram index for (every text containing the words holds all of them; shiju_bigrams, migration 0030).
+ * A character bigram as one 32-bit integer, as the database's bigram index stores it (shiju_bigram_codes, migration
+ * 0032): the low 16 bits of each character's code point, the first shifted by 16 and offset into int4's range. Exact
+ * for the Basic Multilingual Plane (every common Han character); two rarer characters can share a code, which only
+ * adds a candidate that the stored text then fails to contain. Integers, not text: the index compares them far faster.
  */
-export function containmentGrams(normalized: string, max = 8): string[] {
-  const all = [...bigrams(normalized)];
+export function bigramCode(bigram: string): number {
+  const [a, b] = Array.from(bigram, (c) => c.codePointAt(0)! % 65536);
+  return ((a! - 32768) << 16) | b!;
+}
+
+/**
+ * The codes of at most `max` distinct bigrams of a normalised text, spread evenly over it: what a containment lookup
+ * asks the database's bigram index for (every text containing the words holds all of them).
+ */
+export function containmentGrams(normalized: string, max = 8): number[] {
+  const all = [...new Set([...bigrams(normalized)].map(bigramCode))];
   if (all.length <= max) return all;
   return Array.from({ length: max }, (_, i) => all[Math.round((i * (all.length - 1)) / (max - 1))]!);
 }

@@ -62,21 +62,21 @@ const PER_BAND = 50;
 /**
  * The stored texts (not deleted, not merged away) a lookup compares, in one statement of bounded reads:
  * - the texts with the same digest;
- * - with `grams` (5+ Han characters), the texts holding all those bigrams through the bigram index (shiju_bigrams,
- *   migration 0030) whose stored normalised body contains the words, shortest first, at most 20;
+ * - with `grams` (5+ Han characters; lib/signature.ts bigramCode), the texts holding all those bigrams through the
+ *   bigram index (shiju_bigram_codes, migration 0032) whose stored normalised body contains the words, shortest first, at most 20;
  * - with `bands`, the texts sharing the most LSH band keys, at most `nearLimit`: each key is looked up on its own (at
  *   most PER_BAND texts each, through the GIN index; an `&&` over all keys at once is estimated as a large share of
  *   the table and planned as a scan), then counted per text.
  */
 export async function candidates(
   db: Exec,
-  q: { digest: string; normalized: string; grams: string[] | null; bands: number[]; excludeId?: number; nearLimit: number },
+  q: { digest: string; normalized: string; grams: number[] | null; bands: number[]; excludeId?: number; nearLimit: number },
 ): Promise<Candidate[]> {
   const ts = textSignatures;
   const parts = [sql`select ${ts.essayId} as text_id from ${ts} where ${ts.digest} = ${q.digest}`];
   if (q.grams && q.grams.length > 0)
     parts.push(sql`(select ${ts.essayId} from ${ts}
-      where shiju_bigrams(${ts.normalized}) @> ${`{${q.grams.join(',')}}`}::text[] and strpos(${ts.normalized}, ${q.normalized}) > 0
+      where shiju_bigram_codes(${ts.normalized}) @> ${`{${q.grams.join(',')}}`}::int4[] and strpos(${ts.normalized}, ${q.normalized}) > 0
       order by length(${ts.normalized}), ${ts.essayId} limit 20)`);
   if (q.bands.length > 0)
     parts.push(sql`(select hit.text_id from unnest(${`{${q.bands.join(',')}}`}::int[]) as k(band_key)
