@@ -4,7 +4,7 @@
  * the plans of the hot queries (benchmarks/plans/); then every call a page makes on the embedded database at the
  * starter size. Writes BENCHMARKS.md. Ratios, not absolute numbers, are the targets: this machine is shared.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { PlanSummary } from './explain.js';
 import { judgeSearch, SEARCH_LABELS, type JudgedHit, type QualityResult } from './searchLabels.js';
 import { paced, type PacedResult } from './paced.js';
+import { ADMIN_URL, DB_NAME, ensureDatabase, start, type Started } from './processes.js';
 import { formatWeb, measureWeb } from './web.js';
 import { measureTones, toneReport, toneTable } from './tones.js';
 import {
@@ -28,8 +29,6 @@ import {
   type Workload,
 } from './workloads.js';
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = process.env.BENCH_DB ?? 'shiju_bench';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** `corpus`: only the full-corpus workloads, written as JSON to BENCH_JSON (for A/B runs of two trees); BENCHMARKS.md is left alone. */
 const PARTS = process.env.BENCH_PARTS === 'corpus' ? 'corpus' : 'all';
@@ -37,47 +36,6 @@ const CONNECTIONS = 50;
 const FIXED_RATE = 200;
 const root = path.resolve(import.meta.dirname, '../../..');
 const plansDir = path.join(root, 'benchmarks', 'plans');
-
-async function ensureDatabase() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-  if (!exists.rowCount) await admin.query(`create database ${DB_NAME}`);
-  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return { url: url.toString(), version };
-}
-
-interface Started<M> {
-  port: number;
-  message: M;
-  /** Holds the process still (SIGSTOP) or lets it go on (SIGCONT). */
-  pause(paused: boolean): void;
-  stop(): Promise<void>;
-}
-
-function start<M extends { ready: { port: number } }>(file: string, env: NodeJS.ProcessEnv): Promise<Started<M>> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(path.join(import.meta.dirname, file), [], { execArgv: ['--import', 'tsx'], env, stdio: 'inherit' });
-    const onExit = (code: number | null) => reject(new Error(`${file} exited (${code})`));
-    child.on('exit', onExit);
-    child.on('message', (m: M) => {
-      child.off('exit', onExit);
-      resolve({
-        port: m.ready.port,
-        message: m,
-        pause: (paused) => void child.kill(paused ? 'SIGSTOP' : 'SIGCONT'),
-        stop: () =>
-          new Promise((done) => {
-            child.on('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-  });
-}
 
 interface Result {
   rps: number;

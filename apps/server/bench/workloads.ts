@@ -75,6 +75,28 @@ export const SEARCHES = [
   '蘇軾',
 ] as const;
 
+/**
+ * 15 of the commonest words of the corpus (issue 28's search workload): each matches tens of thousands of texts, so
+ * ranking them, not finding them, is the work.
+ */
+export const COMMON_WORDS = [
+  '春风',
+  '明月',
+  '人间',
+  '天涯',
+  '白云',
+  '故人',
+  '相思',
+  '江南',
+  '秋风',
+  '斜阳',
+  '归来',
+  '千里',
+  '不知',
+  '何处',
+  '无人',
+] as const;
+
 const LIST = '/api/v1/es/essays/pc/page';
 
 /** 作者页 of a random cited author, a random page of it (the first pages most), a reader in half the requests. */
@@ -90,7 +112,8 @@ const DETAILS = '/api/v1/pc/essays/details';
 export function randomListBody(d: BenchData) {
   const filter = any(['none', 'classification', 'tag', 'type'] as const);
   return {
-    pageNum: between(1, 50),
+    // Deep pages too: a reader paging far into a classification, a crawler following 下一页.
+    pageNum: between(1, 200),
     pageSize: 10,
     sort: any(['new', 'hot', 'likes'] as const),
     ...(filter === 'classification' ? { classificationId: any(d.classificationIds) } : {}),
@@ -169,6 +192,12 @@ export function corpusWorkloads(d: BenchData): Workload[] {
       next: () => ({ method: 'GET', path: `/api/v1/pc/search?q=${encodeURIComponent(any(SEARCHES))}&type=essay&pageNum=${between(1, 3)}` }),
     },
     {
+      name: 'search · 15 common words (10 connections)',
+      target: 'search',
+      connections: 10,
+      next: () => commonSearch(),
+    },
+    {
       name: 'search · a new line or word each time (10 connections)',
       target: 'search',
       connections: 10,
@@ -197,6 +226,27 @@ export function corpusWorkloads(d: BenchData): Workload[] {
       }),
     },
   ];
+}
+
+const commonSearch = (): Request => ({
+  method: 'GET',
+  path: `/api/v1/pc/search?q=${encodeURIComponent(any(COMMON_WORDS))}&type=essay&pageNum=${between(1, 3)}`,
+});
+
+const rankingRandom = (): Request => ({
+  method: 'POST',
+  path: '/api/v1/es/essays/ranking/page',
+  body: { period: any(['day', 'week', 'month', 'all'] as const), pageNum: between(1, 5), pageSize: 10 },
+});
+
+/**
+ * One request of issue 28's paced mix: 50% details, 30% lists (pages to 200, every sort, the likes sort included),
+ * 10% rankings, 10% repeated searches (the common words), half of them signed in.
+ */
+export function mixedRequest(d: BenchData): Request {
+  const roll = Math.random();
+  const r = roll < 0.5 ? detailsRandom(d) : roll < 0.8 ? listRandom(d) : roll < 0.9 ? rankingRandom() : commonSearch();
+  return Math.random() < 0.5 ? { ...r, token: any(d.tokens) } : r;
 }
 
 /** Every call the pages make, for the embedded database at the starter size (10 connections). */
