@@ -50,6 +50,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The app's clock (runtime.now); the system's by default, a fixed one in tests. */
   clock?: Clock;
+  /** How long a user's reads stay on the primary after their write (db/reader.ts); tests lengthen it. */
+  readYourWritesMs?: number;
 }
 
 /** Per-IP limits on calls that create things or can be abused; login has its own throttle (A0211). Sign-ups: SIGNUPS_PER_IP. */
@@ -180,7 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const runtime = createRuntime(config, database, app.log, opts.clock);
+  const runtime = createRuntime(config, database, app.log, opts.clock, { redis, readYourWritesMs: opts.readYourWritesMs });
   app.decorate('runtime', runtime);
   const { httpRequests, httpDuration, registry } = runtime.metrics;
   app.addHook('onResponse', async (req, reply) => {
@@ -203,7 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...DEFAULT_RATE_LIMITS,
     register: { max: config.signupsPerIp, timeWindow: DEFAULT_RATE_LIMITS.register!.timeWindow },
   };
-  registerCalls(app, runtime.sessions, { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers }, rateLimits);
+  registerCalls(app, runtime.sessions, runtime.reader, { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers }, rateLimits);
   await registerWeb(app, config, database.db);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.
