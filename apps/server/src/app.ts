@@ -205,7 +205,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...DEFAULT_RATE_LIMITS,
     register: { max: config.signupsPerIp, timeWindow: DEFAULT_RATE_LIMITS.register!.timeWindow },
   };
-  registerCalls(app, runtime.sessions, runtime.reader, { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers }, rateLimits);
+  registerCalls(
+    app,
+    runtime.sessions,
+    runtime.reader,
+    { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers },
+    rateLimits,
+  );
   await registerWeb(app, config, database.db);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.

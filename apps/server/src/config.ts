@@ -348,7 +348,9 @@ function readUrls(e: ParsedEnv, problems: string[]): string[] {
   if (!e.DATABASE_READ_URL) return [];
   const urls = e.DATABASE_READ_URL.split(',').map((u) => u.trim());
   if (!e.DATABASE_URL) {
-    problems.push('  - DATABASE_READ_URL: 只读副本只用于 PostgreSQL；嵌入式数据库没有副本，请同时设置 DATABASE_URL，或删除 DATABASE_READ_URL');
+    problems.push(
+      '  - DATABASE_READ_URL: 只读副本只用于 PostgreSQL；嵌入式数据库没有副本，请同时设置 DATABASE_URL，或删除 DATABASE_READ_URL',
+    );
     return [];
   }
   urls.forEach((u, i) => {

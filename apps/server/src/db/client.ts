@@ -74,7 +74,7 @@ async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string, poolSize: number, log?: DbLog, readUrls: string[] = []): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, log?: DbLog, readUrls: string[] = [], maxLagMs?: number): Promise<Database> {
   // A short connect timeout: while PostgreSQL is away, requests answer B0002 quickly instead of queueing.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, keepAlive: true });
   // A connection dying (PostgreSQL restarting) emits 'error' on its client; without a listener Node ends the
@@ -104,7 +104,7 @@ async function openPostgres(url: string, poolSize: number, log?: DbLog, readUrls
   }
   if (!readUrls.length) return { db, kind: 'postgres', pool, close: () => pool.end() };
   // A replica away at start is no reason not to start: reads go to the primary until it answers.
-  const replicas = new ReplicaSet(readUrls, pool, log, poolSize);
+  const replicas = new ReplicaSet(readUrls, pool, log, poolSize, maxLagMs);
   await replicas.start();
   return {
     db,
@@ -125,10 +125,14 @@ export async function openDatabase(opts: {
   log?: DbLog;
   /** Streaming replicas of databaseUrl (DATABASE_READ_URL); ignored without databaseUrl (config.ts refuses that). */
   readUrls?: string[];
+  /** How far behind a replica may be and still be read (MAX_REPLICA_LAG_MS); tests lengthen it. */
+  replicaMaxLagMs?: number;
   /** PGlite only: a dumped data directory to start from (openPglite). */
   image?: Blob;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log, opts.readUrls) : openPglite(opts.dataDir, opts.image);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log, opts.readUrls, opts.replicaMaxLagMs)
+    : openPglite(opts.dataDir, opts.image);
 }
 
 /** Renders statements to text as both drivers do (rowsOf's prepared statements, db/names.ts). */

@@ -82,7 +82,6 @@ export interface ReplicaStatus {
   served: number;
 }
 
-
 export class ReplicaSet {
   private readonly replicas: Replica[];
   /** Recent primary positions, oldest first: [time, position]. */
@@ -121,7 +120,8 @@ export class ReplicaSet {
   }
 
   private markDown(replica: Replica, err: unknown) {
-    if (replica.up) this.log?.warn({ replica: replica.name, err: { message: (err as Error).message } }, 'read replica down; reading the primary');
+    if (replica.up)
+      this.log?.warn({ replica: replica.name, err: { message: (err as Error).message } }, 'read replica down; reading the primary');
     replica.up = false;
     replica.freshAsOf = -Infinity;
   }

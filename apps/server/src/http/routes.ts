@@ -81,7 +81,16 @@ async function identify(req: FastifyRequest, reply: FastifyReply, def: CallDef, 
  * Calls sent with POST that only read (the seed's API), or whose only write is one the writer never reads back (a
  * view, an ad's impression): they leave the caller's reads on the replicas.
  */
-const POST_READS = new Set<CallId>(['essaysPage', 'essayDetails', 'essayView', 'ranking', 'checkDuplicates', 'coachParallel', 'adsPage', 'adsClick']);
+const POST_READS = new Set<CallId>([
+  'essaysPage',
+  'essayDetails',
+  'essayView',
+  'ranking',
+  'checkDuplicates',
+  'coachParallel',
+  'adsPage',
+  'adsClick',
+]);
 
 /** Whether a call may change what its caller reads next (db/reader.ts sends their reads to the primary for a while). */
 export const writesFor = (id: CallId, def: CallDef) => def.method !== 'GET' && !POST_READS.has(id);

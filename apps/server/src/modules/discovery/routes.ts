@@ -52,10 +52,18 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
         filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
       }),
     searchSuggest: async ({ query, caller }) => suggest(await reader(caller.user?.id), runtime.search, query.q, caller.user?.id),
-    authorEssays: async ({ params, query, caller }) => authorPage(await reader(caller.user?.id), params.name, query.pageSize, offsetOf(query), caller.user?.id),
+    authorEssays: async ({ params, query, caller }) =>
+      authorPage(await reader(caller.user?.id), params.name, query.pageSize, offsetOf(query), caller.user?.id),
     authorDetail: async ({ query }) => authorProfiles.authorDetail(await reader(), query.name, query.dynasty),
     authorWorks: async ({ query, caller }) =>
-      authorProfiles.authorWorks(await reader(caller.user?.id), query.name, query.dynasty, query.pageSize, offsetOf(query), caller.user?.id),
+      authorProfiles.authorWorks(
+        await reader(caller.user?.id),
+        query.name,
+        query.dynasty,
+        query.pageSize,
+        offsetOf(query),
+        caller.user?.id,
+      ),
     dynasties: async () => authorProfiles.dynasties(await reader()),
     dynastyAuthors: async ({ query }) => authorProfiles.dynastyAuthors(await reader(), query.dynasty, query.pageSize, offsetOf(query)),
     hotSearches: async () => hotSearches(await reader(), runtime.search),

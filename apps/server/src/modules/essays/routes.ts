@@ -8,9 +8,11 @@ import { imitationTree } from './tree.js';
 export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'now' | 'reader' | 'sensitive' | 'views'>) {
   const { reader } = runtime;
   return defineHandlers({
-    essaysPage: async ({ body, caller }) => essays.listPublished(await reader(caller.user?.id), runtime.essayCaches, body, caller.user, caller.blocksSomeone),
+    essaysPage: async ({ body, caller }) =>
+      essays.listPublished(await reader(caller.user?.id), runtime.essayCaches, body, caller.user, caller.blocksSomeone),
     myEssays: async ({ me, query }) => essays.listMine(db, me, query),
-    essayDetails: async ({ body, caller }) => essays.details(await reader(caller.user?.id), runtime, body.id, caller.user, caller.prerender ? null : caller.viewerKey),
+    essayDetails: async ({ body, caller }) =>
+      essays.details(await reader(caller.user?.id), runtime, body.id, caller.user, caller.prerender ? null : caller.viewerKey),
     essayView: async ({ body, caller }) => essays.recordView(db, runtime, body.id, caller.prerender ? null : caller.viewerKey),
     essayForm: async ({ me, params }) => essays.essayFormFor(db, me, params.id),
     createEssay: async ({ me, body }) => essays.createEssay(db, runtime, me, body),
@@ -20,7 +22,8 @@ export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCa
     like: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, true),
     unlike: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, false),
     imitations: async ({ params, query, caller }) => essays.imitationsOf(await reader(caller.user?.id), params.id, query, caller.user),
-    imitationTree: async ({ params, query, caller }) => imitationTree(await reader(caller.user?.id), params.id, query, caller.user, caller.blocksSomeone),
+    imitationTree: async ({ params, query, caller }) =>
+      imitationTree(await reader(caller.user?.id), params.id, query, caller.user, caller.blocksSomeone),
     tagHotDiscussed: async ({ params, caller }) => essays.hotDiscussedUnderTag(await reader(caller.user?.id), params.id, caller.user),
     adminEssaysPage: async ({ query }) => essaysAdmin.pageEssays(db, query, runtime.sensitive),
     adminReviewEssay: async ({ me, req, params, body }) => essaysAdmin.review(db, runtime, actorOf(me, req), params.id, body),
