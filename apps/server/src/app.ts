@@ -212,7 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers },
     rateLimits,
   );
-  await registerWeb(app, config, database.db);
+  await registerWeb(app, config);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -230,13 +230,13 @@ const isSpaRoute = (pathname: string) => SPA_ROUTES.has(pathname) || pathname ==
  * The built web app: brotli/gzip variants made at build time chosen by Accept-Encoding; hashed assets cached
  * for a year, index.html (also behind every app route) revalidated on every visit; SPA fallback.
  */
-async function registerWeb(app: FastifyInstance, config: Config, db: Database['db']) {
+async function registerWeb(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   // The public routes answer with their content rendered into index.html (modules/seo), 首页 and a text's page
   // drawn by the web app's own prerenderer when it is built.
   const prerenderer = hasWeb ? await loadPrerenderer(app, config.webDist) : null;
-  registerSeo(app, db, config, hasWeb ? fs.readFileSync(indexFile, 'utf8') : null, prerenderer);
+  registerSeo(app, config, hasWeb ? fs.readFileSync(indexFile, 'utf8') : null, prerenderer);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
