@@ -37,6 +37,8 @@ export function createRuntime(
   const metrics = createMetrics(database.pool);
   const broadcast = createBroadcast((topic) => metrics.broadcastsReceived.inc({ topic }));
   const search = createSearchState(broadcast, metrics);
+  // A replica may have loaded what a write just changed: shared caches keep nothing that soon after a drop.
+  const unkeptAfterDropMs = database.replicas ? database.replicas.maxLagMs : 0;
   return {
     now: clock,
     /** The database for reads that tolerate lag: a fresh replica, or the primary (db/reader.ts). */
@@ -47,10 +49,10 @@ export function createRuntime(
     /** Uploads and export archives: the local directory or an S3-compatible bucket (STORAGE). */
     storage: createStorage(config),
     sessions: createSessionStore(database.db, broadcast, metrics),
-    essayCaches: createEssayCaches(broadcast, metrics),
+    essayCaches: createEssayCaches(broadcast, metrics, unkeptAfterDropMs),
     views: createViewBuffer(database.db, log),
     sensitive: createSensitiveWords(config.sensitiveWordsFile),
-    rankings: createRankingCache(broadcast, metrics),
+    rankings: createRankingCache(broadcast, metrics, unkeptAfterDropMs),
     feedTotals: createFeedTotals(broadcast, metrics),
     search,
     openRanges: createIdRanges(metrics),

@@ -16,6 +16,8 @@ import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import { classifications } from '../src/db/schema.js';
+import { startCluster } from '../src/cluster.js';
+import { ESSAY_CHANGED } from '../src/lib/broadcast.js';
 import { makeUser, publishText } from './factories.js';
 import { callAs } from './helper.js';
 
@@ -85,6 +87,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read replicas on a real streami
   const started: string[] = [];
   const opened: { app: FastifyInstance; database: Database }[] = [];
   let replicaAdmin: pg.Client | null = null;
+  const clusters: { close(): Promise<void> }[] = [];
 
   const pgCtl = (data: string, port: number) =>
     asPostgres('pg_ctl', [
@@ -165,6 +168,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read replicas on a real streami
   }, 60_000);
 
   afterAll(async () => {
+    for (const cluster of clusters) await cluster.close().catch(() => {});
     for (const { app, database } of opened) {
       await app.close().catch(() => {});
       await database.close().catch(() => {});
@@ -217,6 +221,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read replicas on a real streami
       const visitorDb = await b.app.runtime.reader();
       expect(await inRecovery(visitorDb)).toBe(true);
       expect((await visitorDb.execute(sql`select 1 from essays where id = ${text.id}`)).rows).toHaveLength(0);
+    } finally {
+      await replicaAdmin!.query('select pg_wal_replay_resume()');
+    }
+  });
+
+  it("a visitor's read from a lagging replica is not cached over another process's write", async () => {
+    const a = await instance({ replicaMaxLagMs: 600_000, readYourWritesMs: 600_000 });
+    const b = await instance({ replicaMaxLagMs: 600_000, readYourWritesMs: 600_000 });
+    // B hears A's invalidations as in production (LISTEN/NOTIFY on the primary).
+    const log = { info() {}, warn() {} };
+    for (const x of [a, b]) {
+      const cluster = await startCluster({ database: x.database, broadcast: x.app.runtime.broadcast, databaseUrl: primaryUrl, log });
+      clusters.push(cluster);
+    }
+    const heard = new Set<string>();
+    b.app.runtime.broadcast.onInvalidate(ESSAY_CHANGED, (key) => heard.add(key));
+    const [c] = await a.database.db.insert(classifications).values({ name: '散文' }).returning();
+    const writer = await makeUser(a.app);
+    const liker = await makeUser(a.app);
+    const text = await publishText(a.app, writer, { content: '春水初生，春林初盛。', classificationId: c!.id });
+    const details = (token?: string) => callAs(b.app, 'essayDetails', { body: { id: text.id } }, token);
+    await until('the replica has the text and the liker', async () => {
+      const r = await replicaAdmin!.query('select 1 from essays where id = $1 union all select 1 from users where id = $2', [
+        text.id,
+        liker.id,
+      ]);
+      return r.rowCount === 2;
+    });
+    expect((await details()).data.likes).toBe(0);
+    await replicaAdmin!.query('select pg_wal_replay_pause()');
+    try {
+      expect((await callAs(a.app, 'like', { body: { essayId: text.id, type: 'like' } }, liker.token)).code).toBe('00000');
+      await until('B dropped the text', async () => heard.has(String(text.id)));
+      // A visitor on B then reads the replica, which lacks the like (lag a visitor tolerates)…
+      expect((await details()).data.likes).toBe(0);
+      // …and that answer was not kept: the liker, on B, reads the primary and sees their like.
+      const seen = await details(liker.token);
+      expect(seen.data.likes).toBe(1);
+      expect(seen.data.liked).toBe(true);
     } finally {
       await replicaAdmin!.query('select pg_wal_replay_resume()');
     }
