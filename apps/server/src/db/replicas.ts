@@ -16,6 +16,10 @@ import { isDatabaseUnavailable } from './unavailable.js';
 export const MAX_REPLICA_LAG_MS = 5_000;
 /** How often the replicas' positions are measured. */
 export const REPLICA_POLL_MS = 1_000;
+/** A measurement unanswered this long counts as failed (a replica cut off by the network answers nothing). */
+const POLL_TIMEOUT_MS = 2_000;
+/** node-postgres honours a query's own `query_timeout`; its types only know the pool's. */
+const timed = (text: string) => ({ text, query_timeout: POLL_TIMEOUT_MS }) as pg.QueryConfig;
 
 /** "16/B374D848" → a number that orders like the position. */
 export function lsnValue(lsn: string): bigint {
@@ -135,7 +139,7 @@ export class ReplicaSet {
   private async measure() {
     const t = Date.now();
     try {
-      const { rows } = await this.primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      const { rows } = await this.primary.query<{ lsn: string }>(timed('select pg_current_wal_lsn()::text as lsn'));
       this.samples.push([t, lsnValue(rows[0]!.lsn)]);
     } catch {
       // The primary away: no new sample, so the replicas' known freshness ages and they drop out after maxLagMs.
@@ -144,10 +148,10 @@ export class ReplicaSet {
     await Promise.all(
       this.replicas.map(async (r) => {
         try {
-          const { rows } = (await (pg.Pool.prototype.query as unknown as QueryFn).call(
-            r.pool,
-            'select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as standby',
-          )) as { rows: unknown[] };
+          const { rows } = (await (pg.Pool.prototype.query as unknown as QueryFn).call(r.pool, {
+            text: 'select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as standby',
+            query_timeout: POLL_TIMEOUT_MS,
+          })) as { rows: unknown[] };
           const row = (rows as { lsn: string | null; standby: boolean }[])[0]!;
           // A promoted replica (no longer in recovery) or a primary given by mistake has no replay position.
           if (!row.standby || !row.lsn) {

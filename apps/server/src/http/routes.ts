@@ -79,7 +79,7 @@ async function identify(req: FastifyRequest, reply: FastifyReply, def: CallDef, 
 
 /**
  * Calls sent with POST that only read (the seed's API), or whose only write is one the writer never reads back (a
- * view, an ad's impression): they leave the caller's reads on the replicas.
+ * view, an ad's click, the daily activity report): they leave the caller's reads on the replicas.
  */
 const POST_READS = new Set<CallId>([
   'essaysPage',
