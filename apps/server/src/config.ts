@@ -267,7 +267,7 @@ export interface AlipayConfig {
 export class ConfigError extends Error {}
 
 /** A connection URL fit for logs and messages: its password replaced. */
-export const safeUrl = (url: string) => url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1:***@');
+export const safeUrl = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
 /**
  * TRUST_PROXY: `false`, the number of proxies in front of the server (`1` behind one load balancer), or a

@@ -34,7 +34,7 @@ export function createRuntime(
   clock: Clock = systemClock,
   opts: { redis?: Redis | null; readYourWritesMs?: number } = {},
 ) {
-  const metrics = createMetrics(database.pool);
+  const metrics = createMetrics(database.pool, database.replicas);
   const broadcast = createBroadcast((topic) => metrics.broadcastsReceived.inc({ topic }));
   const search = createSearchState(broadcast, metrics);
   // A replica may have loaded what a write just changed: shared caches keep nothing that soon after a drop.

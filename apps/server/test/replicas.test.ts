@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
-import { classifications } from '../src/db/schema.js';
+import { classifications, readFences } from '../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { startCluster } from '../src/cluster.js';
 import { ESSAY_CHANGED } from '../src/lib/broadcast.js';
 import { makeUser, publishText } from './factories.js';
@@ -104,7 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read replicas on a real streami
     ]);
 
   /** One app instance (one process's worth: its own pools, caches and replica measurements). */
-  async function instance(opts: { replicaMaxLagMs?: number; readYourWritesMs?: number } = {}) {
+  async function instance(opts: { replicaMaxLagMs?: number; readYourWritesMs?: number; env?: Record<string, string> } = {}) {
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -113,6 +115,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read replicas on a real streami
       WEB_DIST: path.join(dir, 'no-web'),
       DATABASE_URL: primaryUrl,
       DATABASE_READ_URL: replicaUrl,
+      ...opts.env,
     });
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
@@ -199,32 +202,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read replicas on a real streami
     expect(database.replicas!.status()[0]!.served).toBeGreaterThan(before);
   });
 
-  it("a user's write on one process is read on another at once (read-your-writes), while visitors read the replica", async () => {
-    // A lag limit that never passes here: the replica stays "fresh" while paused, so only read-your-writes can
-    // send the writer's read to the primary.
-    const a = await instance({ replicaMaxLagMs: 600_000, readYourWritesMs: 600_000 });
-    const b = await instance({ replicaMaxLagMs: 600_000, readYourWritesMs: 600_000 });
-    const [c] = await a.database.db.insert(classifications).values({ name: '美句' }).returning();
-    const writer = await makeUser(a.app);
-    await until('the replica has the writer', async () => {
-      const r = await replicaAdmin!.query('select 1 from users where id = $1', [writer.id]);
-      return r.rowCount === 1;
-    });
-    await b.database.replicas!.poll();
-    await replicaAdmin!.query('select pg_wal_replay_pause()');
-    try {
-      const text = await publishText(a.app, writer, { content: '山高月小，水落石出。', classificationId: c!.id });
-      const seen = await callAs(b.app, 'essayDetails', { body: { id: text.id } }, writer.token);
-      expect(seen.code).toBe('00000');
-      expect(seen.data.content).toContain('山高月小');
-      // The same read by a visitor on B goes to the replica, which lacks the text.
-      const visitorDb = await b.app.runtime.reader();
-      expect(await inRecovery(visitorDb)).toBe(true);
-      expect((await visitorDb.execute(sql`select 1 from essays where id = ${text.id}`)).rows).toHaveLength(0);
-    } finally {
-      await replicaAdmin!.query('select pg_wal_replay_resume()');
-    }
-  });
+  // The shared store of last writes: the primary's read_fences table, or Redis (the one the cluster tests use).
+  it.each([
+    ['the primary', {}],
+    ['Redis', { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }],
+  ])(
+    "a user's write on one process is read on another at once (read-your-writes through %s), while visitors read the replica",
+    async (store, env) => {
+      // A lag limit that never passes here: the replica stays "fresh" while paused, so only read-your-writes can
+      // send the writer's read to the primary.
+      const a = await instance({ replicaMaxLagMs: 600_000, readYourWritesMs: 600_000, env });
+      const b = await instance({ replicaMaxLagMs: 600_000, readYourWritesMs: 600_000, env });
+      const [c] = await a.database.db.insert(classifications).values({ name: '美句' }).returning();
+      const writer = await makeUser(a.app);
+      await until('the replica has the writer', async () => {
+        const r = await replicaAdmin!.query('select 1 from users where id = $1', [writer.id]);
+        return r.rowCount === 1;
+      });
+      await b.database.replicas!.poll();
+      await replicaAdmin!.query('select pg_wal_replay_pause()');
+      try {
+        const text = await publishText(a.app, writer, { content: `山高月小，水落石出。（${store}）`, classificationId: c!.id });
+        const seen = await callAs(b.app, 'essayDetails', { body: { id: text.id } }, writer.token);
+        expect(seen.code).toBe('00000');
+        // The write was recorded in the store asked for.
+        if ('REDIS_URL' in env) {
+          const redis = new Redis(env.REDIS_URL);
+          try {
+            expect(await redis.pttl(`shiju-ryw:${writer.id}`)).toBeGreaterThan(0);
+          } finally {
+            redis.disconnect();
+          }
+        } else expect((await a.database.db.select().from(readFences).where(eq(readFences.userId, writer.id))).length).toBe(1);
+        const metrics = await b.app.inject({ method: 'GET', url: '/metrics' });
+        expect(metrics.body).toMatch(/shiju_db_replica_lag_seconds\{replica="postgres:\/\/postgres@127\.0\.0\.1:\d+\/shiju"\} \d/);
+        expect(seen.data.content).toContain('山高月小');
+        // The same read by a visitor on B goes to the replica, which lacks the text.
+        const visitorDb = await b.app.runtime.reader();
+        expect(await inRecovery(visitorDb)).toBe(true);
+        expect((await visitorDb.execute(sql`select 1 from essays where id = ${text.id}`)).rows).toHaveLength(0);
+      } finally {
+        await replicaAdmin!.query('select pg_wal_replay_resume()');
+      }
+    },
+  );
 
   it("a visitor's read from a lagging replica is not cached over another process's write", async () => {
     const a = await instance({ replicaMaxLagMs: 600_000, readYourWritesMs: 600_000 });
