@@ -90,6 +90,7 @@ const POST_READS = new Set<CallId>([
   'coachParallel',
   'adsPage',
   'adsClick',
+  'userActive',
 ]);
 
 /** Whether a call may change what its caller reads next (db/reader.ts sends their reads to the primary for a while). */
