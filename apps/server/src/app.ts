@@ -50,6 +50,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The app's clock (runtime.now); the system's by default, a fixed one in tests. */
   clock?: Clock;
+  /** How long a user's reads stay on the primary after their write (db/reader.ts); tests lengthen it. */
+  readYourWritesMs?: number;
 }
 
 /** Per-IP limits on calls that create things or can be abused; login has its own throttle (A0211). Sign-ups: SIGNUPS_PER_IP. */
@@ -180,7 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const runtime = createRuntime(config, database, app.log, opts.clock);
+  const runtime = createRuntime(config, database, app.log, opts.clock, { redis, readYourWritesMs: opts.readYourWritesMs });
   app.decorate('runtime', runtime);
   const { httpRequests, httpDuration, registry } = runtime.metrics;
   app.addHook('onResponse', async (req, reply) => {
@@ -203,8 +205,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...DEFAULT_RATE_LIMITS,
     register: { max: config.signupsPerIp, timeWindow: DEFAULT_RATE_LIMITS.register!.timeWindow },
   };
-  registerCalls(app, runtime.sessions, { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers }, rateLimits);
-  await registerWeb(app, config, database.db);
+  registerCalls(
+    app,
+    runtime.sessions,
+    runtime.reader,
+    { ...createHandlers({ db: database.db, config, runtime }), ...opts.handlers },
+    rateLimits,
+  );
+  await registerWeb(app, config);
 
   // onClose hooks run last-registered first: views are flushed before the database closes.
   if (opts.ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -222,13 +230,13 @@ const isSpaRoute = (pathname: string) => SPA_ROUTES.has(pathname) || pathname ==
  * The built web app: brotli/gzip variants made at build time chosen by Accept-Encoding; hashed assets cached
  * for a year, index.html (also behind every app route) revalidated on every visit; SPA fallback.
  */
-async function registerWeb(app: FastifyInstance, config: Config, db: Database['db']) {
+async function registerWeb(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   // The public routes answer with their content rendered into index.html (modules/seo), 首页 and a text's page
   // drawn by the web app's own prerenderer when it is built.
   const prerenderer = hasWeb ? await loadPrerenderer(app, config.webDist) : null;
-  registerSeo(app, db, config, hasWeb ? fs.readFileSync(indexFile, 'utf8') : null, prerenderer);
+  registerSeo(app, config, hasWeb ? fs.readFileSync(indexFile, 'utf8') : null, prerenderer);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,

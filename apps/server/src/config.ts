@@ -56,6 +56,12 @@ const Env = z
       .optional()
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v), '必须是 postgres:// 或 postgresql:// 开头的连接串'),
+    /** Streaming replicas of DATABASE_URL for reads that tolerate lag, comma-separated (readUrls below checks each). */
+    DATABASE_READ_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     DATA_DIR: z.string().min(1).default('./data'),
     /** Server processes `npm start` runs on the one port (1 on the embedded database; the core count on PostgreSQL). */
     WORKERS: z.coerce.number({ message: '必须是 1 到 64 之间的整数' }).int('必须是整数').min(1, '至少为 1').max(64, '至多为 64').optional(),
@@ -155,6 +161,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** Streaming replicas for lag-tolerant reads (DATABASE_READ_URL); empty → every read on the primary. */
+  databaseReadUrls: string[];
   dataDir: string;
   /** The local storage's directory for uploads (UPLOAD_DIR); unused with STORAGE=s3. */
   uploadDir: string;
@@ -258,6 +266,9 @@ export interface AlipayConfig {
 
 export class ConfigError extends Error {}
 
+/** A connection URL fit for logs and messages: its password replaced. */
+export const safeUrl = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
 /**
  * TRUST_PROXY: `false`, the number of proxies in front of the server (`1` behind one load balancer), or a
  * comma-separated list of proxy addresses/CIDRs. `true` is refused: it would believe any X-Forwarded-For a
@@ -297,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrls: readUrls(e, problems),
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     storage: storageConfig(e, problems),
@@ -327,6 +339,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 type ParsedEnv = z.infer<typeof Env>;
+
+/**
+ * DATABASE_READ_URL: one or more PostgreSQL URLs, comma-separated, each a streaming replica of DATABASE_URL. The
+ * embedded database has no replicas, so the setting without DATABASE_URL is refused rather than silently unused.
+ */
+function readUrls(e: ParsedEnv, problems: string[]): string[] {
+  if (!e.DATABASE_READ_URL) return [];
+  const urls = e.DATABASE_READ_URL.split(',').map((u) => u.trim());
+  if (!e.DATABASE_URL) {
+    problems.push(
+      '  - DATABASE_READ_URL: 只读副本只用于 PostgreSQL；嵌入式数据库没有副本，请同时设置 DATABASE_URL，或删除 DATABASE_READ_URL',
+    );
+    return [];
+  }
+  urls.forEach((u, i) => {
+    const where = urls.length > 1 ? `第 ${i + 1} 个地址` : '地址';
+    if (!u) problems.push(`  - DATABASE_READ_URL: ${where}为空（多个副本用英文逗号分隔，不要多写逗号）`);
+    else if (!/^postgres(ql)?:\/\/[^\s]+$/.test(u))
+      problems.push(`  - DATABASE_READ_URL: ${where}“${safeUrl(u)}”不是 postgres:// 或 postgresql:// 开头的连接串`);
+    else if (u === e.DATABASE_URL) problems.push(`  - DATABASE_READ_URL: ${where}与 DATABASE_URL 相同；这里只填只读副本的地址`);
+  });
+  if (new Set(urls).size < urls.length) problems.push('  - DATABASE_READ_URL: 同一个副本地址出现了不止一次');
+  return urls;
+}
 
 const S3_SETTINGS = [...S3_VARS, 'S3_FORCE_PATH_STYLE'] as const;
 

@@ -29,8 +29,8 @@ async function main() {
     await seedInChildProcess(config.dataDir, log);
     log.info({ ms: Date.now() - started }, 'starter library loaded');
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
-  log.info({ kind: database.kind, envFile }, 'database ready');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, readUrls: config.databaseReadUrls });
+  log.info({ kind: database.kind, envFile, replicas: database.replicas?.status() }, 'database ready');
   if (config.seedOnStart) {
     const seeded = await seedIfEmpty(database.db, log);
     if (seeded) log.info({ ms: Date.now() - started }, 'starter library loaded');

@@ -5,7 +5,9 @@
  * receives the parts it names (http/routes.ts ModuleDeps) and hands services what they need.
  */
 import type { Config } from './config.js';
+import type { Redis } from 'ioredis';
 import type { Database } from './db/client.js';
+import { createReader, READ_YOUR_WRITES_MS } from './db/reader.js';
 import { createBroadcast } from './lib/broadcast.js';
 import { JobQueue } from './lib/jobQueue.js';
 import { createMailer } from './lib/mailer.js';
@@ -25,22 +27,32 @@ interface Log {
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
-export function createRuntime(config: Config, database: Database, log?: Log, clock: Clock = systemClock) {
-  const metrics = createMetrics(database.pool);
+export function createRuntime(
+  config: Config,
+  database: Database,
+  log?: Log,
+  clock: Clock = systemClock,
+  opts: { redis?: Redis | null; readYourWritesMs?: number } = {},
+) {
+  const metrics = createMetrics(database.pool, database.replicas);
   const broadcast = createBroadcast((topic) => metrics.broadcastsReceived.inc({ topic }));
   const search = createSearchState(broadcast, metrics);
+  // A replica may have loaded what a write just changed: shared caches keep nothing that soon after a drop.
+  const unkeptAfterDropMs = database.replicas ? database.replicas.maxLagMs : 0;
   return {
     now: clock,
+    /** The database for reads that tolerate lag: a fresh replica, or the primary (db/reader.ts). */
+    reader: createReader(database, opts.redis ?? null, opts.readYourWritesMs ?? READ_YOUR_WRITES_MS),
     broadcast,
     metrics,
     mailer: createMailer(config.mail),
     /** Uploads and export archives: the local directory or an S3-compatible bucket (STORAGE). */
     storage: createStorage(config),
     sessions: createSessionStore(database.db, broadcast, metrics),
-    essayCaches: createEssayCaches(broadcast, metrics),
+    essayCaches: createEssayCaches(broadcast, metrics, unkeptAfterDropMs),
     views: createViewBuffer(database.db, log),
     sensitive: createSensitiveWords(config.sensitiveWordsFile),
-    rankings: createRankingCache(broadcast, metrics),
+    rankings: createRankingCache(broadcast, metrics, unkeptAfterDropMs),
     feedTotals: createFeedTotals(broadcast, metrics),
     search,
     openRanges: createIdRanges(metrics),

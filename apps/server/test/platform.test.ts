@@ -170,7 +170,7 @@ describe('contract coverage', () => {
     expect(missingHandlers(partial)).toEqual(['products']);
     const app = Fastify();
     try {
-      expect(() => registerCalls(app, t.app.runtime.sessions, partial, {})).toThrow(/\bproducts\b/);
+      expect(() => registerCalls(app, t.app.runtime.sessions, t.app.runtime.reader, partial, {})).toThrow(/\bproducts\b/);
       // Nothing was registered: the check comes before the first route.
       expect(app.hasRoute({ method: 'GET', url: '/api/health' })).toBe(false);
     } finally {

@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
+import { ReplicaSet } from './replicas.js';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction handed to `db.transaction`'s callback. */
@@ -30,6 +31,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL pool (metrics, LISTEN); absent on PGlite. */
   pool?: pg.Pool;
+  /** Streaming replicas for lag-tolerant reads (DATABASE_READ_URL); absent without them. */
+  replicas?: ReplicaSet;
   close(): Promise<void>;
 }
 
@@ -71,7 +74,7 @@ async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string, poolSize: number, log?: DbLog): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, log?: DbLog, readUrls: string[] = [], maxLagMs?: number): Promise<Database> {
   // A short connect timeout: while PostgreSQL is away, requests answer B0002 quickly instead of queueing.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, keepAlive: true });
   // A connection dying (PostgreSQL restarting) emits 'error' on its client; without a listener Node ends the
@@ -99,7 +102,20 @@ async function openPostgres(url: string, poolSize: number, log?: DbLog): Promise
     await lock.query('select pg_advisory_unlock($1::bigint)', [MIGRATIONS_LOCK]).catch(() => {});
     lock.release();
   }
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  if (!readUrls.length) return { db, kind: 'postgres', pool, close: () => pool.end() };
+  // A replica away at start is no reason not to start: reads go to the primary until it answers.
+  const replicas = new ReplicaSet(readUrls, pool, log, poolSize, maxLagMs);
+  await replicas.start();
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    replicas,
+    close: async () => {
+      await replicas.close();
+      await pool.end();
+    },
+  };
 }
 
 export async function openDatabase(opts: {
@@ -107,10 +123,16 @@ export async function openDatabase(opts: {
   dataDir: string;
   poolSize?: number;
   log?: DbLog;
+  /** Streaming replicas of databaseUrl (DATABASE_READ_URL); ignored without databaseUrl (config.ts refuses that). */
+  readUrls?: string[];
+  /** How far behind a replica may be and still be read (MAX_REPLICA_LAG_MS); tests lengthen it. */
+  replicaMaxLagMs?: number;
   /** PGlite only: a dumped data directory to start from (openPglite). */
   image?: Blob;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log) : openPglite(opts.dataDir, opts.image);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20, opts.log, opts.readUrls, opts.replicaMaxLagMs)
+    : openPglite(opts.dataDir, opts.image);
 }
 
 /** Renders statements to text as both drivers do (rowsOf's prepared statements, db/names.ts). */

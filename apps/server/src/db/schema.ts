@@ -1365,3 +1365,12 @@ export const jobCursors = pgTable('job_cursors', {
   position: integer().notNull().default(0),
   updatedAt: now(),
 });
+
+/**
+ * Read-your-writes across processes (db/reader.ts): until when a user's reads go to the primary after a write of
+ * theirs. Read and written on the primary only; kept in Redis instead when REDIS_URL is set.
+ */
+export const readFences = pgTable('read_fences', {
+  userId: integer().primaryKey(),
+  until: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -15,6 +15,7 @@ import { readToken, visitorKey, type Caller } from './auth.js';
 import type { UserRow } from '../modules/users/index.js';
 import type { SessionStore } from '../modules/auth/index.js';
 import type { Runtime } from '../runtime.js';
+import type { Reader } from '../db/reader.js';
 import { isPrerender } from './prerender.js';
 import { freshnessOf } from './caching.js';
 
@@ -76,9 +77,29 @@ async function identify(req: FastifyRequest, reply: FastifyReply, def: CallDef, 
   return { user: null, sessionId: null, viewerKey: `v:${visitorKey(req, reply)}`, blocksSomeone: false };
 }
 
+/**
+ * Calls sent with POST that only read (the seed's API), or whose only write is one the writer never reads back (a
+ * view, an ad's click, the daily activity report): they leave the caller's reads on the replicas.
+ */
+const POST_READS = new Set<CallId>([
+  'essaysPage',
+  'essayDetails',
+  'essayView',
+  'ranking',
+  'checkDuplicates',
+  'coachParallel',
+  'adsPage',
+  'adsClick',
+  'userActive',
+]);
+
+/** Whether a call may change what its caller reads next (db/reader.ts sends their reads to the primary for a while). */
+export const writesFor = (id: CallId, def: CallDef) => def.method !== 'GET' && !POST_READS.has(id);
+
 export function registerCalls(
   app: FastifyInstance,
   sessions: SessionStore,
+  reader: Pick<Reader, 'wrote'>,
   handlers: Handlers,
   rateLimits: Partial<Record<CallId, { max: number; timeWindow: number }>>,
 ) {
@@ -109,6 +130,7 @@ export function registerCalls(
       schema.response = { 200: { description: `${raw.contentType}: ${raw.reader}` }, ...errorResponses(def.errors) };
     }
     const limit = rateLimits[id];
+    const writes = writesFor(id, def);
     const register = (scope: FastifyInstance) =>
       scope.route({
         method: def.method,
@@ -140,6 +162,8 @@ export function registerCalls(
             },
           } as Ctx<CallId>;
           const result = await handler(ctx);
+          // Before the answer leaves: the writer's next read, on any process, must find the write.
+          if (writes && caller.user) await reader.wrote(caller.user.id);
           if (result instanceof RawAnswer)
             return reply.status(result.status).headers(result.headers).type(result.contentType).send(result.body);
           return ok(result);

@@ -9,14 +9,30 @@ type Load<V> = () => Promise<V>;
 /** lru-cache keeps no null or undefined; a box lets "there is none" be kept like any answer. */
 type Box<V> = { value: V };
 
+export interface CacheOptions {
+  ttl: number;
+  max: number;
+  /**
+   * With read replicas (db/reader.ts): for this long after an entry was dropped, loads of it are answered but not
+   * kept, since a replica up to that far behind may have loaded the value from before the write. Kept, it would
+   * outlive the replica's lag by the whole TTL and be served even to the writer, whose own loads read the primary.
+   */
+  unkeptAfterDropMs?: number;
+}
+
 export class Cache<V> {
   private readonly lru: LRUCache<string, Box<V>, Load<V>>;
   private readonly hits;
   private readonly misses;
+  private readonly guardMs: number;
+  /** When everything was last dropped, and when single keys were (only while guardMs matters). */
+  private clearedAt = -Infinity;
+  private readonly droppedAt = new Map<string, number>();
 
-  constructor(metrics: Metrics, name: string, opts: { ttl: number; max: number }) {
+  constructor(metrics: Metrics, name: string, { unkeptAfterDropMs = 0, ...opts }: CacheOptions) {
     this.hits = metrics.cacheLookups.labels(name, 'hit');
     this.misses = metrics.cacheLookups.labels(name, 'miss');
+    this.guardMs = unkeptAfterDropMs;
     this.lru = new LRUCache<string, Box<V>, Load<V>>({
       ...opts,
       // A load that an invalidation overtook still answers its callers, but is not kept (its data may predate the write).
@@ -30,6 +46,10 @@ export class Cache<V> {
 
   /** The kept value, or `load()`'s; concurrent misses on one key share one load, and a failed load is not kept. */
   async get(key: string, load: Load<V>): Promise<V> {
+    if (this.recentlyDropped(key)) {
+      this.misses.inc();
+      return load();
+    }
     const status: LRUCache.Status<string, Box<V>, Load<V>> = {};
     const box = this.lru.forceFetch(key, { context: load, status });
     if (status.fetch === 'hit' || status.fetch === 'inflight') this.hits.inc();
@@ -46,20 +66,38 @@ export class Cache<V> {
   /** Keeps a value the caller loaded (see peek); counted as the miss it was. */
   set(key: string, value: V) {
     this.misses.inc();
-    this.lru.set(key, { value });
+    if (!this.recentlyDropped(key)) this.lru.set(key, { value });
   }
 
   delete(key: string) {
     this.lru.delete(key);
+    this.noteDrop(key);
+  }
+
+  private recentlyDropped(key: string): boolean {
+    if (!this.guardMs) return false;
+    const since = Date.now() - this.guardMs;
+    return this.clearedAt > since || (this.droppedAt.get(key) ?? -Infinity) > since;
+  }
+
+  private noteDrop(key: string) {
+    if (!this.guardMs) return;
+    const now = Date.now();
+    if (this.droppedAt.size >= 10_000) for (const [k, at] of this.droppedAt) if (at <= now - this.guardMs) this.droppedAt.delete(k);
+    this.droppedAt.set(key, now);
   }
 
   /** Drops every entry whose value matches. */
   deleteWhere(match: (value: V) => boolean) {
     const gone = [...this.lru.entries()].filter(([, box]) => match(box.value));
-    for (const [key] of gone) this.lru.delete(key);
+    for (const [key] of gone) this.delete(key);
   }
 
   clear() {
     this.lru.clear();
+    if (this.guardMs) {
+      this.clearedAt = Date.now();
+      this.droppedAt.clear();
+    }
   }
 }

@@ -8,7 +8,10 @@ import client from 'prom-client';
 /** The PostgreSQL pool of this app, read at scrape time. */
 type PoolStats = { totalCount: number; idleCount: number; waitingCount: number };
 
-export function createMetrics(pool?: PoolStats) {
+/** The read replicas' state (db/replicas.ts), read at scrape time. */
+type ReplicaStats = { status(): { name: string; up: boolean; lagMs: number | null; served: number }[] };
+
+export function createMetrics(pool?: PoolStats, replicas?: ReplicaStats) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   new client.Gauge({
@@ -21,6 +24,24 @@ export function createMetrics(pool?: PoolStats) {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new client.Gauge({
+    name: 'shiju_db_replica_lag_seconds',
+    help: 'How far each read replica is known to be behind the primary; -1 while it is down or not yet measured',
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      for (const r of replicas?.status() ?? []) this.set({ replica: r.name }, r.lagMs === null ? -1 : r.lagMs / 1000);
+    },
+  });
+  new client.Gauge({
+    name: 'shiju_db_replica_queries',
+    help: 'Queries each read replica was given (those it failed under and the primary answered included)',
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      for (const r of replicas?.status() ?? []) this.set({ replica: r.name }, r.served);
     },
   });
   return {

@@ -5,11 +5,12 @@ import * as q from './queries.js';
 import * as admin from './admin.js';
 import { actorOf } from '../audit/index.js';
 
-export function classificationHandlers({ db, runtime }: ModuleDeps<'broadcast'>) {
+export function classificationHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'reader'>) {
+  const { reader } = runtime;
   return defineHandlers({
-    classificationsPage: async ({ query }) => q.pageClassifications(db, query.pageSize, offsetOf(query)),
-    classificationDetail: async ({ params }) => {
-      const c = await q.findClassification(db, params.id);
+    classificationsPage: async ({ query, caller }) => q.pageClassifications(await reader(caller.user?.id), query.pageSize, offsetOf(query)),
+    classificationDetail: async ({ params, caller }) => {
+      const c = await q.findClassification(await reader(caller.user?.id), params.id);
       if (!c) throw notFound('分类不存在');
       return c;
     },

@@ -44,8 +44,9 @@ export async function refreshRankings(
  * Visitors' ranking pages, kept a minute: the lists change only when the job swaps them in (which drops these in
  * every process) or when a text leaves the lists; the counters on the cards may be a minute old, as on a text's page.
  */
-export function createRankingCache(broadcast: Broadcast, metrics: Metrics) {
-  const rankings = new Cache<CallData<'ranking'>>(metrics, 'rankings', { ttl: 60_000, max: 2000 });
+/** `unkeptAfterDropMs`: with read replicas, how long after a drop pages are not kept (lib/cache.ts). */
+export function createRankingCache(broadcast: Broadcast, metrics: Metrics, unkeptAfterDropMs = 0) {
+  const rankings = new Cache<CallData<'ranking'>>(metrics, 'rankings', { ttl: 60_000, max: 2000, unkeptAfterDropMs });
   broadcast.onInvalidate('rankings', () => rankings.clear());
   broadcast.onInvalidate(LISTS_CHANGED, () => rankings.clear());
   return rankings;

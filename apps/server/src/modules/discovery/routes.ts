@@ -11,12 +11,13 @@ import { hotSearches, search, suggest } from './search.js';
 import * as bestWeekAdmin from './bestWeekAdmin.js';
 import { actorOf } from '../audit/index.js';
 
-export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'feedTotals' | 'rankings' | 'search'>) {
+export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'feedTotals' | 'rankings' | 'reader' | 'search'>) {
+  const { reader } = runtime;
   return defineHandlers({
     ranking: async ({ body, caller }) => {
       const offset = offsetOf(body);
       const load = async (viewerId?: number) => {
-        const { rows, ...total } = await rankingPage(db, body, body.pageSize, offset, viewerId);
+        const { rows, ...total } = await rankingPage(await reader(viewerId), body, body.pageSize, offset, viewerId);
         return {
           list: rows.map((r, i) => ({ ...presentCard(r), rank: offset + i + 1, likers: r.likers, viewers: r.viewers })),
           ...total,
@@ -26,6 +27,7 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
       return runtime.rankings.get(JSON.stringify(body), () => load());
     },
     bestWeek: async ({ query, caller }) => {
+      const db = await reader(caller.user?.id);
       const weeks = await frozenWeeks(db);
       const week = query.week ?? weeks[0] ?? null;
       if (!week) return { week: null, weeks, list: [] };
@@ -40,7 +42,7 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
       return { week, weeks, list: essays.map((e, i) => ({ ...e, rank: i + 1, note: byId.get(e.id)?.note ?? null })) };
     },
     search: async ({ query, caller }) =>
-      search(db, runtime.search, {
+      search(await reader(caller.user?.id), runtime.search, {
         q: query.q,
         type: query.type,
         limit: query.pageSize,
@@ -49,14 +51,22 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
         blocksSomeone: caller.blocksSomeone,
         filter: { essayType: query.essayType, classificationId: query.classificationId, dynasty: query.dynasty },
       }),
-    searchSuggest: async ({ query, caller }) => suggest(db, runtime.search, query.q, caller.user?.id),
-    authorEssays: async ({ params, query, caller }) => authorPage(db, params.name, query.pageSize, offsetOf(query), caller.user?.id),
-    authorDetail: async ({ query }) => authorProfiles.authorDetail(db, query.name, query.dynasty),
+    searchSuggest: async ({ query, caller }) => suggest(await reader(caller.user?.id), runtime.search, query.q, caller.user?.id),
+    authorEssays: async ({ params, query, caller }) =>
+      authorPage(await reader(caller.user?.id), params.name, query.pageSize, offsetOf(query), caller.user?.id),
+    authorDetail: async ({ query }) => authorProfiles.authorDetail(await reader(), query.name, query.dynasty),
     authorWorks: async ({ query, caller }) =>
-      authorProfiles.authorWorks(db, query.name, query.dynasty, query.pageSize, offsetOf(query), caller.user?.id),
-    dynasties: async () => authorProfiles.dynasties(db),
-    dynastyAuthors: async ({ query }) => authorProfiles.dynastyAuthors(db, query.dynasty, query.pageSize, offsetOf(query)),
-    hotSearches: async () => hotSearches(db, runtime.search),
+      authorProfiles.authorWorks(
+        await reader(caller.user?.id),
+        query.name,
+        query.dynasty,
+        query.pageSize,
+        offsetOf(query),
+        caller.user?.id,
+      ),
+    dynasties: async () => authorProfiles.dynasties(await reader()),
+    dynastyAuthors: async ({ query }) => authorProfiles.dynastyAuthors(await reader(), query.dynasty, query.pageSize, offsetOf(query)),
+    hotSearches: async () => hotSearches(await reader(), runtime.search),
     getInterests: async ({ me }) => interests.getInterests(db, me.id),
     createInterests: async ({ me, body }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),
     updateInterests: async ({ me, body }) => interests.setInterests(db, runtime.broadcast, me.id, body.tagIds),

@@ -19,11 +19,12 @@ export interface EssayCaches {
   totals: Cache<number>;
 }
 
-export function createEssayCaches(broadcast: Broadcast, metrics: Metrics): EssayCaches {
+/** `unkeptAfterDropMs`: with read replicas, how long a dropped entry is not refilled (lib/cache.ts). */
+export function createEssayCaches(broadcast: Broadcast, metrics: Metrics, unkeptAfterDropMs = 0): EssayCaches {
   const caches: EssayCaches = {
-    lists: new Cache(metrics, 'essay-lists', { ttl: LIST_TTL_MS, max: 2000 }),
-    details: new Cache(metrics, 'essay-details', { ttl: DETAILS_TTL_MS, max: 20_000 }),
-    totals: new Cache(metrics, 'essay-list-totals', { ttl: LIST_TTL_MS, max: 2000 }),
+    lists: new Cache(metrics, 'essay-lists', { ttl: LIST_TTL_MS, max: 2000, unkeptAfterDropMs }),
+    details: new Cache(metrics, 'essay-details', { ttl: DETAILS_TTL_MS, max: 20_000, unkeptAfterDropMs }),
+    totals: new Cache(metrics, 'essay-list-totals', { ttl: LIST_TTL_MS, max: 2000, unkeptAfterDropMs }),
   };
   broadcast.onInvalidate(ESSAY_CHANGED, (key) => {
     if (key === EVERYTHING) caches.details.clear();

@@ -5,11 +5,14 @@ import { mergeEssays } from './merge.js';
 import { actorOf } from '../audit/index.js';
 import { imitationTree } from './tree.js';
 
-export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'now' | 'sensitive' | 'views'>) {
+export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'now' | 'reader' | 'sensitive' | 'views'>) {
+  const { reader } = runtime;
   return defineHandlers({
-    essaysPage: async ({ body, caller }) => essays.listPublished(db, runtime.essayCaches, body, caller.user, caller.blocksSomeone),
+    essaysPage: async ({ body, caller }) =>
+      essays.listPublished(await reader(caller.user?.id), runtime.essayCaches, body, caller.user, caller.blocksSomeone),
     myEssays: async ({ me, query }) => essays.listMine(db, me, query),
-    essayDetails: async ({ body, caller }) => essays.details(db, runtime, body.id, caller.user, caller.prerender ? null : caller.viewerKey),
+    essayDetails: async ({ body, caller }) =>
+      essays.details(await reader(caller.user?.id), runtime, body.id, caller.user, caller.prerender ? null : caller.viewerKey),
     essayView: async ({ body, caller }) => essays.recordView(db, runtime, body.id, caller.prerender ? null : caller.viewerKey),
     essayForm: async ({ me, params }) => essays.essayFormFor(db, me, params.id),
     createEssay: async ({ me, body }) => essays.createEssay(db, runtime, me, body),
@@ -18,9 +21,10 @@ export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCa
     deleteEssay: async ({ me, params }) => essays.deleteEssay(db, runtime.broadcast, me, params.id),
     like: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, true),
     unlike: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, false),
-    imitations: async ({ params, query, caller }) => essays.imitationsOf(db, params.id, query, caller.user),
-    imitationTree: async ({ params, query, caller }) => imitationTree(db, params.id, query, caller.user, caller.blocksSomeone),
-    tagHotDiscussed: async ({ params, caller }) => essays.hotDiscussedUnderTag(db, params.id, caller.user),
+    imitations: async ({ params, query, caller }) => essays.imitationsOf(await reader(caller.user?.id), params.id, query, caller.user),
+    imitationTree: async ({ params, query, caller }) =>
+      imitationTree(await reader(caller.user?.id), params.id, query, caller.user, caller.blocksSomeone),
+    tagHotDiscussed: async ({ params, caller }) => essays.hotDiscussedUnderTag(await reader(caller.user?.id), params.id, caller.user),
     adminEssaysPage: async ({ query }) => essaysAdmin.pageEssays(db, query, runtime.sensitive),
     adminReviewEssay: async ({ me, req, params, body }) => essaysAdmin.review(db, runtime, actorOf(me, req), params.id, body),
     adminHideEssay: async ({ me, req, params, body }) => essaysAdmin.hide(db, runtime, actorOf(me, req), params.id, body.reason),

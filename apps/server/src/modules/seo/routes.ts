@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RAW_RESPONSES } from '@shiju/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { FEED_TYPES, renderFeed, type FeedFormat } from './feeds.js';
 import type { Prerenderer } from './prerender.js';
 import { renderDocument } from './presenter.js';
@@ -19,7 +18,7 @@ import { applyFreshness, pageFreshness } from '../../http/caching.js';
 
 const XML = 'application/xml; charset=utf-8';
 
-export function registerSeo(app: FastifyInstance, db: Db, config: Config, template: string | null, prerenderer: Prerenderer | null = null) {
+export function registerSeo(app: FastifyInstance, config: Config, template: string | null, prerenderer: Prerenderer | null = null) {
   const hide = { schema: { hide: true } };
   const missing = (reply: FastifyReply) => reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
 
@@ -31,11 +30,11 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
     reply
       .type(XML)
       .header('cache-control', 'public, max-age=3600')
-      .send(await sitemapIndex(db, originOf(config, req))),
+      .send(await sitemapIndex(await app.runtime.reader(), originOf(config, req))),
   );
 
   app.get<{ Params: { name: string } }>(RAW_RESPONSES.sitemapFile.path, hide, async (req, reply) => {
-    const stream = await sitemapFile(db, req.params.name, originOf(config, req));
+    const stream = await sitemapFile(await app.runtime.reader(), req.params.name, originOf(config, req));
     if (!stream) return missing(reply);
     return reply.type(XML).header('cache-control', 'public, max-age=3600').send(stream);
   });
@@ -43,7 +42,14 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
   app.get<{ Params: { name: string } }>(RAW_RESPONSES.feed.path, hide, async (req, reply) => {
     const m = /^(.+)\.(rss|atom)$/.exec(req.params.name);
     const body = m
-      ? await renderFeed(db, app.runtime.essayCaches, m[1]!, m[2] as FeedFormat, originOf(config, req), app.runtime.now())
+      ? await renderFeed(
+          await app.runtime.reader(),
+          app.runtime.essayCaches,
+          m[1]!,
+          m[2] as FeedFormat,
+          originOf(config, req),
+          app.runtime.now(),
+        )
       : null;
     if (!body || !m) return missing(reply);
     return reply
@@ -56,7 +62,9 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
   if (template === null) return;
   for (const [path, load] of Object.entries(PUBLIC_PAGES)) {
     app.get(path, hide, async (req, reply) => {
-      const model = await load(db, app.runtime.essayCaches, req.query as Record<string, unknown>, app.runtime.now());
+      // Every visitor's page: a fresh replica serves it (db/reader.ts).
+      const read = await app.runtime.reader();
+      const model = await load(read, app.runtime.essayCaches, req.query as Record<string, unknown>, app.runtime.now());
       if (model.redirectTo) return reply.redirect(model.redirectTo, 301);
       // 繁體 for a reader who chose it (cookie) or followed a ?zh=hant link: a copy for this reader only, drawn with
       // stored Traditional originals (the app reads ?zh=) and converted as a whole below.
@@ -71,7 +79,7 @@ export function registerSeo(app: FastifyInstance, db: Db, config: Config, templa
           req.log.warn({ err }, 'prerendering failed; the plain markup is sent');
         }
       }
-      const theme = await getTheme(db, 0);
+      const theme = await getTheme(read, 0);
       const html = renderDocument(
         template,
         model,

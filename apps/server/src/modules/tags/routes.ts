@@ -19,16 +19,19 @@ function groupByLetter<T extends { letter: string }>(list: T[]) {
     .map(([letter, tags]) => ({ letter, tags }));
 }
 
-export function tagHandlers({ db, runtime }: ModuleDeps<'broadcast'>) {
+export function tagHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'reader'>) {
+  const { reader } = runtime;
   return defineHandlers({
-    classificationTags: async ({ query }) => {
-      if (!(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
-      return q.firstLevelTagsOf(db, query.classificationId, query.pageSize, offsetOf(query));
+    classificationTags: async ({ query, caller }) => {
+      const read = await reader(caller.user?.id);
+      if (!(await q.classificationExists(read, query.classificationId))) throw notFound('分类不存在');
+      return q.firstLevelTagsOf(read, query.classificationId, query.pageSize, offsetOf(query));
     },
-    secondLevelTags: async ({ query }) => {
-      const parent = await q.findTag(db, query.parentId);
+    secondLevelTags: async ({ query, caller }) => {
+      const read = await reader(caller.user?.id);
+      const parent = await q.findTag(read, query.parentId);
       if (!parent) throw notFound('标签不存在');
-      return q.childTagsOf(db, query.parentId, query.pageSize, offsetOf(query));
+      return q.childTagsOf(read, query.parentId, query.pageSize, offsetOf(query));
     },
     tagLetters: async ({ query }) => {
       if (query.classificationId !== undefined && !(await q.classificationExists(db, query.classificationId))) throw notFound('分类不存在');
