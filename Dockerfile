@@ -13,8 +13,8 @@ COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 
-# --- build: everything installed, then npm run build (server → apps/server/dist incl. the starter library file,
-#     web → apps/web/dist with .br/.gz variants)
+# --- build: everything installed, then npm run build (server → apps/server/dist, web → apps/web/dist with .br/.gz
+#     variants)
 FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -32,6 +32,7 @@ COPY --from=deps /app/package.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/server/assets apps/server/assets
 COPY --from=build /app/apps/server/src/db/migrations apps/server/src/db/migrations
 COPY --from=build /app/apps/server/config apps/server/config
 COPY --from=build /app/apps/web/dist apps/web/dist

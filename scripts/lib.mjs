@@ -1,7 +1,6 @@
 // Shared steps of the two README commands: install dependencies and build the web app when needed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -20,14 +19,30 @@ export function mustRun(cmd, args, opts) {
   }
 }
 
-/** npm install, skipped when node_modules already matches the lockfile. */
+function installedFresh(dir) {
+  const marker = path.join(dir, 'node_modules', '.package-lock.json');
+  const lock = path.join(dir, 'package-lock.json');
+  return fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
+}
+
+/** npm install, skipped when node_modules already matches the lockfile. Returns whether it installed. */
 export function ensureInstalled() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  const fresh = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
-  if (fresh) return;
+  if (installedFresh(root)) return false;
   console.log('› installing dependencies (npm install)…');
   mustRun('npm', ['install', '--no-audit', '--no-fund']);
+  return true;
+}
+
+/**
+ * tools/: what only the full-corpus import, the starter library's regeneration, the benchmarks and the tests need
+ * (the 350 MB chinese-poetry corpus, Lighthouse), with its own lockfile, installed on first use with npm ci.
+ */
+export function ensureTools() {
+  const tools = path.join(root, 'tools');
+  if (installedFresh(tools)) return false;
+  console.log('› installing tools/ (the chinese-poetry corpus, Lighthouse: npm ci --prefix tools)…');
+  mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tools });
+  return true;
 }
 
 function newestMtime(dir) {
@@ -40,13 +55,14 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds apps/web into apps/web/dist unless the build is newer than every web and contract source. */
+/** Builds apps/web into apps/web/dist (returns true) unless the build is newer than every web and contract source. */
 export function ensureWebBuilt() {
   const index = path.join(root, 'apps/web/dist/index.html');
   const sources = Math.max(newestMtime(path.join(root, 'apps/web')), newestMtime(path.join(root, 'packages/contract')));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return false;
   console.log('› building the web app (vite build)…');
   mustRun('npm', ['run', 'build', '-w', 'apps/web']);
+  return true;
 }
 
 export const serverDist = path.join(root, 'apps/server/dist');
@@ -58,7 +74,6 @@ export const SERVER_ENTRIES = {
   restore: 'src/ops/restore.ts',
   'starter-data': 'src/import/makeStarterFile.ts',
 };
-const STARTER_FILE = 'starter-library.json.gz';
 
 /** Compiles the server (and the contract it imports) to JavaScript with esbuild; dependencies stay in node_modules. */
 export async function buildServer() {
@@ -72,10 +87,7 @@ export async function buildServer() {
     ...Object.keys(pkg.devDependencies ?? {}),
     ...Object.keys(contract.dependencies ?? {}),
   ].filter((name) => name !== '@shiju/contract');
-  // The generated starter library survives rebuilds: it changes only with the importer (see ensureStarterFile).
-  if (fs.existsSync(serverDist))
-    for (const f of fs.readdirSync(serverDist))
-      if (f !== STARTER_FILE) fs.rmSync(path.join(serverDist, f), { recursive: true, force: true });
+  fs.rmSync(serverDist, { recursive: true, force: true });
   await build({
     absWorkingDir: server,
     entryPoints: SERVER_ENTRIES,
@@ -90,36 +102,14 @@ export async function buildServer() {
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
   });
-  ensureStarterFile();
 }
 
-/**
- * The starter library file the server loads on first start, generated from the chinese-poetry package (a
- * development dependency) whenever the importer changed. Without the package, an existing file is kept.
- */
-function ensureStarterFile() {
-  const file = path.join(serverDist, STARTER_FILE);
-  const fresh = fs.existsSync(file) && fs.statSync(file).mtimeMs >= newestMtime(path.join(root, 'apps/server/src/import'));
-  if (fresh) return;
-  let hasCorpus = true;
-  try {
-    // createRequire rather than import.meta.resolve: this file also runs inside Vitest's global setup, whose module
-    // runner has no import.meta.resolve.
-    createRequire(import.meta.url).resolve('chinese-poetry/package.json');
-  } catch {
-    hasCorpus = false;
-  }
-  if (hasCorpus) mustRun(process.execPath, [path.join(serverDist, 'starter-data.js')]);
-  else if (!fs.existsSync(file))
-    console.warn('! chinese-poetry is not installed and no starter library file exists: a fresh database starts empty');
-}
-
-/** Rebuilds apps/server/dist when any server or contract source is newer than the build. */
+/** Rebuilds apps/server/dist (returns true) when any server or contract source is newer than the build. */
 export async function ensureServerBuilt() {
   const main = path.join(serverDist, 'main.js');
   const sources = Math.max(newestMtime(path.join(root, 'apps/server/src')), newestMtime(path.join(root, 'packages/contract/src')));
-  const starter = path.join(serverDist, STARTER_FILE);
-  if (fs.existsSync(main) && fs.statSync(main).mtimeMs >= sources && fs.existsSync(starter)) return;
+  if (fs.existsSync(main) && fs.statSync(main).mtimeMs >= sources) return false;
   console.log('› compiling the server (esbuild → apps/server/dist)…');
   await buildServer();
+  return true;
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureInstalled, ensureWebBuilt, mustRun, run } from './lib.mjs';
+import { ensureInstalled, ensureTools, ensureWebBuilt, mustRun, run } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -72,6 +72,8 @@ function check(name, cmd, args) {
 }
 
 ensureInstalled();
+// The corpus in tools/: test/starter.test.ts compares the committed starter library with the importer's output.
+ensureTools();
 check('format · prettier --check', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 check('lint · eslint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 timed('typecheck · tsc', () => {

@@ -6,7 +6,9 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -47,11 +49,26 @@ async function transferred(url: string) {
   }
 }
 
-/** Lighthouse's mobile run, when the package is installed (a development dependency). */
+/** The part of Lighthouse's API used here (the package lives in tools/, outside the typechecked workspace). */
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<
+  | {
+      lhr: {
+        categories: Record<string, { score: number | null } | undefined>;
+        audits: Record<string, { numericValue?: number } | undefined>;
+      };
+    }
+  | undefined
+>;
+
+/** Lighthouse's mobile run, when the package is installed in tools/ (`npm run bench:web` installs it). */
 async function lighthouseOf(url: string): Promise<PageFigures['lighthouse']> {
-  let lighthouse: typeof import('lighthouse').default;
+  let lighthouse: Lighthouse;
   try {
-    lighthouse = (await import('lighthouse')).default;
+    const entry = createRequire(path.join(root, 'tools', 'package.json')).resolve('lighthouse');
+    lighthouse = ((await import(pathToFileURL(entry).href)) as { default: Lighthouse }).default;
   } catch {
     return null;
   }

@@ -5,23 +5,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { repoRoot } from '../paths.js';
 
-const require = createRequire(import.meta.url);
+/** Installed beside the workspace in tools/ (scripts/tools.mjs) — or, in an older install, in node_modules. */
+const resolvers = [createRequire(path.join(repoRoot, 'tools', 'package.json')), createRequire(import.meta.url)];
 
 let dir: string | undefined;
 /**
- * The package's `dist` folder, resolved like any dependency so hoisting does not matter. Resolved on first
- * use: the package is a development dependency, absent from production installs, which load the starter
- * library from its generated file instead (starterFile.ts).
+ * The package's `dist` folder. Resolved on first use: the package is installed only in tools/ (by
+ * `npm run import -- --full`, the benchmarks and `npm test`); a start loads the committed starter library file
+ * instead (starterFile.ts).
  */
 function corpusDir(): string {
   if (dir) return dir;
-  try {
-    dir = path.join(path.dirname(require.resolve('chinese-poetry/package.json')), 'dist');
-  } catch {
-    throw new Error('chinese-poetry 未安装：导入完整语料需要开发依赖 (run npm install without --omit=dev)');
+  for (const r of resolvers) {
+    try {
+      dir = path.join(path.dirname(r.resolve('chinese-poetry/package.json')), 'dist');
+      return dir;
+    } catch {
+      // try the next place
+    }
   }
-  return dir;
+  throw new Error('chinese-poetry 未安装：请先运行 node scripts/tools.mjs（安装 tools/ 中的完整语料）');
 }
 
 /** Whether the data package is installed (a development install; production loads the starter file). */

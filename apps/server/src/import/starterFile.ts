@@ -1,7 +1,7 @@
 /**
- * The starter library as one generated, gzipped JSON file (`dist/starter-library.json.gz`, written by
- * `npm run build` from the chinese-poetry package), so a production install loads it on first start without
- * the 350 MB data package. Texts are stored as sources read them, with the classification their theme gives
+ * The starter library as one generated, gzipped JSON file (`assets/starter-library.json.gz`, committed, written by
+ * `npm run starter:build` from the chinese-poetry package; test/starter.test.ts fails when it differs from the
+ * importer's output), so neither a clone nor a production install needs the 350 MB data package. Texts are stored as sources read them, with the classification their theme gives
  * in place of the classify function.
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { listSource, type Source } from './sources/source.js';
 import { classificationOf, cleanAuthor, type CorpusText } from './texts.js';
 import type { AuthorRecord } from './authorRecords.js';
 
-export const STARTER_FILE = path.join(serverRoot, 'dist', 'starter-library.json.gz');
+export const STARTER_FILE = path.join(serverRoot, 'assets', 'starter-library.json.gz');
 
 type StoredText = Omit<CorpusText, 'classify'> & { classification: ClassificationName };
 interface Stored {
