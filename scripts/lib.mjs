@@ -40,7 +40,7 @@ export function ensureInstalled() {
 export function ensureTools() {
   const tools = path.join(root, 'tools');
   if (installedFresh(tools)) return false;
-  console.log('› installing tools/ (the chinese-poetry corpus, Lighthouse: npm ci --prefix tools)…');
+  console.log('› installing tools/ (the chinese-poetry corpus, Lighthouse: npm ci in tools/)…');
   mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tools });
   return true;
 }
