@@ -11,6 +11,7 @@ import { buildApp } from './app.js';
 import { seedIfEmpty } from './import/index.js';
 import { importProgram } from './paths.js';
 import { startJobs } from './jobs/scheduler.js';
+import { warmSearchIndexes } from './modules/discovery/index.js';
 import { startCluster } from './cluster.js';
 import { logSerializers } from './lib/logSafe.js';
 
@@ -49,6 +50,9 @@ async function main() {
     stopJobs();
     await cluster.close();
   });
+  // Search's author and tag indexes are loaded before the first reader arrives, not by the first searches while the
+  // rest of the start-up (jobs, pools, cold plans) competes with them (BENCHMARKS.md, "Paced load, start-ups and jobs").
+  await warmSearchIndexes(database.db, app.runtime.search);
   await app.listen({ port: config.port, host: config.host });
   log.info({ ms: Date.now() - started, port: config.port }, `拾句 is ready at http://localhost:${config.port}/home`);
 
