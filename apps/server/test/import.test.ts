@@ -52,6 +52,12 @@ describe('starter library', () => {
     expect(logged.some((m) => m.includes('入门内容库'))).toBe(true);
   });
 
+  it('signs every text it imports (the importer writes a batch while it prepares the next)', async () => {
+    expect(
+      await count(sql`select count(*)::int as n from essays e where not exists (select 1 from text_signatures s where s.essay_id = e.id)`),
+    ).toBe(0);
+  });
+
   it('has the 8 classifications, each with a description', async () => {
     const list = await rows<{ name: string; description: string }>(sql`select name, description from classifications order by sort`);
     expect(list.map((c) => c.name)).toEqual(['美句', '散文', '诗词', '情感', '励志', '影视台词', '书摘', '歌词']);
