@@ -3,6 +3,8 @@
  * library on first start, listen, and shut down gracefully on SIGTERM/SIGINT.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import nodeCluster from 'node:cluster';
 import pino from 'pino';
 import { ConfigError, loadConfig, readEnvFile } from './config.js';
@@ -13,6 +15,7 @@ import { importProgram } from './paths.js';
 import { startJobs } from './jobs/scheduler.js';
 import { warmSearchIndexes } from './modules/discovery/index.js';
 import { startCluster } from './cluster.js';
+import { warmUp } from './http/warmUp.js';
 import { logSerializers } from './lib/logSafe.js';
 
 async function main() {
@@ -53,6 +56,12 @@ async function main() {
   // Search's author and tag indexes are loaded before the first reader arrives, not by the first searches while the
   // rest of the start-up (jobs, pools, cold plans) competes with them (BENCHMARKS.md, "Paced load, start-ups and jobs").
   await warmSearchIndexes(database.db, app.runtime.search);
+  // So are its connections, plans, code and caches: the first readers meet a warm process (http/warmUp.ts).
+  const warm = await warmUp(app, {
+    concurrency: database.pool?.options.max ?? 4,
+    pages: fs.existsSync(path.join(config.webDist, 'index.html')),
+  });
+  log.info(warm, 'warmed up');
   await app.listen({ port: config.port, host: config.host });
   log.info({ ms: Date.now() - started, port: config.port }, `拾句 is ready at http://localhost:${config.port}/home`);
 

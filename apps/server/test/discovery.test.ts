@@ -5,7 +5,7 @@ import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays, users } from '../src/db/schema.js';
 import { freezeWeek } from '../src/modules/discovery/index.js';
-import { refreshRankings } from '../src/modules/discovery/index.js';
+import { refreshRanking, refreshRankings } from '../src/modules/discovery/index.js';
 import { isoWeekOf, previousWeek, weekRange } from '@shiju/contract/core';
 
 let t: TestContext;
@@ -148,6 +148,35 @@ describe('rankings', () => {
     const essaysOnly = await callAs(t.app, 'ranking', { body: { period: 'all', type: 'essay' } });
     expect(essaysOnly.data.list.every((e: any) => e.type === 'essay')).toBe(true);
     expect((await call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { period: 'year' } })).code).toBe('A0400');
+  });
+  it('reads the library in chunks, with the same lists as one pass over it', async () => {
+    // Twelve texts in two classifications and both types, their all-time scores set with ties (the newer id first).
+    const made: number[] = [];
+    for (let i = 0; i < 12; i++)
+      made.push(
+        (
+          await publishText(t.app, writer, {
+            content: `分块排行第${i}句`,
+            classificationId: i % 3 === 0 ? tx.sanwen.id : tx.meiju.id,
+            ...(i % 4 === 0 ? { type: 'essay', title: `分块排行第${i}篇` } : {}),
+          })
+        ).id,
+      );
+    for (const [i, id] of made.entries())
+      await t.database.db.execute(sql`update essays set hot_score = ${(i % 5) + 1}, like_weight = 10 where id = ${id}`);
+    const at = new Date();
+    const entries = async () =>
+      (
+        await t.database.db.execute<{ id: number }>(sql`select essay_id as id from ranking_entries where period = 'all' order by essay_id`)
+      ).rows.map((r) => Number(r.id));
+    // One pass over the whole library (a single chunk), then chunks of three ids: most chunks' candidates are
+    // dropped when merged, two places per list.
+    await refreshRanking(t.database.db, 'all', at, { depth: 2 });
+    const onePass = await entries();
+    // Worked out by hand: the first two of each list (overall, per classification, per type, per both).
+    expect(onePass).toEqual([0, 2, 3, 4, 7, 8, 9].map((i) => made[i]));
+    await refreshRanking(t.database.db, 'all', at, { chunk: 3, depth: 2 });
+    expect(await entries()).toEqual(onePass);
   });
 });
 

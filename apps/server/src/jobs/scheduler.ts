@@ -98,6 +98,12 @@ export function startJobs(db: Db, config: Config, runtime: Runtime, log: JobLog,
     return { tick, every: job.everyMs };
   });
   const timers = ticks.map(({ tick, every }) => setInterval(() => void tick(), every).unref());
-  runner.onLeadership(() => ticks.forEach(({ tick }) => void tick(true)));
+  // At a start (or on becoming the runner) the jobs that are due run one after another, not all at once beside the
+  // first readers.
+  runner.onLeadership(() => {
+    void (async () => {
+      for (const { tick } of ticks) await tick(true);
+    })();
+  });
   return () => timers.forEach(clearInterval);
 }

@@ -10,6 +10,7 @@ import { CONFLICT_MEMBERS_SHOWN, type CallParsed } from '@shiju/contract';
 import type { Db, Exec, Tx } from '../../db/client.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
+import { rest } from '../../lib/pace.js';
 import { offsetOf } from '../../lib/paging.js';
 import { CONTAIN_MIN, NEAR_THRESHOLD, normalizeText, similarity } from '../../lib/signature.js';
 import { decideAttributionInTx } from '../attributions/index.js';
@@ -140,9 +141,9 @@ export async function scanConflicts(db: Db, chunk = 25, maxChunks = Infinity) {
     });
     read += rows.length;
     pairs += edges.size;
-    // Requests get their turn between chunks (the embedded database has one connection): the scan pauses three times
-    // as long as its chunk took, so it holds the database at most a quarter of the time.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(20, 3 * (Date.now() - started))));
+    // Requests get their turn between chunks (the embedded database has one connection): the scan holds the database
+    // at most a quarter of the time.
+    await rest(started, 0.25);
   }
   return { read, pairs, cursor };
 }

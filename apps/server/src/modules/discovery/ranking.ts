@@ -14,7 +14,9 @@ import { EVERYTHING, LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.j
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { cappedTotal } from '../../lib/paging.js';
-import { rankingRows, replaceRanking, type Period } from './rankingQueries.js';
+import { rest } from '../../lib/pace.js';
+import { maxEssayId } from '../../db/ids.js';
+import { rankedChunk, rankingRows, replaceRanking, type Period, type RankedRow } from './rankingQueries.js';
 
 export type { Period } from './rankingQueries.js';
 export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
@@ -22,11 +24,50 @@ export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
 /** How many texts each list (overall, per classification, per type, per both) keeps. */
 export const RANKING_DEPTH = 200;
 
+/** How many texts' ids each chunk of a refresh covers, and the share of the database's time a refresh may hold. */
+export const RANKING_CHUNK = 20_000;
+const RANKING_SHARE = 0.5;
+
 /**
  * Recomputes one period's lists as of `at` (the app's clock) and swaps them in, in one transaction: readers see the
- * old lists until it commits.
+ * old lists until it commits. The library is read in chunks of ids, resting after each as long as it took (lib/pace.ts),
+ * so a refresh of the month's or all time's lists, which reads most of the corpus, never holds the database for
+ * seconds at a stretch; each chunk returns only its candidates (rankedChunk), merged here with those kept so far.
  */
-export const refreshRanking = (db: Db, period: Period, at: Date) => replaceRanking(db, period, RANKING_DEPTH, at);
+export async function refreshRanking(
+  db: Db,
+  period: Period,
+  at: Date,
+  { chunk = RANKING_CHUNK, depth = RANKING_DEPTH }: { chunk?: number; depth?: number } = {},
+): Promise<number> {
+  const end = (await maxEssayId(db)) + 1;
+  let kept: RankedRow[] = [];
+  for (let lo = 0; lo < end; lo += chunk) {
+    const started = Date.now();
+    kept = firstOfEachList([...kept, ...(await rankedChunk(db, period, at, lo, lo + chunk, depth))], depth);
+    await rest(started, RANKING_SHARE);
+  }
+  return replaceRanking(db, period, kept);
+}
+
+/**
+ * The texts among the first `depth` of any list: overall, per classification, per type, per both (a text without a
+ * classification is ranked with the others without one). Order: score, then the newer id first.
+ */
+export function firstOfEachList(rows: RankedRow[], depth: number): RankedRow[] {
+  const sorted = [...rows].sort((a, b) => b.score - a.score || b.id - a.id);
+  const seen = new Map<string, number>();
+  const place = (key: string) => {
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return n;
+  };
+  return sorted.filter((r) => {
+    const c = r.classificationId ?? 'none';
+    const places = [place('all'), place(`c${c}`), place(`t${r.type}`), place(`c${c}t${r.type}`)];
+    return Math.min(...places) <= depth;
+  });
+}
 
 export async function refreshRankings(
   db: Db,

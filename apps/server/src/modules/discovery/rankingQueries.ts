@@ -1,9 +1,9 @@
 /** Statements of the rankings: computing a period's lists (the job) and reading a page of one. */
 import { RANK_MIN_LIKES, TOTAL_CAP } from '@shiju/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
-import { columnNames, names } from '../../db/names.js';
+import { names } from '../../db/names.js';
 import { essays, essayViews, importedEngagement, likes, rankingEntries } from '../../db/schema.js';
 import { rankScoreSql } from '../../lib/engagement.js';
 import { cardsSql, underReportLimit, type CardRow } from '../essays/index.js';
@@ -18,28 +18,30 @@ const e = names(alias(essays, 'e'));
 const ev = names(alias(likes, 'ev'));
 
 /**
- * Every published text that qualifies for the period's lists, with its score (run by the job only). A period counts
- * what happened inside it as of `at`: the likes made in it (each with the weight it was made with) and the distinct
- * viewers of its hours, plus an imported text's dated likes and views (established). 总榜 reads the stored
- * all-time score. Texts below RANK_MIN_LIKES of weighted likes are not listed at all, however new.
+ * The published texts with ids in [lo, hi) that qualify for the period's lists, with their scores (run by the job
+ * only). A period counts what happened inside it as of `at`: the likes made in it (each with the weight it was made
+ * with) and the distinct viewers of its hours, plus an imported text's dated likes and views (established). 总榜 reads
+ * the stored all-time score. Texts below RANK_MIN_LIKES of weighted likes are not listed at all, however new. Each
+ * events table is read by its essay_id index, so a chunk reads only its texts' events.
  */
-function rankedSql(period: Period, at: Date): SQL {
+function rankedSql(period: Period, at: Date, lo: number, hi: number): SQL {
   if (period === 'all')
     return sql`select ${e.id}, ${e.type}, ${e.classificationId}, ${e.likeWeight}::float8 as engagement, ${e.hotScore}::float8 as score,
         ${e.likes} as likers, ${e.views} as viewers
-      from ${e} where ${e.status} = 'published' and ${e.hotScore} >= 0`;
+      from ${e} where ${e.id} >= ${lo} and ${e.id} < ${hi} and ${e.status} = 'published' and ${e.hotScore} >= 0`;
   const since = sql`${at.toISOString()}::timestamptz - ${INTERVAL[period]}::interval`;
+  const inChunk = (c: AnyColumn) => sql`${c} >= ${lo} and ${c} < ${hi}`;
   return sql`
     with ev as (
       select essay_id, sum(lw) as lw, sum(lk) as lk, sum(vw) as vw from (
         select ${likes.essayId}, sum(${likes.weight})::float8 as lw, count(*)::float8 as lk, 0::float8 as vw
-          from ${likes} where ${likes.createdAt} >= ${since} group by 1
+          from ${likes} where ${inChunk(likes.essayId)} and ${likes.createdAt} >= ${since} group by 1
         union all select ${essayViews.essayId}, 0, 0, count(distinct ${essayViews.viewerKey})::float8
-          from ${essayViews} where ${essayViews.hour} >= floor(extract(epoch from ${since}) / 3600) group by 1
+          from ${essayViews} where ${inChunk(essayViews.essayId)} and ${essayViews.hour} >= floor(extract(epoch from ${since}) / 3600) group by 1
         -- An imported text's dated engagement (the importer's history of its counters): established likes.
         union all select ${importedEngagement.essayId}, sum(${importedEngagement.likes})::float8, sum(${importedEngagement.likes})::float8,
             sum(${importedEngagement.views})::float8
-          from ${importedEngagement} where ${importedEngagement.at} >= ${since} group by 1
+          from ${importedEngagement} where ${inChunk(importedEngagement.essayId)} and ${importedEngagement.at} >= ${since} group by 1
       ) x group by essay_id having sum(lw) >= ${RANK_MIN_LIKES}
     )
     select ${e.id}, ${e.type}, ${e.classificationId}, ev.lw as engagement,
@@ -48,35 +50,34 @@ function rankedSql(period: Period, at: Date): SQL {
     from ev join ${e} on ${e.id} = ${ev.essayId} where ${e.status} = 'published'`;
 }
 
+export type RankedRow = Omit<typeof rankingEntries.$inferInsert, 'period' | 'essayId'> & { id: number };
+
 /**
- * Recomputes one period's lists and swaps them in, in one transaction: readers see the old lists until it commits.
- * Writes at most a few thousand rows, never the essays table.
+ * A chunk's candidates: its texts that are among the first `depth` of some list (overall, per classification, per
+ * type, per both) within the chunk. A text among the first `depth` of a list over the whole library is so within its
+ * chunk too, and so is every text ranked above it: the chunks' candidates together hold every list's first `depth`.
  */
-export async function replaceRanking(db: Db, period: Period, depth: number, at: Date): Promise<number> {
+export function rankedChunk(db: Db, period: Period, at: Date, lo: number, hi: number, depth: number): Promise<RankedRow[]> {
+  return rowsOf<RankedRow>(
+    db,
+    sql`select id, type, classification_id as "classificationId", engagement, score, likers, viewers from (
+      select r.*,
+        row_number() over (order by score desc, id desc) as in_all,
+        row_number() over (partition by classification_id order by score desc, id desc) as in_class,
+        row_number() over (partition by type order by score desc, id desc) as in_type,
+        row_number() over (partition by classification_id, type order by score desc, id desc) as in_both
+      from (${rankedSql(period, at, lo, hi)}) r
+    ) x where least(in_all, in_class, in_type, in_both) <= ${depth}`,
+  );
+}
+
+/** Swaps a period's lists for `rows`, in one transaction: readers see the old lists until it commits. */
+export async function replaceRanking(db: Db, period: Period, rows: RankedRow[]): Promise<number> {
   return db.transaction(async (tx) => {
-    // Four window sorts over up to the whole corpus: give them memory rather than temporary files.
-    await tx.execute(sql`set local work_mem = '64MB'`);
     await tx.delete(rankingEntries).where(sql`${rankingEntries.period} = ${period}`);
-    const res = await tx.execute(sql`
-      insert into ${rankingEntries} (${columnNames(
-        rankingEntries.period,
-        rankingEntries.essayId,
-        rankingEntries.type,
-        rankingEntries.classificationId,
-        rankingEntries.engagement,
-        rankingEntries.score,
-        rankingEntries.likers,
-        rankingEntries.viewers,
-      )})
-      select ${period}, id, type, classification_id, engagement, score, likers, viewers from (
-        select r.*,
-          row_number() over (order by score desc, id desc) as in_all,
-          row_number() over (partition by classification_id order by score desc, id desc) as in_class,
-          row_number() over (partition by type order by score desc, id desc) as in_type,
-          row_number() over (partition by classification_id, type order by score desc, id desc) as in_both
-        from (${rankedSql(period, at)}) r
-      ) x where least(in_all, in_class, in_type, in_both) <= ${depth}`);
-    return res.rowCount ?? 0;
+    for (let i = 0; i < rows.length; i += 1000)
+      await tx.insert(rankingEntries).values(rows.slice(i, i + 1000).map(({ id, ...r }) => ({ ...r, period, essayId: id })));
+    return rows.length;
   });
 }
 

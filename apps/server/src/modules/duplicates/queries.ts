@@ -178,13 +178,20 @@ export async function settlePairsOf(db: Exec, essayId: number) {
   return rows.length;
 }
 
-/** Texts without a signature (the backfill's next chunk), lowest ids first. */
-export function unsigned(db: Exec, limit: number) {
+/** Texts with ids in [lo, hi) without a signature (the backfill's next chunk), lowest ids first. */
+export function unsigned(db: Exec, lo: number, hi: number, limit: number) {
   return db
     .select({ id: essays.id, type: essays.type, content: essays.content })
     .from(essays)
     .leftJoin(textSignatures, eq(textSignatures.essayId, essays.id))
-    .where(and(isNull(textSignatures.essayId), sql`${essays.status} <> 'deleted'`, isNull(essays.mergedInto)))
+    .where(
+      and(
+        sql`${essays.id} >= ${lo} and ${essays.id} < ${hi}`,
+        isNull(textSignatures.essayId),
+        sql`${essays.status} <> 'deleted'`,
+        isNull(essays.mergedInto),
+      ),
+    )
     .orderBy(essays.id)
     .limit(limit);
 }

@@ -4,9 +4,11 @@
  * normalised body), and near-duplicates of 20+ characters (LSH band keys, then bigram Jaccard similarity).
  */
 import type { Db, Exec } from '../../db/client.js';
+import { maxEssayId } from '../../db/ids.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { htmlToText } from '../../lib/html.js';
 import { CONTAIN_MIN, containmentGrams, relationOf, signatureOf, type TextSignature } from '../../lib/signature.js';
+import { rest } from '../../lib/pace.js';
 import { offsetOf } from '../../lib/paging.js';
 import { recordPostConflicts } from '../conflicts/index.js';
 import * as q from './queries.js';
@@ -101,21 +103,35 @@ export async function writeSignature(db: Exec, essayId: number, type: 'sentence'
   await q.saveSignature(db, essayId, signatureOf(plainOf(type, content)));
 }
 
-/** Fills in the signatures of texts stored before they existed, `chunk` texts per transaction, yielding between. */
+/** How many ids each step of the signatures' walk covers. */
+const SIGNATURE_SPAN = 20_000;
+
+/**
+ * Fills in the signatures of texts stored before they existed, `chunk` texts per transaction. The library is walked
+ * by id, a span at a time, resting after each step as long as it took (lib/pace.ts): finding nothing to sign on a
+ * full corpus still reads both tables, and reading them at a stretch held the database for over a second at a start.
+ */
 export async function backfillSignatures(db: Db, chunk = 200, maxChunks = Infinity) {
   let done = 0;
-  for (let i = 0; i < maxChunks; i++) {
-    const rows = await q.unsigned(db, chunk);
-    if (rows.length === 0) break;
-    await db.transaction((tx) =>
-      q.saveSignatures(
-        tx,
-        rows.map((r) => ({ essayId: r.id, signature: signatureOf(plainOf(r.type, r.content)) })),
-      ),
-    );
-    done += rows.length;
-    // Requests get their turn between chunks (the embedded database has one connection).
-    await new Promise((resolve) => setImmediate(resolve));
+  let chunks = 0;
+  const end = (await maxEssayId(db)) + 1;
+  for (let lo = 0; lo < end && chunks < maxChunks; lo += SIGNATURE_SPAN) {
+    for (;;) {
+      const started = Date.now();
+      const rows = await q.unsigned(db, lo, lo + SIGNATURE_SPAN, chunk);
+      if (rows.length > 0) {
+        await db.transaction((tx) =>
+          q.saveSignatures(
+            tx,
+            rows.map((r) => ({ essayId: r.id, signature: signatureOf(plainOf(r.type, r.content)) })),
+          ),
+        );
+        done += rows.length;
+        chunks++;
+      }
+      await rest(started, 0.5);
+      if (rows.length < chunk || chunks >= maxChunks) break;
+    }
   }
   return { signed: done };
 }

@@ -3,12 +3,6 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcements, classifications, essays } from '../../db/schema.js';
 
-/** The highest text id (one index probe): sitemap files split the id space into fixed spans. */
-export async function maxEssayId(db: Db): Promise<number> {
-  const [row] = await db.select({ max: sql<number | null>`max(${essays.id})` }).from(essays);
-  return Number(row?.max ?? 0);
-}
-
 /** Published texts with after < id ≤ upTo, in id order, at most `limit`. */
 export function publishedIdsAfter(db: Db, after: number, upTo: number, limit: number) {
   return db

@@ -10,6 +10,7 @@ import * as q from './queries.js';
 import { sitemapAuthors } from '../discovery/index.js';
 import { publicCollectionsAfter } from '../collections/index.js';
 import { challengeIds } from '../challenges/index.js';
+import { maxEssayId } from '../../db/ids.js';
 
 export const SITEMAP_SPAN = 50_000;
 const BATCH = 5_000;
@@ -39,7 +40,7 @@ export function robotsTxt(origin: string): string {
 }
 
 export async function sitemapIndex(db: Db, origin: string): Promise<string> {
-  const files = Math.ceil((await q.maxEssayId(db)) / SITEMAP_SPAN);
+  const files = Math.ceil((await maxEssayId(db)) / SITEMAP_SPAN);
   const names = ['pages.xml', ...Array.from({ length: files }, (_, i) => `texts-${i + 1}.xml`)];
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
@@ -92,6 +93,6 @@ export async function sitemapFile(db: Db, name: string, origin: string): Promise
   const m = /^texts-([1-9]\d{0,4})\.xml$/.exec(name);
   if (!m) return null;
   const file = Number(m[1]);
-  if ((file - 1) * SITEMAP_SPAN >= (await q.maxEssayId(db))) return null;
+  if ((file - 1) * SITEMAP_SPAN >= (await maxEssayId(db))) return null;
   return Readable.from(textsXml(db, origin, file));
 }
