@@ -13,7 +13,7 @@ import { buildApp } from './app.js';
 import { seedIfEmpty } from './import/index.js';
 import { importProgram } from './paths.js';
 import { startJobs } from './jobs/scheduler.js';
-import { warmSearchIndexes } from './modules/discovery/index.js';
+import { warmHotSearches, warmSearchIndexes } from './modules/discovery/index.js';
 import { startCluster } from './cluster.js';
 import { warmUp } from './http/warmUp.js';
 import { logSerializers } from './lib/logSafe.js';
@@ -53,15 +53,16 @@ async function main() {
     stopJobs();
     await cluster.close();
   });
-  // Search's author and tag indexes are loaded before the first reader arrives, not by the first searches while the
-  // rest of the start-up (jobs, pools, cold plans) competes with them (BENCHMARKS.md, "Paced load, start-ups and jobs").
+  // Before the first reader arrives, not by the first requests while the rest of the start-up competes with them
+  // (BENCHMARKS.md, "Paced load, start-ups and jobs"): search's author and tag indexes and its most searched queries,
+  // then the process's connections, plans, code and caches, by its own calls (http/warmUp.ts).
   await warmSearchIndexes(database.db, app.runtime.search);
-  // So are its connections, plans, code and caches: the first readers meet a warm process (http/warmUp.ts).
+  const hotSearches = await warmHotSearches(database.db, app.runtime.search);
   const warm = await warmUp(app, {
     concurrency: database.pool?.options.max ?? 4,
     pages: fs.existsSync(path.join(config.webDist, 'index.html')),
   });
-  log.info(warm, 'warmed up');
+  log.info({ ...warm, hotSearches }, 'warmed up');
   await app.listen({ port: config.port, host: config.host });
   log.info({ ms: Date.now() - started, port: config.port }, `拾句 is ready at http://localhost:${config.port}/home`);
 

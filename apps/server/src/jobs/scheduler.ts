@@ -22,7 +22,8 @@ export interface Job {
 
 export const JOBS: Job[] = [
   // The leaderboard's lists (a few thousand rows each); ranked order itself needs no job (docs/decisions/0016). The
-  // month and all-time lists read most of the corpus (seconds) and move slowly, so they are refreshed hourly.
+  // month and all-time lists read most of the corpus (seconds of the database's time, in chunks with rests between:
+  // discovery/ranking.ts) and move slowly, so they are refreshed hourly.
   {
     name: 'rankings-day-week',
     everyMs: 10 * 60 * 1000,
@@ -42,14 +43,6 @@ export const JOBS: Job[] = [
   // Texts stored before signatures existed (an upgraded install) get theirs, 200 per transaction; a fresh install's
   // import writes them itself, so this finds nothing there.
   { name: 'text-signatures', everyMs: 10 * 60 * 1000, run: (db) => backfillSignatures(db) },
-  // 署名冲突: the library read by id from where the last run stopped, 25 texts per transaction (pausing as long as each took), each against the
-  // older ones with its words; only new texts after the first run (a post is checked when posted). Texts stored
-  // without a signature are signed first, so none is passed over.
-  {
-    name: 'attribution-conflicts',
-    everyMs: 10 * 60 * 1000,
-    run: async (db) => ({ ...(await backfillSignatures(db)), ...(await scanConflicts(db)) }),
-  },
   // 注销: accounts whose 15-day cooling-off has ended lose their personal data (people/service.ts).
   {
     name: 'purge-deleted-accounts',
@@ -59,6 +52,15 @@ export const JOBS: Job[] = [
   // 每周仿写: a challenge past its close is closed once (entries frozen, winners fixed, messages sent); reading it
   // first closes it too. Claimed in the database, so any number of processes may run it at once.
   { name: 'close-challenges', everyMs: 60 * 1000, run: (db, _c, _l, rt) => closeDueChallenges(db, rt.now()) },
+  // 署名冲突: the library read by id from where the last run stopped, 25 texts per transaction (resting three times as
+  // long as each took), each against the older ones with its words; only new texts after the first run (a post is
+  // checked when posted). Texts stored without a signature are signed first, so none is passed over. Last: at a start
+  // the due jobs run one after another in this order, and its first walk of a full corpus takes hours.
+  {
+    name: 'attribution-conflicts',
+    everyMs: 10 * 60 * 1000,
+    run: async (db) => ({ ...(await backfillSignatures(db)), ...(await scanConflicts(db)) }),
+  },
 ];
 
 /** Which process runs the jobs (cluster.ts); a lone process always does. */

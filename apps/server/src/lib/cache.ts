@@ -1,6 +1,12 @@
 /**
  * An app's in-process cache for values that may be a few seconds stale (list pages, totals, sessions): lru-cache
  * with a time-to-live and a size cap (the least recently used entry makes room), counted in the app's metrics.
+ *
+ * Each entry lives between 80% and 100% of the TTL, drawn when it is kept: entries kept together (a process warming
+ * up before it listens, a burst after an invalidation) do not all expire in the same second, which made every
+ * reader of a minute-old process wait behind the reloads of all of them at once. A cache of costly values may also
+ * answer an expired entry while one load replaces it (`staleWhileRevalidate`); an invalidation still drops entries at
+ * once.
  */
 import { LRUCache } from 'lru-cache';
 import type { Metrics } from './metrics.js';
@@ -18,23 +24,34 @@ export interface CacheOptions {
    * outlive the replica's lag by the whole TTL and be served even to the writer, whose own loads read the primary.
    */
   unkeptAfterDropMs?: number;
+  /** Answer an expired entry while a single load replaces it in the background (never after an invalidation). */
+  staleWhileRevalidate?: boolean;
+  /** The clock entries age by (tests); performance.now by default. */
+  clock?: { now(): number };
 }
+
+/** The shortest life of an entry, as a share of the TTL (see above). */
+const TTL_SPREAD = 0.2;
 
 export class Cache<V> {
   private readonly lru: LRUCache<string, Box<V>, Load<V>>;
   private readonly hits;
   private readonly misses;
   private readonly guardMs: number;
+  private readonly ttl: number;
   /** When everything was last dropped, and when single keys were (only while guardMs matters). */
   private clearedAt = -Infinity;
   private readonly droppedAt = new Map<string, number>();
 
-  constructor(metrics: Metrics, name: string, { unkeptAfterDropMs = 0, ...opts }: CacheOptions) {
+  constructor(metrics: Metrics, name: string, { unkeptAfterDropMs = 0, staleWhileRevalidate = false, clock, ...opts }: CacheOptions) {
     this.hits = metrics.cacheLookups.labels(name, 'hit');
     this.misses = metrics.cacheLookups.labels(name, 'miss');
     this.guardMs = unkeptAfterDropMs;
+    this.ttl = opts.ttl;
     this.lru = new LRUCache<string, Box<V>, Load<V>>({
       ...opts,
+      allowStale: staleWhileRevalidate,
+      ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
       // A load that an invalidation overtook still answers its callers, but is not kept (its data may predate the write).
       ignoreFetchAbort: true,
       fetchMethod: async (_key, _stale, { context }) => {
@@ -51,8 +68,8 @@ export class Cache<V> {
       return load();
     }
     const status: LRUCache.Status<string, Box<V>, Load<V>> = {};
-    const box = this.lru.forceFetch(key, { context: load, status });
-    if (status.fetch === 'hit' || status.fetch === 'inflight') this.hits.inc();
+    const box = this.lru.forceFetch(key, { context: load, status, ttl: this.entryTtl() });
+    if (status.fetch === 'hit' || status.fetch === 'inflight' || status.returnedStale) this.hits.inc();
     return (await box).value;
   }
 
@@ -66,7 +83,11 @@ export class Cache<V> {
   /** Keeps a value the caller loaded (see peek); counted as the miss it was. */
   set(key: string, value: V) {
     this.misses.inc();
-    if (!this.recentlyDropped(key)) this.lru.set(key, { value });
+    if (!this.recentlyDropped(key)) this.lru.set(key, { value }, { ttl: this.entryTtl() });
+  }
+
+  private entryTtl(): number {
+    return Math.round(this.ttl * (1 - TTL_SPREAD * Math.random()));
   }
 
   delete(key: string) {

@@ -5,7 +5,7 @@ export { freezePreviousWeek, freezeWeek, frozenWeeks, weekEntries } from './best
 export { forgetFeed } from './interests.js';
 export { rankingPage, refreshRanking, refreshRankings, type Period } from './ranking.js';
 export { discoveryHandlers } from './routes.js';
-export { clearSearchIndexes, flushSearchCounts, search, warmSearchIndexes } from './search.js';
+export { clearSearchIndexes, flushSearchCounts, search, warmHotSearches, warmSearchIndexes } from './search.js';
 export { createFeedTotals, type FeedTotals } from './interests.js';
 export { createRankingCache, type RankingCache } from './ranking.js';
 export { createSearchState, type SearchState } from './search.js';

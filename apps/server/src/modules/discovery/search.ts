@@ -104,7 +104,7 @@ export function createSearchState(broadcast: Broadcast, metrics: Metrics) {
      * the lists (docs/decisions/0011): another page, the facets or a filter of the same search is a slice of it, so
      * only the first search of a query scores candidates. Per reader and per page: hidden texts drop out, blocks filter.
      */
-    ranked: new Cache<Ranked>(metrics, 'search', { ttl: 60_000, max: 2000 }),
+    ranked: new Cache<Ranked>(metrics, 'search', { ttl: 60_000, max: 2000, staleWhileRevalidate: true }),
     counting: { pending: new Map(), lastFlush: Date.now(), flushing: null } as Counting,
   };
   broadcast.onInvalidate(LISTS_CHANGED, () => state.ranked.clear());
@@ -115,6 +115,20 @@ export type SearchState = ReturnType<typeof createSearchState>;
 /** Loads the author and tag indexes (the benchmark does, before it records plans, as a running server has). */
 export async function warmSearchIndexes(db: Db, s: SearchState): Promise<void> {
   await Promise.all([s.authorIndex.get(db), s.tagIndex.get(db)]);
+}
+
+/**
+ * The most searched queries' first pages, searched before a process takes readers (main.ts): a search whose ranked
+ * result is not yet kept is the costliest call there is (tens of milliseconds each on the full corpus), and a new
+ * process met the popular ones all at once. `parallel` at a time; counts nothing.
+ */
+export async function warmHotSearches(db: Db, s: SearchState, n = 30, parallel = 4): Promise<number> {
+  const queries = (await q.hotQueries(db, n)).map((h) => h.query);
+  for (let i = 0; i < queries.length; i += parallel)
+    await Promise.all(
+      queries.slice(i, i + parallel).map((query) => search(db, s, { q: query, type: 'essay', limit: 10, offset: 0, counted: false })),
+    );
+  return queries.length;
 }
 
 /** Forget the cached indexes (tests that write authors or tags and search at once). */
@@ -195,6 +209,8 @@ export interface SearchOptions {
   /** Whether the viewer blocked anyone (read with the session; unknown counts as yes). */
   blocksSomeone?: boolean;
   filter?: q.SearchFilter;
+  /** False for the server's own searches (warmHotSearches): they are not a reader's, so no query is counted. */
+  counted?: boolean;
 }
 
 /** A query's whole ranked result: how it matched, its candidates best first, and its capped total. */
@@ -293,7 +309,7 @@ export async function search(db: Db, s: SearchState, opts: SearchOptions) {
   ]);
   const marks = highlightsOf(p, author ? [author.name] : []);
   const shown = rows.filter((r) => r.status === 'published');
-  if (total > 0 && first) countSearch(db, s, p.normalized);
+  if (total > 0 && first && opts.counted !== false) countSearch(db, s, p.normalized);
   const similar = total === 0 ? await q.similarQueries(db, p.normalized, 5) : [];
   return {
     list: shown.map(({ content, ...r }) => ({
