@@ -25,7 +25,7 @@ export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
 export const RANKING_DEPTH = 200;
 
 /** How many texts' ids each chunk of a refresh covers, and the share of the database's time a refresh may hold. */
-export const RANKING_CHUNK = 20_000;
+export const RANKING_CHUNK = 5_000;
 const RANKING_SHARE = 0.5;
 
 /**

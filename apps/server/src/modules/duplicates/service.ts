@@ -104,7 +104,7 @@ export async function writeSignature(db: Exec, essayId: number, type: 'sentence'
 }
 
 /** How many ids each step of the signatures' walk covers. */
-const SIGNATURE_SPAN = 20_000;
+const SIGNATURE_SPAN = 5_000;
 
 /**
  * Fills in the signatures of texts stored before they existed, `chunk` texts per transaction. The library is walked
