@@ -1,7 +1,7 @@
 /**
- * The compiled server as a process: it refuses bad configuration with a clear message, on SIGTERM it finishes
- * the requests in flight before it exits, and `npm start` (npm → scripts/start.mjs) passes SIGTERM and SIGINT
- * on to it.
+ * The compiled server as a process: it refuses bad configuration with a clear message, listens only once it has
+ * warmed up, on SIGTERM it finishes the requests in flight before it exits, and `npm start` (npm → scripts/start.mjs)
+ * passes SIGTERM and SIGINT on to it.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -104,6 +104,28 @@ describe('graceful shutdown', PROCESSES, () => {
     expect(p.output()).toContain('shutting down');
     // every request that reached the server got its whole answer — never a cut connection, never a 503
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value.code : 'cut'))).toEqual(Array(count).fill('00000'));
+  });
+});
+
+describe('start-up', PROCESSES, () => {
+  it('listens only once it has warmed up, every warm-up call answered', async () => {
+    const server = await startServer({ DATA_DIR: tmp() });
+    try {
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; calls?: number; failed?: string[] });
+      const warmed = lines.findIndex((l) => l.msg === 'warmed up');
+      const listening = lines.findIndex((l) => l.msg.startsWith('Server listening'));
+      expect(warmed).toBeGreaterThan(-1);
+      expect(listening).toBeGreaterThan(warmed);
+      expect(lines[warmed]!.calls).toBeGreaterThan(0);
+      expect(lines[warmed]!.failed).toEqual([]);
+    } finally {
+      server.kill('SIGTERM');
+      await server.exited;
+    }
   });
 });
 
