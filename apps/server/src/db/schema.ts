@@ -320,15 +320,15 @@ export const essays = pgTable(
     index('essays_search_idx').using('gin', t.searchVector),
     // Title and author tokens alone (weights A, B): a title or author match reads only the texts that have it.
     index('essays_fields_search_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`),
-    // An author's page: their published texts by popularity (PRODUCT §6 engagement, lib/engagement.ts), read in
-    // index order: no sort of 9,000 rows for 陆游.
+    // An author's page: their published texts by popularity (engagement without views: lib/engagement.ts
+    // popularitySql, so a view count touches no index), read in index order: no sort of 9,000 rows for 陆游.
     index('essays_work_author_idx').on(
       t.workAuthor,
       t.status,
       sql`(${sql.join(
-        (Object.keys(ENGAGEMENT_WEIGHTS) as (keyof typeof ENGAGEMENT_WEIGHTS)[]).map(
-          (k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`,
-        ),
+        (Object.keys(ENGAGEMENT_WEIGHTS) as (keyof typeof ENGAGEMENT_WEIGHTS)[])
+          .filter((k) => k !== 'views')
+          .map((k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`),
         sql` + `,
       )}) desc nulls first`,
       t.id.desc().nullsFirst(),

@@ -30,6 +30,19 @@ export function engagementSql(t: CounterColumns, next: Partial<Record<Counter, S
   return sql`(${sql.join(parts, sql` + `)})`;
 }
 
+/**
+ * What readers did with a text — engagement without its page views: the order of an author's page (most popular
+ * first), kept in essays_work_author_idx. Views stay out of that index so that a flushed view count touches no index
+ * and PostgreSQL can make it a HOT update; an index naming `views` made every flush rewrite every index of the row,
+ * the GIN ones among them (BENCHMARKS.md, "Start-ups before and after").
+ */
+export function popularitySql(t: CounterColumns): SQL {
+  const parts = (Object.keys(ENGAGEMENT_WEIGHTS) as Counter[])
+    .filter((k) => k !== 'views')
+    .map((k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`);
+  return sql`(${sql.join(parts, sql` + `)})`;
+}
+
 const num = (n: number) => sql.raw(String(n));
 
 /** The contract's wilsonLowerBound over two float8 expressions (0 when n is 0). */

@@ -8,7 +8,7 @@ import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { frozen, names } from '../../db/names.js';
 import { authorProfiles, essays } from '../../db/schema.js';
-import { engagementSql } from '../../lib/engagement.js';
+import { popularitySql } from '../../lib/engagement.js';
 import { blocksAnyone, notBlockedBy } from '../users/index.js';
 
 export interface ProfileRow {
@@ -84,7 +84,7 @@ export function sitemapAuthors(db: Db, n: number): Promise<{ name: string; dynas
 
 /** Rendered once (db/names.ts): the author pages are hot. */
 const e = names(alias(essays, 'e'));
-const byEngagement = frozen(sql`${engagementSql(e)} desc, ${e.id} desc`);
+const byPopularity = frozen(sql`${popularitySql(e)} desc, ${e.id} desc`);
 
 /** Published texts citing this person (the era-less citations under ''), without those of people the viewer blocked. */
 const citing = (name: string, dynasty: string, viewerId?: number) =>
@@ -97,7 +97,7 @@ export function worksOf(db: Db, name: string, dynasty: string, limit: number, of
   return rowsOf<{ id: number; title: string | null; summary: string }>(
     db,
     sql`select ${e.id}, ${e.title}, ${e.summary} from ${e} where ${citing(name, dynasty, viewerId)}
-      order by ${byEngagement} limit ${limit} offset ${offset}`,
+      order by ${byPopularity} limit ${limit} offset ${offset}`,
   );
 }
 

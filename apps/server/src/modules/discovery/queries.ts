@@ -5,7 +5,7 @@ import { TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
 import { columnNames, frozen, names } from '../../db/names.js';
 import { authors, bestWeekEntries, essays, users } from '../../db/schema.js';
-import { engagementSql } from '../../lib/engagement.js';
+import { engagementSql, popularitySql } from '../../lib/engagement.js';
 import { blocksAnyone, notBlockedBy } from '../users/index.js';
 
 export async function countWeekEntries(db: Db, week: string): Promise<number> {
@@ -86,7 +86,7 @@ export async function findAuthor(db: Db, name: string): Promise<AuthorRow | null
 
 /** Rendered once (db/names.ts): the author pages are hot. */
 const e = names(alias(essays, 'e'));
-const byEngagement = frozen(sql`${engagementSql(e)} desc, ${e.id} desc`);
+const byPopularity = frozen(sql`${popularitySql(e)} desc, ${e.id} desc`);
 
 /** Where an author page's texts are: published, citing the author, not by someone the viewer blocked. */
 const citing = (name: string, viewerId?: number) =>
@@ -94,7 +94,7 @@ const citing = (name: string, viewerId?: number) =>
 
 /** The ids of a page of an author's texts, in essays_work_author_idx's order (most popular first). */
 export const authorPageSql = (name: string, limit: number, offset: number, viewerId?: number) =>
-  sql`select ${e.id} from ${e} where ${citing(name, viewerId)} order by ${byEngagement} limit ${limit} offset ${offset}`;
+  sql`select ${e.id} from ${e} where ${citing(name, viewerId)} order by ${byPopularity} limit ${limit} offset ${offset}`;
 
 export function authorPageIds(db: Db, name: string, limit: number, offset: number, viewerId?: number) {
   return rowsOf<{ id: number }>(db, authorPageSql(name, limit, offset, viewerId));

@@ -1,0 +1,2 @@
+DROP INDEX "essays_work_author_idx";--> statement-breakpoint
+CREATE INDEX "essays_work_author_idx" ON "essays" USING btree ("work_author","status",("likes" * 3 + "collects" * 4 + "comments" * 2 + "imitations" * 3) desc nulls first,"id" DESC NULLS FIRST);
