@@ -2,14 +2,7 @@
  * The whole data model of PRODUCT.md §3.
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
-import {
-  ENGAGEMENT_WEIGHTS,
-  IMITATION_KEY_STEP,
-  type AttributionStatus,
-  type Citation,
-  type ReadingPrefs,
-  type ThemeLayout,
-} from '@shiju/contract';
+import { IMITATION_KEY_STEP, type AttributionStatus, type Citation, type ReadingPrefs, type ThemeLayout } from '@shiju/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -29,6 +22,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { popularitySql } from '../lib/engagement.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -322,17 +316,7 @@ export const essays = pgTable(
     index('essays_fields_search_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`),
     // An author's page: their published texts by popularity (engagement without views: lib/engagement.ts
     // popularitySql, so a view count touches no index), read in index order: no sort of 9,000 rows for 陆游.
-    index('essays_work_author_idx').on(
-      t.workAuthor,
-      t.status,
-      sql`(${sql.join(
-        (Object.keys(ENGAGEMENT_WEIGHTS) as (keyof typeof ENGAGEMENT_WEIGHTS)[])
-          .filter((k) => k !== 'views')
-          .map((k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`),
-        sql` + `,
-      )}) desc nulls first`,
-      t.id.desc().nullsFirst(),
-    ),
+    index('essays_work_author_idx').on(t.workAuthor, t.status, sql`${popularitySql(t)} desc nulls first`, t.id.desc().nullsFirst()),
   ],
 );
 

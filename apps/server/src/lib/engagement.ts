@@ -24,23 +24,31 @@ export type CounterColumns = Record<Counter, AnyColumn | SQL>;
 
 /** Engagement over a row's counters; `next` replaces a counter by its new value inside an UPDATE's SET. */
 export function engagementSql(t: CounterColumns, next: Partial<Record<Counter, SQL>> = {}): SQL {
-  const parts = (Object.keys(ENGAGEMENT_WEIGHTS) as Counter[]).map(
-    (k) => sql`${next[k] ?? t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`,
-  );
-  return sql`(${sql.join(parts, sql` + `)})`;
+  return weightedSum(COUNTERS, (k) => next[k] ?? t[k]);
+}
+
+const COUNTERS = Object.keys(ENGAGEMENT_WEIGHTS) as Counter[];
+
+/** The contract's weighted sum of `counters`, each read by `value`. */
+function weightedSum(counters: Counter[], value: (k: Counter) => AnyColumn | SQL): SQL {
+  return sql`(${sql.join(
+    counters.map((k) => sql`${value(k)} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`),
+    sql` + `,
+  )})`;
 }
 
 /**
  * What readers did with a text — engagement without its page views: the order of an author's page (most popular
  * first), kept in essays_work_author_idx. Views stay out of that index so that a flushed view count touches no index
  * and PostgreSQL can make it a HOT update; an index naming `views` made every flush rewrite every index of the row,
- * the GIN ones among them (BENCHMARKS.md, "Start-ups before and after").
+ * the GIN ones among them (BENCHMARKS.md, "Start-ups before and after"). The index itself is built from this
+ * expression (db/schema.ts).
  */
 export function popularitySql(t: CounterColumns): SQL {
-  const parts = (Object.keys(ENGAGEMENT_WEIGHTS) as Counter[])
-    .filter((k) => k !== 'views')
-    .map((k) => sql`${t[k]} * ${sql.raw(String(ENGAGEMENT_WEIGHTS[k]))}`);
-  return sql`(${sql.join(parts, sql` + `)})`;
+  return weightedSum(
+    COUNTERS.filter((k) => k !== 'views'),
+    (k) => t[k],
+  );
 }
 
 const num = (n: number) => sql.raw(String(n));

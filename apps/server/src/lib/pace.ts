@@ -8,7 +8,7 @@
 /** The least rest between chunks, so that a run of very short chunks still yields to waiting requests. */
 const MIN_REST_MS = 5;
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Rests after a chunk begun at `startedMs` (Date.now()) so the work's share of the time stays at most `share`. */
 export function rest(startedMs: number, share: number): Promise<void> {
