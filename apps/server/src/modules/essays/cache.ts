@@ -6,14 +6,16 @@
 import { ESSAY_CHANGED, EVERYTHING, LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
-import type { EssayPage, PublicDetails } from './service.js';
+import type { PublicDetails } from './service.js';
+import type { SharedPage } from './readerPage.js';
 
 /** Lists move as people publish: a few seconds. A text's page changes only by its own counters: half a minute. */
 export const LIST_TTL_MS = 5_000;
 export const DETAILS_TTL_MS = 30_000;
 
 export interface EssayCaches {
-  lists: Cache<EssayPage>;
+  /** Visitors' list pages, with their cards' sort keys (a signed-in reader's page is made from them). */
+  lists: Cache<SharedPage>;
   details: Cache<PublicDetails>;
   /** Capped totals of published lists without a counter, by filter: the same for every reader and every page. */
   totals: Cache<number>;

@@ -340,11 +340,14 @@ const CARD_FROM = frozen(CARD_JOINS);
 const DETAILS_FROM = frozen(sql`${CARD_JOINS}
     left join ${c} on ${c.id} = ${e.classificationId}`);
 
-const byIds = (ids: number[]) =>
-  sql`select id, ord from unnest(array[${sql.join(
+/** An int[] literal of `ids`. */
+const intArray = (ids: number[]) =>
+  sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
-  )}]::int[]) with ordinality as x(id, ord)`;
+  )}]::int[]`;
+
+const byIds = (ids: number[]) => sql`select id, ord from unnest(${intArray(ids)}) with ordinality as x(id, ord)`;
 
 /** Cards of these texts, in this order (missing ids are skipped); `pageColumns` adds columns of `e` to each. */
 export async function cardsOf<R extends CardRow = CardRow>(db: Db, ids: number[], viewerId?: number, pageColumns?: SQL): Promise<R[]> {
@@ -360,7 +363,7 @@ export async function detailsRows(db: Db, id: number, viewerId?: number): Promis
 }
 
 /** The sort key of a card, for the keyset cursor. */
-function keyOf(sort: ListFilter['sort'], r: CardRow): string | number | null {
+export function keyOf(sort: ListFilter['sort'], r: CardRow): string | number | null {
   switch (sort) {
     case 'hot':
       return r.hot_score;
@@ -417,20 +420,46 @@ export async function tagsOfEssays(db: Exec, ids: number[]) {
   return map;
 }
 
-/** Which of these essays the viewer liked and collected. */
-export async function viewerFlags(db: Exec, userId: number | undefined, ids: number[]) {
+/** Which of these essays the viewer liked and collected, in one round trip. */
+export async function viewerFlags(db: Db, userId: number | undefined, ids: number[]) {
   if (!userId || !ids.length) return { liked: new Set<number>(), collected: new Set<number>() };
-  const [l, c] = await Promise.all([
-    db
-      .select({ id: likes.essayId })
-      .from(likes)
-      .where(and(eq(likes.userId, userId), inArray(likes.essayId, ids))),
-    db
-      .select({ id: collects.essayId })
-      .from(collects)
-      .where(and(eq(collects.userId, userId), inArray(collects.essayId, ids))),
-  ]);
-  return { liked: new Set(l.map((r) => r.id)), collected: new Set(c.map((r) => r.id)) };
+  const [r] = await rowsOf<{ liked: number[]; collected: number[] }>(db, sql`select ${flagArrays(userId, ids)}`, true);
+  return { liked: new Set(r!.liked.map(Number)), collected: new Set(r!.collected.map(Number)) };
+}
+
+/** The viewer's likes and collects among `ids`, as two arrays of one row (`liked`, `collected`). */
+const flagArrays = (userId: number, ids: number[]) => {
+  const list = intArray(ids);
+  return sql`array(select ${liked.essayId} from ${liked} where ${liked.userId} = ${userId} and ${liked.essayId} = any(${list})) as liked,
+      array(select ${collected.essayId} from ${collected} where ${collected.userId} = ${userId} and ${collected.essayId} = any(${list})) as collected`;
+};
+
+/**
+ * What a signed-in reader changes on a list page every visitor shares, in one round trip: which of `ids` they liked
+ * and collected, which texts of this list (`f` without a viewer) they marked 不感兴趣, and how many of those sort
+ * before the text `firstId` (the shared page's first; null when the page starts at a cursor).
+ */
+export async function readerOverlay(db: Db, f: ListFilter, userId: number, ids: number[], firstId: number | null) {
+  const shared = { ...f, viewerId: undefined, flagsFor: undefined };
+  const key = sortKey(f.sort);
+  const mine = sql`from ${uninterested} join ${essays} on ${essays.id} = ${uninterested.essayId}`;
+  const where = and(eq(uninterested.userId, userId), conditions(shared));
+  const before =
+    firstId === null
+      ? sql`0`
+      : sql`(select count(*) ${mine} cross join (select ${key} as k, ${essays.id} as id from ${essays} where ${essays.id} = ${firstId}) first
+          where ${where} and (${key}, ${essays.id}) > (first.k, first.id))`;
+  const [r] = await rowsOf<{ liked: number[]; collected: number[]; hidden: number[]; before: number }>(
+    db,
+    sql`select ${flagArrays(userId, ids)}, array(select ${essays.id} ${mine} where ${where}) as hidden, ${before}::int as before`,
+    true,
+  );
+  return {
+    liked: new Set(r!.liked.map(Number)),
+    collected: new Set(r!.collected.map(Number)),
+    hidden: new Set(r!.hidden.map(Number)),
+    before: Number(r!.before),
+  };
 }
 
 /**
@@ -438,14 +467,9 @@ export async function viewerFlags(db: Exec, userId: number | undefined, ids: num
  * liked and collected, and whether they follow its author. The page itself comes from the shared details cache.
  */
 export async function detailsFlags(db: Db, userId: number, ids: number[], authorId: number) {
-  const list = sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
   const [r] = await rowsOf<{ liked: number[]; collected: number[]; following: boolean }>(
     db,
-    sql`select array(select ${liked.essayId} from ${liked} where ${liked.userId} = ${userId} and ${liked.essayId} = any(${list})) as liked,
-      array(select ${collected.essayId} from ${collected} where ${collected.userId} = ${userId} and ${collected.essayId} = any(${list})) as collected,
+    sql`select ${flagArrays(userId, ids)},
       exists (select 1 from ${fo} where ${fo.followerId} = ${userId} and ${fo.followeeId} = ${authorId}) as following`,
     true,
   );

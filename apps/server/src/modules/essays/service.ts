@@ -10,6 +10,7 @@ import { authorDynasty } from '../authors/index.js';
 import { presentCard, presentEssays, shownReason } from './presenter.js';
 import type { SensitiveWords } from '../../lib/sensitive.js';
 import type { EssayCaches } from './cache.js';
+import { readerPage } from './readerPage.js';
 import type { ViewBuffer } from './views.js';
 import { forgetEssay, type Broadcast } from '../../lib/broadcast.js';
 import * as q from './queries.js';
@@ -327,29 +328,40 @@ export async function essayFormFor(db: Db, me: UserRow, id: number) {
 /** A page of published texts as every visitor sees it (kept in the app's list cache). */
 export type EssayPage = Omit<Awaited<ReturnType<typeof q.listPage>>, 'cards'> & { list: ReturnType<typeof presentCard>[] };
 
+type ListBody = CallParsed<'essaysPage'>['body'];
+
 export async function listPublished(
   db: Db,
   caches: EssayCaches,
-  body: CallParsed<'essaysPage'>['body'],
+  body: ListBody,
   viewer: UserRow | null,
   blocksSomeone = true,
 ): Promise<EssayPage> {
   const { cursor: rawCursor, pageNum, pageSize, ...filter } = body;
   const cursor = rawCursor ? q.decodeCursor(rawCursor, filter.sort) : null;
   if (rawCursor && !cursor) throw invalid('cursor 无效的翻页游标');
-  const load = async (viewerId?: number) => {
+  const load = async (b: ListBody, viewerId?: number) => {
     // Sorts and pages of one filter share its total, as do all readers (a viewer's marks matter only below the cap);
     // a ranked sort counts only the texts that qualify for it, so it has its own.
     const { sort, ...rest } = filter;
     const totalKey = q.isRanked(sort) ? { ...rest, ranked: sort } : rest;
     const shared = q.hasCounter(filter) ? undefined : await caches.totals.get(JSON.stringify(totalKey), () => q.sharedTotalOf(db, filter));
     const f = { ...filter, viewerId, viewerBlocksNobody: !blocksSomeone };
-    const { cards, ...page } = await q.listPage(db, f, pageSize, offsetOf({ pageNum, pageSize }), cursor, shared);
-    return { list: cards.map(presentCard), ...page };
+    const at = b.cursor ? q.decodeCursor(b.cursor, filter.sort) : null;
+    const { cards, ...page } = await q.listPage(db, f, pageSize, offsetOf({ pageNum: b.pageNum, pageSize }), at, shared);
+    return { page: { list: cards.map(presentCard), ...page }, keys: cards.map((c) => q.keyOf(filter.sort, c)) };
   };
-  // Signed-in readers get their own page (their 不感兴趣 and flags); visitors share a cached one.
-  if (viewer) return load(viewer.id);
-  return caches.lists.get(JSON.stringify(body), () => load());
+  // What every visitor sees, from the list cache (a cursor the server wrote is valid for every reader).
+  const keyOf = (next: object | null) => JSON.stringify(next ? { ...body, ...next } : body);
+  const shared = {
+    get: (next: object | null) => caches.lists.get(keyOf(next), () => load(next ? { ...body, ...next } : body)),
+    peek: (next: object | null) => caches.lists.peek(keyOf(next)),
+  };
+  if (!viewer) return (await shared.get(null)).page;
+  // A reader's page is the shared one less their 不感兴趣 marks, with their flags (readerPage.ts); blocks change
+  // whole authors, so a reader who blocked someone gets a statement of their own, as does a page the marks push far.
+  const own = !blocksSomeone && (await readerPage(db, { filter, pageSize, pageNum, cursor: rawCursor }, viewer.id, shared));
+  return own || (await load(body, viewer.id)).page;
 }
 
 export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {
