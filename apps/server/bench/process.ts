@@ -1,8 +1,10 @@
 /**
  * `npm run bench:process`: the compiled server as an operator runs it, on the embedded database and on
  * PostgreSQL: start time on an empty database (cold: migrations and the starter library) and on an existing one
- * (warm), resident memory idle and under load (autocannon, lists and details), written to the "Process" section
- * of BENCHMARKS.md. Memory is the kernel's RSS of the server process (/proc/<pid>/status).
+ * (warm), resident memory idle and under load (autocannon, lists and details), and on the embedded database a long
+ * mixed load (BENCH_LONG_SECONDS, 10 minutes by default: issue 28's mix of details, lists to page 200, rankings and
+ * searches, half signed in) with its RSS each second; written to the "Process" section of BENCHMARKS.md. Memory is
+ * the kernel's RSS of the server process (/proc/<pid>/status).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,10 +14,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuilt, ensureWebBuilt, root } from '../../../scripts/lib.mjs';
 import { api, sleep, startServer, type ServerProcess } from '../test/processes.js';
+import { mixedRequest, toAutocannon, type BenchData } from './workloads.js';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOAD_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
+const LONG_S = Number(process.env.BENCH_LONG_SECONDS ?? 600);
+/** The embedded database's pool (10 connections): the long load runs at that many. */
+const LONG_CONNECTIONS = 10;
+const READERS = 10;
 
 const rssMb = (pid: number) => {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
@@ -55,6 +62,75 @@ async function memory(server: ServerProcess) {
   return { idle, peak, after: rssMb(server.pid), rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
 }
 
+/** What the mixed load draws from, asked of the API as readers would: texts, classifications, tags, readers. */
+async function dataOf(base: string): Promise<BenchData> {
+  const ok = async (method: string, url: string, opts: Parameters<typeof api>[3] = {}) => {
+    const r = await api(base, method, url, opts);
+    if (r.code !== '00000') throw new Error(`${method} ${url}: ${r.code}`);
+    return r.data as any;
+  };
+  const ids: number[] = [];
+  for (let pageNum = 1; pageNum <= 40; pageNum++) {
+    const page = await ok('POST', '/api/v1/es/essays/pc/page', { body: { pageNum, pageSize: 50, sort: 'new' } });
+    ids.push(...(page.list as { id: number }[]).map((e) => e.id));
+    if (page.list.length < 50) break;
+  }
+  const classificationIds = ((await ok('GET', '/api/v1/pc/classifications/page')).list as { id: number }[]).map((c) => c.id);
+  const tagIds: number[] = [];
+  for (const id of classificationIds)
+    tagIds.push(
+      ...((await ok('GET', `/api/v1/pc/classificationTagRel/page?classificationId=${id}`)).list as { id: number }[]).map((t) => t.id),
+    );
+  const tokens: string[] = [];
+  for (let i = 0; i < READERS; i++) {
+    const username = `rss_reader_${i}_${crypto.randomBytes(3).toString('hex')}`;
+    const session = await ok('POST', '/api/v1/auth/register', { body: { username, password: 'goodpass123', agree: true } });
+    const token = session.accessToken as string;
+    tokens.push(token);
+    // Each reader likes a few texts and marks a few 不感兴趣, as readers do.
+    for (let k = 0; k < 5; k++) {
+      await ok('POST', '/api/v1/app/essay/beLike', { token, body: { essayId: ids[crypto.randomInt(ids.length)], type: 'like' } });
+      await ok('POST', `/api/v1/app/essay/uninterested/${ids[crypto.randomInt(Math.min(ids.length, 200))]}`, { token });
+    }
+  }
+  return {
+    kind: 'pglite',
+    texts: ids.length,
+    ids,
+    classificationIds,
+    tagIds,
+    tokens,
+    commented: [],
+    highlighted: ids[0]!,
+    unhighlighted: ids[0]!,
+    lines: [],
+    authors: [],
+  };
+}
+
+/** The server's RSS each second under the mixed load for `seconds`: its peak, its value each minute, req/s, errors. */
+async function longLoad(server: ServerProcess, seconds: number) {
+  const data = await dataOf(server.base);
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(rssMb(server.pid)), 1000);
+  const result = await autocannon({
+    url: server.base,
+    connections: LONG_CONNECTIONS,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => toAutocannon(req, mixedRequest(data)) as typeof req }],
+  });
+  clearInterval(sampler);
+  const perMinute = samples.filter((_, i) => (i + 1) % 60 === 0);
+  return {
+    start: samples[0] ?? NaN,
+    peak: Math.max(...samples),
+    perMinute,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
 async function stop(server: ServerProcess) {
   server.kill('SIGTERM');
   await server.exited;
@@ -68,8 +144,13 @@ async function measure(label: string, env: Record<string, string>) {
   console.log(`› ${label}: warm start…`);
   const warm = await timedStart(env);
   const warmMemory = await memory(warm.server);
+  let long: Awaited<ReturnType<typeof longLoad>> | undefined;
+  if (!env.DATABASE_URL && LONG_S > 0) {
+    console.log(`› ${label}: mixed load for ${LONG_S} s…`);
+    long = await longLoad(warm.server, LONG_S);
+  }
   await stop(warm.server);
-  return { label, cold: cold.seconds, warm: warm.seconds, coldMemory, warmMemory };
+  return { label, cold: cold.seconds, warm: warm.seconds, coldMemory, warmMemory, long };
 }
 
 async function main() {
@@ -102,6 +183,19 @@ async function main() {
       }),
     ),
   ];
+  const long = rows.find((r) => r.long)?.long;
+  const longTable = long
+    ? [
+        '',
+        `The embedded database under the mixed load for ${Math.round(LONG_S / 60)} min (after the warm start above; ${LONG_CONNECTIONS} connections: 50% details,`,
+        `30% lists to page 200 in every sort, 10% rankings, 10% common searches, half of them by ${READERS} signed-in readers`,
+        'with likes and 不感兴趣 marks). Target (issue 28): peak RSS ≤ 300 MB.',
+        '',
+        '| RSS at the start MB | RSS each minute MB | peak RSS MB | req/s | p99 ms | errors | met |',
+        '| ------------------- | ------------------ | ----------- | ----- | ------ | ------ | --- |',
+        `| ${long.start} | ${long.perMinute.join(' · ')} | ${long.peak} | ${long.rps} | ${long.p99} | ${long.errors} | ${long.peak <= 300 ? '✓' : '✗'} |`,
+      ]
+    : [];
   const section = [
     '<!-- process:start (written by npm run bench:process) -->',
     '## Process: start time and memory',
@@ -114,13 +208,14 @@ async function main() {
     `- Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     '',
     ...table,
+    ...longTable,
     '<!-- process:end -->',
   ].join('\n');
   const file = path.join(root, 'BENCHMARKS.md');
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
   const marked = /<!-- process:start[\s\S]*<!-- process:end -->/;
   fs.writeFileSync(file, marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}\n`);
-  console.log(`\n${table.join('\n')}\n\n→ BENCHMARKS.md`);
+  console.log(`\n${[...table, ...longTable].join('\n')}\n\n→ BENCHMARKS.md`);
 }
 
 void main().catch((err: unknown) => {
