@@ -69,6 +69,7 @@ export const serverDist = path.join(root, 'apps/server/dist');
 /** The programs production runs with plain node: dist/<name>.js. */
 export const SERVER_ENTRIES = {
   main: 'src/main.ts',
+  'first-start': 'src/firstStart.ts',
   import: 'src/import/cli.ts',
   backup: 'src/ops/backup.ts',
   restore: 'src/ops/restore.ts',

@@ -2,16 +2,15 @@
  * Start the whole site: read config, open the database (migrations run on open), load the starter
  * library on first start, listen, and shut down gracefully on SIGTERM/SIGINT.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodeCluster from 'node:cluster';
 import pino from 'pino';
 import { ConfigError, loadConfig, readEnvFile } from './config.js';
-import { DatabaseOpenError, openDatabase, pgliteExists } from './db/client.js';
+import { DatabaseOpenError, openDatabase } from './db/client.js';
+import { needsStarterImport, seedInChildProcess } from './firstStart.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './import/index.js';
-import { importProgram } from './paths.js';
 import { startJobs } from './jobs/scheduler.js';
 import { warmHotSearches, warmSearchIndexes } from './modules/discovery/index.js';
 import { startCluster } from './cluster.js';
@@ -26,10 +25,8 @@ async function main() {
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
   const started = Date.now();
   if (config.workers > 1 && nodeCluster.isPrimary) return superviseWorkers(config, log);
-  if (config.seedOnStart && !config.databaseUrl && !pgliteExists(config.dataDir)) {
-    // Loading the library grows PGlite's WebAssembly memory and loads the text tools: memory a process never
-    // gives back. On the very first start the import program does it in a process of its own, so the server
-    // itself starts small.
+  if (needsStarterImport(config)) {
+    // In a process of its own (firstStart.ts), unless `npm start` already did it while the web app was built.
     await seedInChildProcess(config.dataDir, log);
     log.info({ ms: Date.now() - started }, 'starter library loaded');
   }
@@ -121,18 +118,6 @@ async function superviseWorkers(config: ReturnType<typeof loadConfig>, log: pino
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-}
-
-function seedInChildProcess(dataDir: string, log: pino.Logger): Promise<void> {
-  log.info({}, '数据库为空，正在载入入门内容库 (loading the starter library)');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, importProgram, '--data-dir', dataDir], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, DATABASE_URL: '' },
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`入门内容库载入失败 (starter import exited ${code})`))));
-  });
 }
 
 main().catch((err: unknown) => {

@@ -126,6 +126,27 @@ describe('start-up', () => {
 });
 
 describe('npm start', () => {
+  it('loads the starter library on a first start in a process of its own, once, before the server listens', async () => {
+    const npm = await startServer({ DATA_DIR: tmp(), SEED_ON_START: 'true' }, ['npm', 'start']);
+    try {
+      const out = npm.output();
+      expect(out).toMatch(/time: first import \d+\.\d s/);
+      expect(out.split('loading the starter library').length - 1).toBe(1);
+      expect(out.indexOf('time: first import')).toBeLessThan(out.indexOf('is ready'));
+      const page = await fetch(`${npm.base}/api/v1/es/essays/pc/page`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"pageSize":1}',
+      });
+      const body = (await page.json()) as { code: string; data: { totalCapped: boolean } };
+      expect(body.code).toBe('00000');
+      expect(body.data.totalCapped).toBe(true); // over a thousand texts
+    } finally {
+      npm.kill('SIGTERM');
+      await npm.exited;
+    }
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('ends the server gracefully on %s to the npm process', async (signal) => {
     const npm = await startServer({ DATA_DIR: tmp() }, ['npm', 'start']);
     const serverPid = Number(/"pid":(\d+)/.exec(npm.output())?.[1]);
