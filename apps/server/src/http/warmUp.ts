@@ -12,6 +12,7 @@
 import { calls, type CallDef } from '@shiju/contract';
 import type { FastifyInstance } from 'fastify';
 import { prerenderHeaders } from './prerender.js';
+import { inGroups } from '../lib/pace.js';
 
 export interface WarmUpOptions {
   /** How many calls run at once (the pool's size: each connection prepares its statements). */
@@ -48,12 +49,7 @@ export async function warmUp(app: FastifyInstance, opts: WarmUpOptions): Promise
       return null;
     }
   };
-  const batch = async (list: Call[]) => {
-    const out: unknown[] = [];
-    for (let i = 0; i < list.length && Date.now() < deadline; i += opts.concurrency)
-      out.push(...(await Promise.all(list.slice(i, i + opts.concurrency).map(call))));
-    return out;
-  };
+  const batch = (list: Call[]) => inGroups(list, opts.concurrency, call, () => Date.now() < deadline);
 
   const classes = listOf<{ id: number }>(await call({ def: calls.classificationsPage, query: { pageSize: 50 } }));
   const filters: object[] = [{}, { type: 'sentence' }, { type: 'essay' }, ...classes.slice(0, 8).map((c) => ({ classificationId: c.id }))];

@@ -15,3 +15,10 @@ export function rest(startedMs: number, share: number): Promise<void> {
   const took = Date.now() - startedMs;
   return sleep(Math.max(MIN_REST_MS, (took * (1 - share)) / share));
 }
+
+/** Runs `fn` on `items`, `size` at a time, group after group while `goOn()` holds; answers the results in order. */
+export async function inGroups<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>, goOn = () => true): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length && goOn(); i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}

@@ -12,6 +12,7 @@ import { cardsOf, type CardRow } from '../essays/index.js';
 import type { Db } from '../../db/client.js';
 import { htmlToText } from '../../lib/html.js';
 import { cappedTotal } from '../../lib/paging.js';
+import { inGroups } from '../../lib/pace.js';
 import { parseQuery, pinyinKeys, type ParsedQuery } from '../../lib/search.js';
 import { toSimplified } from '../../lib/text.js';
 import { presentCard } from '../essays/index.js';
@@ -124,10 +125,7 @@ export async function warmSearchIndexes(db: Db, s: SearchState): Promise<void> {
  */
 export async function warmHotSearches(db: Db, s: SearchState, n = 30, parallel = 4): Promise<number> {
   const queries = (await q.hotQueries(db, n)).map((h) => h.query);
-  for (let i = 0; i < queries.length; i += parallel)
-    await Promise.all(
-      queries.slice(i, i + parallel).map((query) => search(db, s, { q: query, type: 'essay', limit: 10, offset: 0, counted: false })),
-    );
+  await inGroups(queries, parallel, (query) => search(db, s, { q: query, type: 'essay', limit: 10, offset: 0, counted: false }));
   return queries.length;
 }
 
