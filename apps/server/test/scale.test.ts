@@ -145,6 +145,16 @@ describe('round trips', () => {
     expect(groups.data.find((g: any) => g.tag.id === tx.sixiang.id).essays.length).toBeGreaterThan(0);
   });
 
+  it("answer a signed-in ranking page from the visitors' with one statement of the reader's own", async () => {
+    const fan = await signUp(t.app);
+    const body = { period: 'all' as const, pageSize: 5 };
+    await callAs(t.app, 'ranking', { body }); // a visitor keeps the page
+    const sent = await sentTexts(() => callAs(t.app, 'ranking', { body }, fan.token));
+    // The session, then the reader's flags and the live counters: no walk of the ranking.
+    expect(sent.filter((x) => x.includes('with page as'))).toEqual([]);
+    expect(sent.length).toBeLessThanOrEqual(2);
+  });
+
   it('answer a signed-in list or details in at most two', async () => {
     const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0]!.id;
     await callAs(t.app, 'like', { body: { essayId: id } }, reader.token);

@@ -17,6 +17,8 @@ import { cappedTotal } from '../../lib/paging.js';
 import { rest } from '../../lib/pace.js';
 import { maxEssayId } from '../../db/ids.js';
 import { rankedChunk, rankingRows, replaceRanking, type Period, type RankedRow } from './rankingQueries.js';
+import { withReaderFlags } from '../essays/index.js';
+import { mutesAnything } from '../mutes/index.js';
 
 export type { Period } from './rankingQueries.js';
 export const PERIODS: Period[] = ['day', 'week', 'month', 'all'];
@@ -93,6 +95,20 @@ export function createRankingCache(broadcast: Broadcast, metrics: Metrics, unkep
   return rankings;
 }
 export type RankingCache = ReturnType<typeof createRankingCache>;
+
+/**
+ * A signed-in reader's ranking page. The lists are the same for everyone but readers who blocked or muted someone or
+ * something (their page leaves those out and is their own statement): anyone else reads the visitors' cached page
+ * with their own likes and collects.
+ */
+export async function readerRanking<
+  P extends { list: Array<{ id: number; liked: boolean; collected: boolean; likes: number; collects: number; comments: number }> },
+>(db: Db, viewerId: number, blocksSomeone: boolean, shared: () => Promise<P>, own: () => Promise<P>): Promise<P> {
+  if (blocksSomeone) return own();
+  const page = await shared();
+  const list = await withReaderFlags(db, viewerId, page.list, mutesAnything(viewerId));
+  return list ? { ...page, list } : own();
+}
 
 /**
  * A page of a precomputed ranking as cards with the viewer's flags, and its total, in one statement. The lists are

@@ -6,7 +6,7 @@ import { authorPage } from './authors.js';
 import * as authorProfiles from './authorProfiles.js';
 import { frozenWeeks, weekEntries } from './bestWeek.js';
 import * as interests from './interests.js';
-import { rankingPage } from './ranking.js';
+import { rankingPage, readerRanking } from './ranking.js';
 import { hotSearches, search, suggest } from './search.js';
 import * as bestWeekAdmin from './bestWeekAdmin.js';
 import { actorOf } from '../audit/index.js';
@@ -23,8 +23,10 @@ export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'fee
           ...total,
         };
       };
-      if (caller.user) return load(caller.user.id);
-      return runtime.rankings.get(JSON.stringify(body), () => load());
+      const shared = () => runtime.rankings.get(JSON.stringify(body), () => load());
+      if (!caller.user) return shared();
+      const me = caller.user.id;
+      return readerRanking(await reader(me), me, caller.blocksSomeone, shared, () => load(me));
     },
     bestWeek: async ({ query, caller }) => {
       const db = await reader(caller.user?.id);

@@ -16,6 +16,6 @@ export {
 } from './queries.js';
 export { essayHandlers } from './routes.js';
 export { MERGE_HANDLES } from './merge.js';
-export { createEssay, listPublished, publishedDetails, react, removeEssayInTx, type EssayRuntime } from './service.js';
+export { createEssay, listPublished, publishedDetails, react, removeEssayInTx, withReaderFlags, type EssayRuntime } from './service.js';
 export { createEssayCaches, type EssayCaches } from './cache.js';
 export { createViewBuffer, type ViewBuffer } from './views.js';

@@ -427,6 +427,35 @@ export async function viewerFlags(db: Db, userId: number | undefined, ids: numbe
   return { liked: new Set(r!.liked.map(Number)), collected: new Set(r!.collected.map(Number)) };
 }
 
+/** The counters a reader's own likes, collects and comments move, as they are now. */
+export interface LiveCounts {
+  likes: number;
+  collects: number;
+  comments: number;
+}
+
+/**
+ * A signed-in reader's part of a page every visitor shares, in one round trip: their likes and collects among `ids`,
+ * those texts' counters as they are now (the shared page may be a minute old, and the reader's own like must show),
+ * and whether `unless` holds for them.
+ */
+export async function readerMarks(db: Db, userId: number, ids: number[], unless: SQL) {
+  const [r] = await rowsOf<{ liked: number[]; collected: number[]; counts: Array<LiveCounts & { id: number }> | null; unless: boolean }>(
+    db,
+    sql`select ${flagArrays(userId, ids)},
+      (select json_agg(json_build_object('id', ${essays.id}, 'likes', ${essays.likes}, 'collects', ${essays.collects}, 'comments', ${essays.comments}))
+        from ${essays} where ${essays.id} = any(${intArray(ids)})) as counts,
+      ${unless} as unless`,
+    true,
+  );
+  return {
+    liked: new Set(r!.liked.map(Number)),
+    collected: new Set(r!.collected.map(Number)),
+    counts: new Map((r!.counts ?? []).map(({ id, ...c }) => [Number(id), c])),
+    unless: r!.unless,
+  };
+}
+
 /** The viewer's likes and collects among `ids`, as two arrays of one row (`liked`, `collected`). */
 const flagArrays = (userId: number, ids: number[]) => {
   const list = intArray(ids);

@@ -364,6 +364,27 @@ export async function listPublished(
   return own || (await load(body, viewer.id)).page;
 }
 
+/**
+ * A page every visitor shares (a cached ranking, say) as a signed-in reader sees it: with their likes and collects,
+ * and the counters as they are now; null when `unless` (a condition on the reader, in SQL) holds, so that their page
+ * is not the shared one.
+ */
+export async function withReaderFlags<T extends { id: number; liked: boolean; collected: boolean } & q.LiveCounts>(
+  db: Db,
+  viewerId: number,
+  list: T[],
+  unless: SQL,
+): Promise<T[] | null> {
+  const marks = await q.readerMarks(
+    db,
+    viewerId,
+    list.map((e) => e.id),
+    unless,
+  );
+  if (marks.unless) return null;
+  return list.map((e) => ({ ...e, ...marks.counts.get(e.id), liked: marks.liked.has(e.id), collected: marks.collected.has(e.id) }));
+}
+
 export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {
   if (query.status === 'deleted') return { list: [], ...exactTotal(0) };
   const filter = { authorId: me.id, sort: 'created' as const, status: query.status ?? ('visible' as const), viewerId: undefined };
