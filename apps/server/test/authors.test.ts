@@ -241,7 +241,7 @@ describe('the author page', () => {
     const [table] = await rows<{ options: string[] | null }>(
       sql`select reloptions as options from pg_class where oid = 'essays'::regclass`,
     );
-    expect(table!.options).toContain('fillfactor=90');
+    expect(table!.options).toContain('fillfactor=75');
   });
 
   it('reads a Traditional name as Simplified and says 404 for an author nobody cites', async () => {

@@ -205,7 +205,7 @@ export const classificationTagRel = pgTable(
 
 export type EssayStatusDb = 'draft' | 'pending' | 'published' | 'rejected' | 'hidden' | 'deleted';
 
-/** Stored with fillfactor 90 (migration 0035, which drizzle does not model): room for HOT updates of the counters. */
+/** Stored with fillfactor 75 (migration 0035, which drizzle does not model): room for HOT updates of the counters. */
 export const essays = pgTable(
   'essays',
   {
