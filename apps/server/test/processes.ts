@@ -41,7 +41,10 @@ export async function waitFor(check: () => boolean | Promise<boolean>, limitMs: 
 export interface ServerProcess {
   pid: number;
   base: string;
+  /** The exit code, once the process has exited (its last output may still be on the way: see `closed`). */
   exited: Promise<number | null>;
+  /** Once the process has exited and its output pipes have closed: `output()` is then complete. */
+  closed: Promise<void>;
   alive(): boolean;
   output(): string;
   kill(signal: NodeJS.Signals): void;
@@ -76,10 +79,12 @@ export async function startServer(env: Record<string, string>, cmd: string[] = [
       resolve(code);
     }),
   );
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const proc: ServerProcess = {
     pid: child.pid!,
     base: `http://127.0.0.1:${port}`,
     exited,
+    closed,
     alive: () => exitCode === undefined,
     output: () => out,
     kill: (signal) => child.kill(signal),
@@ -99,7 +104,7 @@ export interface Answer {
 /**
  * One API call on its own connection (no keep-alive, so a server closing idle sockets cannot race a request);
  * the answer must be an envelope. Rejects with the socket error (e.g. ECONNREFUSED) when nothing answered,
- * and after 10 s of silence (a hang is a failure).
+ * and after 60 s of silence (a hang is a failure; a slow answer on a loaded machine is not).
  */
 export function api(
   base: string,
@@ -114,7 +119,7 @@ export function api(
       {
         method,
         agent: false,
-        timeout: 10_000,
+        timeout: 60_000,
         headers: {
           ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
@@ -137,7 +142,7 @@ export function api(
         });
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within 10 s: ${method} ${url}`)));
+    req.on('timeout', () => req.destroy(new Error(`no answer within 60 s: ${method} ${url}`)));
     req.on('error', reject);
     req.end(payload);
   });
