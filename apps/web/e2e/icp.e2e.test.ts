@@ -28,7 +28,7 @@ function errorsOf(page: Page): string[] {
 
 const icpLink = (scope: Locator) => scope.getByRole('link', { name: ICP });
 
-describe('ICP 备案号 configured', { retry: 1 }, () => {
+describe('ICP 备案号 configured', () => {
   // A server of this journey's own, started with ICP_BEIAN (the suite's server has none).
   const browser = useBrowser();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-e2e-icp-'));
