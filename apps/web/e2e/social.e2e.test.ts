@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './essay-helpers.js';
 import {
@@ -95,6 +95,65 @@ async function expectBell(page: Page, unread: number): Promise<void> {
 /** The 评论 counter of a text's card in a list. */
 function commentCounter(page: Page, essayId: number) {
   return page.locator(`article.essay-card:has(a[href="/bellesDetails?id=${essayId}"]) .counters li[title="评论"]`).first();
+}
+
+/**
+ * Opens `authorId`'s page until the card of `essayId` counts `count` comments. List pages are shared pages the
+ * server keeps for a few seconds (LIST_TTL_MS, server essays/cache.ts), a signed-in reader's included, and a comment
+ * does not drop them: a page opened while an older one is kept shows the older count, and the app does not ask
+ * again. So the page is opened again until the count shows; one that never does is caught by the test's timeout.
+ */
+async function openUntilCardCounts(page: Page, authorId: number, essayId: number, count: number): Promise<void> {
+  for (;;) {
+    await page.goto(`/othersInfor?id=${authorId}`);
+    // The app's own page (the server's copy, a visitor's, may come from the browser's cache).
+    await settled(page);
+    const shown = commentCounter(page, essayId).locator('.counters__value');
+    await shown.waitFor();
+    if ((await shown.textContent()) === String(count)) return;
+  }
+}
+
+/** Longer than any step takes on a loaded machine: only a hang reaches it. */
+const HANG_MS = 120_000;
+
+async function envelopeOf(res: Response): Promise<Envelope<unknown>> {
+  return (await res.json()) as Envelope<unknown>;
+}
+
+/**
+ * A write `page` sends (a non-GET call whose path matches `write`) and the first GET of `read` it asks once that
+ * write was answered, each resolving with its envelope. A read already under way when the write was answered is not
+ * it: what the page shows once both have arrived is the server's state after the write.
+ */
+function writeThenRead(page: Page, write: RegExp, read: RegExp) {
+  let written = false;
+  const pathOf = (r: Request) => new URL(r.url()).pathname;
+  const asked = new Promise<Request>((resolve) => {
+    const onRequest = (r: Request) => {
+      if (!written || r.method() !== 'GET' || !read.test(pathOf(r))) return;
+      page.off('request', onRequest);
+      resolve(r);
+    };
+    page.on('request', onRequest);
+  });
+  const written$ = page.waitForResponse(
+    (r) => {
+      // Set as the answer arrives (the predicate runs in the event's turn), before any request the page makes after it.
+      if (r.request().method() === 'GET' || !write.test(pathOf(r.request()))) return false;
+      written = true;
+      return true;
+    },
+    { timeout: HANG_MS },
+  );
+  return {
+    written: written$.then(envelopeOf),
+    read: asked.then(async (r) => {
+      const res = await r.response();
+      if (!res) throw new Error(`GET ${r.url()} failed: ${r.failure()?.errorText ?? 'no answer'}`);
+      return envelopeOf(res);
+    }),
+  };
 }
 
 async function toastCount(page: Page, text: string): Promise<number> {
@@ -197,8 +256,7 @@ describe('social: two people in two browsers', () => {
     await expectBell(b.page, 0);
 
     // The card counts the comment and its reply; B deletes the comment and both go.
-    await b.page.goto(`/othersInfor?id=${a.id}`);
-    await commentCounter(b.page, sentenceId).getByText('2').waitFor();
+    await openUntilCardCounts(b.page, a.id, sentenceId, 2);
     await b.page.goto(`/bellesDetails?id=${sentenceId}`);
     await waitForTitleStart(b.page, '拾句 | 句子详情 · 风从山那边来');
     const bThread = b.page.locator('#comments .comment-thread', { hasText: '读到这句，窗外正好起风。' });
@@ -206,14 +264,24 @@ describe('social: two people in two browsers', () => {
     await b.page.locator('#comments .comments__count').getByText('2').waitFor();
     await settled(b.page);
     await bThread.locator('.comment').first().getByRole('button', { name: '删除' }).click();
-    const confirm = b.page.getByRole('dialog');
+    const confirm = b.page.getByRole('dialog', { name: '删除这条评论？' });
+    // Zoomed in before its button is clicked (a click during the animation can miss a moving button).
+    await opened(confirm);
     await confirm.getByText('它下面的回复也会一起删除。').waitFor();
+    // Each step waits for the server: the deletion's answer, then the comments the app asks again after it (a slow
+    // answer is not a thread left behind, and a failed one says so).
+    const deletion = writeThenRead(b.page, /^\/api\/v1\/app\/essay\/delete\/comment\/\d+$/, /^\/api\/v1\/app\/essay\/comment\/page$/);
     await confirm.getByRole('button', { name: '删除' }).click();
+    expect(await deletion.written).toMatchObject({ code: '00000' });
+    const after = (await deletion.read) as Envelope<{ list: Array<{ content: string }> }>;
+    expect(after.code).toBe('00000');
+    expect(after.data.list.map((c) => c.content)).not.toContain('读到这句，窗外正好起风。');
     await bThread.waitFor({ state: 'detached' });
     await b.page.locator('#comments .comments__count').getByText('0').waitFor();
-    await b.page.goto(`/othersInfor?id=${a.id}`);
-    await commentCounter(b.page, sentenceId).getByText('0').waitFor();
-  });
+    await openUntilCardCounts(b.page, a.id, sentenceId, 0);
+    // A long journey (two people, a dozen pages): the suite's 60 s is within reach of a loaded machine; this limit only
+    // catches a hang.
+  }, 240_000);
 
   it('the bell picks up a new notification within a minute while the page is visible', async () => {
     // A second tab of A's, with a controllable clock.
