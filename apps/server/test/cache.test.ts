@@ -64,4 +64,15 @@ describe('the in-process cache', () => {
     c.advance(1001);
     expect(await cache.get('s', async () => 'new')).toBe('new');
   });
+
+  it('drops expired entries it is no longer asked for, once a TTL has passed, unless it answers them stale', async () => {
+    for (const staleWhileRevalidate of [false, true]) {
+      const c = clock();
+      const cache = new Cache<number>(createMetrics(), 'purged', { ttl: 1000, max: 1000, staleWhileRevalidate, clock: c });
+      for (let i = 0; i < 100; i++) await cache.get(`page${i}`, async () => i);
+      c.advance(1001);
+      await cache.get('another page', async () => -1);
+      expect(cache.size).toBe(staleWhileRevalidate ? 101 : 1);
+    }
+  });
 });

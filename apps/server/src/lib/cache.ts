@@ -7,6 +7,11 @@
  * reader of a minute-old process wait behind the reloads of all of them at once. A cache of costly values may also
  * answer an expired entry while one load replaces it (`staleWhileRevalidate`); an invalidation still drops entries at
  * once.
+ *
+ * lru-cache drops an expired entry only when it is next asked for or when the cap makes room: a cache of short-lived
+ * entries over many keys (list pages in every sort and filter, to page 200) filled up to its cap with expired
+ * values and kept them, megabytes of a process's heap that no reader could be answered from. So once per TTL, as
+ * it is used, a cache that never answers expired entries drops them all (`purgeStale`, one pass over the entries).
  */
 import { LRUCache } from 'lru-cache';
 import type { Metrics } from './metrics.js';
@@ -39,6 +44,10 @@ export class Cache<V> {
   private readonly misses;
   private readonly guardMs: number;
   private readonly ttl: number;
+  private readonly clock: { now(): number };
+  private readonly purges: boolean;
+  /** When expired entries were last dropped (on `clock`). */
+  private purgedAt: number;
   /** When everything was last dropped, and when single keys were (only while guardMs matters). */
   private clearedAt = -Infinity;
   private readonly droppedAt = new Map<string, number>();
@@ -48,6 +57,9 @@ export class Cache<V> {
     this.misses = metrics.cacheLookups.labels(name, 'miss');
     this.guardMs = unkeptAfterDropMs;
     this.ttl = opts.ttl;
+    this.clock = clock ?? performance;
+    this.purges = !staleWhileRevalidate;
+    this.purgedAt = this.clock.now();
     this.lru = new LRUCache<string, Box<V>, Load<V>>({
       ...opts,
       allowStale: staleWhileRevalidate,
@@ -67,6 +79,7 @@ export class Cache<V> {
       this.misses.inc();
       return load();
     }
+    this.purgeExpired();
     const status: LRUCache.Status<string, Box<V>, Load<V>> = {};
     const box = this.lru.forceFetch(key, { context: load, status, ttl: this.entryTtl() });
     if (status.fetch === 'hit' || status.fetch === 'inflight' || status.returnedStale) this.hits.inc();
@@ -83,7 +96,22 @@ export class Cache<V> {
   /** Keeps a value the caller loaded (see peek); counted as the miss it was. */
   set(key: string, value: V) {
     this.misses.inc();
+    this.purgeExpired();
     if (!this.recentlyDropped(key)) this.lru.set(key, { value }, { ttl: this.entryTtl() });
+  }
+
+  /** How many entries are kept, expired ones included. */
+  get size(): number {
+    return this.lru.size;
+  }
+
+  /** Drops the expired entries, at most once per TTL (see above). */
+  private purgeExpired() {
+    if (!this.purges) return;
+    const now = this.clock.now();
+    if (now - this.purgedAt < this.ttl) return;
+    this.purgedAt = now;
+    this.lru.purgeStale();
   }
 
   private entryTtl(): number {
