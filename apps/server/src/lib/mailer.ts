@@ -2,7 +2,8 @@
  * Outgoing mail through SMTP (nodemailer), configured by SMTP_URL and MAIL_FROM: one transport per app, made on
  * first use; with no SMTP_URL there is no mailer and the calls that need one say the service is unavailable.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+// nodemailer is loaded by the first mail: a process that sends none need not carry it.
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface Mail {
@@ -24,6 +25,7 @@ export function createMailer(mail: Config['mail']): Mailer {
       ? null
       : async (m) => {
           // Fail fast rather than hold a request: a mail server that does not answer within seconds is down.
+          const { default: nodemailer } = await import('nodemailer');
           transport ??= nodemailer.createTransport({
             url: mail.url,
             connectionTimeout: 5000,

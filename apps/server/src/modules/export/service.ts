@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
+import { once } from '../../lib/once.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { AppError } from '../../http/errors.js';
@@ -21,7 +22,15 @@ import { exportReview } from '../review/index.js';
 export const EXPORTS_PER_HOUR = 3;
 const exportsOf = (userId: number) => ({ key: `export:${userId}`, windowMs: 3600_000 });
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+/**
+ * HTML → Markdown, loaded by the first export (exportData): turndown and the DOM it parses with weigh ~6 MB of
+ * memory that a process never asked for an export need not carry.
+ */
+const loadTurndown = once(() =>
+  import('turndown').then(
+    ({ default: Turndown }) => new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' }),
+  ),
+);
 
 type Text = Awaited<ReturnType<typeof everythingOf>>['texts'][number];
 
@@ -39,7 +48,7 @@ ${t.source ? `<p>—— ${escapeHtml(t.source)}</p>\n` : ''}</body></html>
 `;
 }
 
-function textMarkdown(t: Text): string {
+function textMarkdown(t: Text, turndown: TurndownService): string {
   const head = t.title ? `# ${t.title}\n\n` : '';
   const body = t.type === 'essay' ? turndown.turndown(t.content) : t.content;
   return `${head}${body}\n${t.source ? `\n—— ${t.source}\n` : ''}`;
@@ -88,7 +97,7 @@ type Marks = Awaited<ReturnType<typeof highlightsDataOf>>;
  * The library as files: 收藏夹 and highlights as Markdown (one file per 收藏夹, one per text marked) and an Anki
  * deck of the collected sentences and the marked passages.
  */
-async function libraryFiles(db: Db, me: UserRow, origin: string, folders: Folders, marks: Marks) {
+async function libraryFiles(db: Db, me: UserRow, origin: string, folders: Folders, marks: Marks, turndown: TurndownService) {
   const ids = new Set([...folders.flatMap((f) => f.texts.map((t) => t.essayId)), ...marks.map((m) => m.essayId)]);
   const rows = await libraryTextsOf(db, me.id, [...ids]);
   const byId = new Map(
@@ -176,11 +185,12 @@ async function deliver(storage: Storage, userId: number, zip: Buffer, name: stri
 export async function exportData(db: Db, storage: Storage, me: UserRow, origin: string, now: Date) {
   if (!(await allow(db, exportsOf(me.id), EXPORTS_PER_HOUR)))
     throw new AppError('A0501', `每小时最多导出 ${EXPORTS_PER_HOUR} 次，请稍后再试`);
+  const turndown = await loadTurndown();
   const d = await everythingOf(db, me.id);
   const notes = await notesDataOf(db, me.id);
   const collections = await collectionsExportOf(db, me.id);
   const marks = await highlightsDataOf(db, me.id);
-  const library = await libraryFiles(db, me, origin, collections.folders, marks);
+  const library = await libraryFiles(db, me, origin, collections.folders, marks, turndown);
   const tagsOf = new Map<number, string[]>();
   for (const { essayId, name } of d.textTags) tagsOf.set(essayId, [...(tagsOf.get(essayId) ?? []), name]);
   const files: Zippable = {
@@ -231,7 +241,7 @@ export async function exportData(db: Db, storage: Storage, me: UserRow, origin: 
   files['anki.csv'] = strToU8(library.anki);
   for (const t of d.texts) {
     files[`essays/${t.id}.html`] = strToU8(textHtml(t));
-    files[`essays/${t.id}.md`] = strToU8(textMarkdown(t));
+    files[`essays/${t.id}.md`] = strToU8(textMarkdown(t, turndown));
   }
   const zip = zipSync({ 'shiju-export': files }, { level: 6 });
   const day = now.toISOString().slice(0, 10);

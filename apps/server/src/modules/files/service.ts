@@ -4,11 +4,11 @@
  * nothing shows any more (a deleted account's avatar) are removed by removeUnusedUploads.
  */
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { isUploadUrl, type ImageKind } from '@shiju/contract/core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { BusyError, type JobQueue } from '../../lib/jobQueue.js';
+import { once } from '../../lib/once.js';
 import type { Storage } from '../../lib/storage.js';
 import { uploadsInUse } from './queries.js';
 
@@ -20,8 +20,16 @@ const MAX_SIDE = 2400;
 export const MAX_TOTAL_PIXELS = 40_000_000;
 const MAX_FRAMES = 200;
 
-/** sharp uses one thread per job; how many jobs run at once is the app's image queue (runtime.ts). */
-sharp.concurrency(1);
+/**
+ * sharp, loaded by the first image: with libvips it weighs ~18 MB of memory that a process which is never sent an
+ * image need not carry. sharp uses one thread per job; how many jobs run at once is the app's image queue (runtime.ts).
+ */
+const loadSharp = once(() =>
+  import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  }),
+);
 
 export function sniffImage(buf: Buffer): ImageKind | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
@@ -34,6 +42,7 @@ export function sniffImage(buf: Buffer): ImageKind | null {
 }
 
 async function assertSize(buf: Buffer, kind: ImageKind) {
+  const sharp = await loadSharp();
   const animated = kind === 'gif' || kind === 'webp';
   const meta = await sharp(buf, { animated, limitInputPixels: false }).metadata();
   const frames = meta.pages ?? 1;
@@ -43,6 +52,7 @@ async function assertSize(buf: Buffer, kind: ImageKind) {
 }
 
 async function reencode(buf: Buffer, kind: ImageKind) {
+  const sharp = await loadSharp();
   const img = sharp(buf, { limitInputPixels: MAX_TOTAL_PIXELS, animated: kind === 'gif' || kind === 'webp', failOn: 'error' })
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });

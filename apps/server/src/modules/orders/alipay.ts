@@ -6,7 +6,8 @@
  * answers and notifications with Alipay's public key; amounts go to Alipay in yuan ("15.00") and come back
  * to us as fen.
  */
-import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+// Only the types at start-up: the SDK and the HTTP client it brings weigh ~15 MB of memory, loaded by the first call.
+import type { AlipaySdk, AlipaySdkCommonResult } from 'alipay-sdk';
 import type { AlipayConfig } from '../../config.js';
 import { UpstreamError } from './wechatpay.js';
 
@@ -15,9 +16,10 @@ export const ALIPAY_NOTIFY_PATH = '/api/v1/pay/alipay/notify';
 // eslint-disable-next-line no-restricted-syntax -- keyed by the app's own configuration, so apps never share a client; made once and never changed
 const clients = new WeakMap<AlipayConfig, AlipaySdk>();
 
-export function alipayClient(c: AlipayConfig): AlipaySdk {
+export async function alipayClient(c: AlipayConfig): Promise<AlipaySdk> {
   let sdk = clients.get(c);
   if (!sdk) {
+    const { AlipaySdk } = await import('alipay-sdk');
     const key = c.privateKey.reveal();
     sdk = new AlipaySdk({
       appId: c.appId,
@@ -48,7 +50,7 @@ export const alipayTime = (d: Date) => new Date(d.getTime() + 8 * 3600 * 1000).t
 
 async function exec(c: AlipayConfig, method: string, params: Record<string, unknown>): Promise<AlipaySdkCommonResult> {
   try {
-    return await alipayClient(c).exec(method, params, { validateSign: true });
+    return await (await alipayClient(c)).exec(method, params, { validateSign: true });
   } catch (err) {
     throw new UpstreamError(`支付宝 ${method}：${(err as Error).message.slice(0, 200)}`);
   }

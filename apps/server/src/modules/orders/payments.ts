@@ -196,7 +196,7 @@ export async function alipayNotify(
     await record(db, { provider: 'alipay', kind: 'payment', verified: false, outcome: 'refused', reason, headers: kept, body, ...extra });
     return alipayAnswer('fail');
   };
-  if (!params.sign || !alipayClient(c).checkNotifySignV2(params)) return refuse('签名验证失败');
+  if (!params.sign || !(await alipayClient(c)).checkNotifySignV2(params)) return refuse('签名验证失败');
   const isRefund = !!(params.refund_fee || params.gmt_refund || params.out_biz_no);
   const base = {
     provider: 'alipay' as const,
