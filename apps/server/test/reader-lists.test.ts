@@ -134,6 +134,20 @@ describe("a signed-in reader's list", () => {
     expect(after.total).toBe(first.total - 1);
   });
 
+  it("shows the counters as they are now, though the shared page is kept: a reader's own comment counts at once", async () => {
+    const filter = withIds({ authorId: 0, sort: 'new' });
+    const reader = await signUp(t.app);
+    const before = await list({ ...filter, pageSize: 5 }); // a visitor keeps the page
+    const id = before.list[2]!.id;
+    const was = (before.list[2] as unknown as { comments: number }).comments;
+    expect((await callAs(t.app, 'createComment', { body: { essayId: id, content: '读到这里，停了一会儿。' } }, reader.token)).code).toBe(
+      '00000',
+    );
+    expect((await callAs(t.app, 'like', { body: { essayId: id, type: 'like' } }, reader.token)).code).toBe('00000');
+    const mine = await list({ ...filter, pageSize: 5 }, reader.token);
+    expect(mine.list[2]).toMatchObject({ id, comments: was + 1, liked: true });
+  });
+
   it('is read from the shared page: one small statement for the reader, none of their own list', async () => {
     const filter = withIds({ authorId: 0, sort: 'new' });
     const reader = await signUp(t.app);

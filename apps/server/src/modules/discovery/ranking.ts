@@ -102,7 +102,9 @@ export type RankingCache = ReturnType<typeof createRankingCache>;
  * with their own likes and collects.
  */
 export async function readerRanking<
-  P extends { list: Array<{ id: number; liked: boolean; collected: boolean; likes: number; collects: number; comments: number }> },
+  P extends {
+    list: Array<{ id: number; liked: boolean; collected: boolean; likes: number; collects: number; comments: number; imitations: number }>;
+  },
 >(db: Db, viewerId: number, blocksSomeone: boolean, shared: () => Promise<P>, own: () => Promise<P>): Promise<P> {
   if (blocksSomeone) return own();
   const page = await shared();

@@ -427,12 +427,20 @@ export async function viewerFlags(db: Db, userId: number | undefined, ids: numbe
   return { liked: new Set(r!.liked.map(Number)), collected: new Set(r!.collected.map(Number)) };
 }
 
-/** The counters a reader's own likes, collects and comments move, as they are now. */
+/** The counters a reader's own likes, collects, comments and 仿写 move, as they are now. */
 export interface LiveCounts {
   likes: number;
   collects: number;
   comments: number;
+  imitations: number;
 }
+
+/** Those counters of `ids` (a json array of {id, …LiveCounts}, or null when none), as a column of one row. */
+const liveCounts = (ids: number[]) =>
+  sql`(select json_agg(json_build_object('id', ${essays.id}, 'likes', ${essays.likes}, 'collects', ${essays.collects},
+      'comments', ${essays.comments}, 'imitations', ${essays.imitations})) from ${essays} where ${essays.id} = any(${intArray(ids)})) as counts`;
+type CountsColumn = Array<LiveCounts & { id: number }> | null;
+const countsMap = (counts: CountsColumn) => new Map((counts ?? []).map(({ id, ...c }) => [Number(id), c]));
 
 /**
  * A signed-in reader's part of a page every visitor shares, in one round trip: their likes and collects among `ids`,
@@ -440,18 +448,15 @@ export interface LiveCounts {
  * and whether `unless` holds for them.
  */
 export async function readerMarks(db: Db, userId: number, ids: number[], unless: SQL) {
-  const [r] = await rowsOf<{ liked: number[]; collected: number[]; counts: Array<LiveCounts & { id: number }> | null; unless: boolean }>(
+  const [r] = await rowsOf<{ liked: number[]; collected: number[]; counts: CountsColumn; unless: boolean }>(
     db,
-    sql`select ${flagArrays(userId, ids)},
-      (select json_agg(json_build_object('id', ${essays.id}, 'likes', ${essays.likes}, 'collects', ${essays.collects}, 'comments', ${essays.comments}))
-        from ${essays} where ${essays.id} = any(${intArray(ids)})) as counts,
-      ${unless} as unless`,
+    sql`select ${flagArrays(userId, ids)}, ${liveCounts(ids)}, ${unless} as unless`,
     true,
   );
   return {
     liked: new Set(r!.liked.map(Number)),
     collected: new Set(r!.collected.map(Number)),
-    counts: new Map((r!.counts ?? []).map(({ id, ...c }) => [Number(id), c])),
+    counts: countsMap(r!.counts),
     unless: r!.unless,
   };
 }
@@ -465,7 +470,8 @@ const flagArrays = (userId: number, ids: number[]) => {
 
 /**
  * What a signed-in reader changes on a list page every visitor shares, in one round trip: which of `ids` they liked
- * and collected, which texts of this list (`f` without a viewer) they marked 不感兴趣, and how many of those sort
+ * and collected, those texts' counters as they are now (the shared page may be seconds old; the reader's own comment
+ * must show), which texts of this list (`f` without a viewer) they marked 不感兴趣, and how many of those sort
  * before the text `firstId` (the shared page's first; null when the page starts at a cursor).
  */
 export async function readerOverlay(db: Db, f: ListFilter, userId: number, ids: number[], firstId: number | null) {
@@ -476,16 +482,18 @@ export async function readerOverlay(db: Db, f: ListFilter, userId: number, ids: 
   const before =
     firstId === null
       ? sql`0`
-      : sql`(select count(*) ${mine} cross join (select ${key} as k, ${essays.id} as id from ${essays} where ${essays.id} = ${firstId}) first
-          where ${where} and (${key}, ${essays.id}) > (first.k, first.id))`;
-  const [r] = await rowsOf<{ liked: number[]; collected: number[]; hidden: number[]; before: number }>(
+      : // The inner essays (the first text) shadows the outer one (the marked text) in its own select.
+        sql`(select count(*) ${mine} where ${where}
+          and (${key}, ${essays.id}) > (select ${key}, ${essays.id} from ${essays} where ${essays.id} = ${firstId}))`;
+  const [r] = await rowsOf<{ liked: number[]; collected: number[]; counts: CountsColumn; hidden: number[]; before: number }>(
     db,
-    sql`select ${flagArrays(userId, ids)}, array(select ${essays.id} ${mine} where ${where}) as hidden, ${before}::int as before`,
+    sql`select ${flagArrays(userId, ids)}, ${liveCounts(ids)}, array(select ${essays.id} ${mine} where ${where}) as hidden, ${before}::int as before`,
     true,
   );
   return {
     liked: new Set(r!.liked.map(Number)),
     collected: new Set(r!.collected.map(Number)),
+    counts: countsMap(r!.counts),
     hidden: new Set(r!.hidden.map(Number)),
     before: Number(r!.before),
   };

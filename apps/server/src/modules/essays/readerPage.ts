@@ -1,13 +1,15 @@
 /**
  * A signed-in reader's page of a published list, made from the pages every visitor shares (the list cache) rather
  * than a statement of its own: the reader's list is the visitors' list less the texts they marked 不感兴趣, with
- * their likes and collects. One small statement per page (readerOverlay) finds those marks and flags; the shared
- * pages answer the rest. A reader who blocked someone keeps the full statement (their list loses whole authors).
+ * their likes and collects and the counters as they are now. One small statement per page (readerOverlay) finds
+ * those marks, flags and counters; the shared pages answer the rest. A reader who blocked someone keeps the full
+ * statement (their list loses whole authors).
  *
  * Offset pages: the reader's item i is the visitors' item i + (their marks sorting before it). With `before` marks
  * sorting before the shared page's first item, the reader's page starts `before` unmarked items into that page (the
  * shared page and, when it runs short, the next one). Cursor pages start at the cursor alike for everyone.
  */
+import { sql } from 'drizzle-orm';
 import type { Essay } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { exactTotal } from '../../lib/paging.js';
@@ -79,20 +81,25 @@ export async function readerPage(db: Db, req: Request, viewerId: number, shared:
   if (!picked && after) {
     if (!second) {
       second = await shared.get(after);
-      const more = await q.viewerFlags(
+      const more = await q.readerMarks(
         db,
         viewerId,
         second.page.list.map((c) => c.id),
+        sql`false`,
       );
       more.liked.forEach((id) => marks.liked.add(id));
       more.collected.forEach((id) => marks.collected.add(id));
+      more.counts.forEach((c, id) => marks.counts.set(id, c));
     }
     items = [...items, ...second.page.list];
     keys = [...keys, ...second.keys];
     picked = readerSlice(items, marks.hidden, marks.before, req.pageSize, endsAt(second));
   }
   if (!picked) return null;
-  const list = picked.map((i) => ({ ...items[i]!, liked: marks.liked.has(items[i]!.id), collected: marks.collected.has(items[i]!.id) }));
+  const list = picked.map((i) => {
+    const e = items[i]!;
+    return { ...e, ...marks.counts.get(e.id), liked: marks.liked.has(e.id), collected: marks.collected.has(e.id) };
+  });
   const lastAt = picked[picked.length - 1];
   const k = lastAt !== undefined && list.length === req.pageSize ? keys[lastAt] : null;
   const { total, totalCapped } = first.page;
