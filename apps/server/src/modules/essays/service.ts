@@ -358,9 +358,13 @@ export async function listPublished(
     peek: (next: object | null) => caches.lists.peek(keyOf(next)),
   };
   if (!viewer) return (await shared.get(null)).page;
-  // A reader's page is the shared one less their 不感兴趣 marks, with their flags (readerPage.ts); blocks change
-  // whole authors, so a reader who blocked someone gets a statement of their own, as does a page the marks push far.
-  const own = !blocksSomeone && (await readerPage(db, { filter, pageSize, pageNum, cursor: rawCursor }, viewer.id, shared));
+  // A page visitors keep is the reader's less their 不感兴趣 marks, with their flags and live counters
+  // (readerPage.ts). A page nobody keeps costs the reader one statement of their own, as before (the shared page and
+  // the marks would take two); so do blocks, which change whole authors, and marks that push the page far.
+  const own =
+    !blocksSomeone &&
+    shared.peek(null) !== undefined &&
+    (await readerPage(db, { filter, pageSize, pageNum, cursor: rawCursor }, viewer.id, shared));
   return own || (await load(body, viewer.id)).page;
 }
 
