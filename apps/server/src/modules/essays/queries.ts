@@ -440,7 +440,26 @@ const liveCounts = (ids: number[]) =>
   sql`(select json_agg(json_build_object('id', ${essays.id}, 'likes', ${essays.likes}, 'collects', ${essays.collects},
       'comments', ${essays.comments}, 'imitations', ${essays.imitations})) from ${essays} where ${essays.id} = any(${intArray(ids)})) as counts`;
 type CountsColumn = Array<LiveCounts & { id: number }> | null;
-const countsMap = (counts: CountsColumn) => new Map((counts ?? []).map(({ id, ...c }) => [Number(id), c]));
+
+/** A reader's flags and the live counters, as a row of flagArrays and liveCounts gives them. */
+export interface ReaderMarks {
+  liked: Set<number>;
+  collected: Set<number>;
+  counts: Map<number, LiveCounts>;
+}
+const marksOf = (r: { liked: number[]; collected: number[]; counts: CountsColumn }): ReaderMarks => ({
+  liked: new Set(r.liked.map(Number)),
+  collected: new Set(r.collected.map(Number)),
+  counts: new Map((r.counts ?? []).map(({ id, ...c }) => [Number(id), c])),
+});
+
+/** A card of a shared page as `marks`'s reader sees it: their flags, the counters as they are now. */
+export const withMarks = <T extends { id: number; liked: boolean; collected: boolean }>(e: T, marks: ReaderMarks): T => ({
+  ...e,
+  ...marks.counts.get(e.id),
+  liked: marks.liked.has(e.id),
+  collected: marks.collected.has(e.id),
+});
 
 /**
  * A signed-in reader's part of a page every visitor shares, in one round trip: their likes and collects among `ids`,
@@ -453,12 +472,7 @@ export async function readerMarks(db: Db, userId: number, ids: number[], unless:
     sql`select ${flagArrays(userId, ids)}, ${liveCounts(ids)}, ${unless} as unless`,
     true,
   );
-  return {
-    liked: new Set(r!.liked.map(Number)),
-    collected: new Set(r!.collected.map(Number)),
-    counts: countsMap(r!.counts),
-    unless: r!.unless,
-  };
+  return { ...marksOf(r!), unless: r!.unless };
 }
 
 /** The viewer's likes and collects among `ids`, as two arrays of one row (`liked`, `collected`). */
@@ -490,13 +504,7 @@ export async function readerOverlay(db: Db, f: ListFilter, userId: number, ids: 
     sql`select ${flagArrays(userId, ids)}, ${liveCounts(ids)}, array(select ${essays.id} ${mine} where ${where}) as hidden, ${before}::int as before`,
     true,
   );
-  return {
-    liked: new Set(r!.liked.map(Number)),
-    collected: new Set(r!.collected.map(Number)),
-    counts: countsMap(r!.counts),
-    hidden: new Set(r!.hidden.map(Number)),
-    before: Number(r!.before),
-  };
+  return { ...marksOf(r!), hidden: new Set(r!.hidden.map(Number)), before: Number(r!.before) };
 }
 
 /**

@@ -96,10 +96,7 @@ export async function readerPage(db: Db, req: Request, viewerId: number, shared:
     picked = readerSlice(items, marks.hidden, marks.before, req.pageSize, endsAt(second));
   }
   if (!picked) return null;
-  const list = picked.map((i) => {
-    const e = items[i]!;
-    return { ...e, ...marks.counts.get(e.id), liked: marks.liked.has(e.id), collected: marks.collected.has(e.id) };
-  });
+  const list = picked.map((i) => q.withMarks(items[i]!, marks));
   const lastAt = picked[picked.length - 1];
   const k = lastAt !== undefined && list.length === req.pageSize ? keys[lastAt] : null;
   const { total, totalCapped } = first.page;

@@ -352,10 +352,10 @@ export async function listPublished(
     return { page: { list: cards.map(presentCard), ...page }, keys: cards.map((c) => q.keyOf(filter.sort, c)) };
   };
   // What every visitor sees, from the list cache (a cursor the server wrote is valid for every reader).
-  const keyOf = (next: object | null) => JSON.stringify(next ? { ...body, ...next } : body);
+  const bodyAt = (next: object | null) => (next ? { ...body, ...next } : body);
   const shared = {
-    get: (next: object | null) => caches.lists.get(keyOf(next), () => load(next ? { ...body, ...next } : body)),
-    peek: (next: object | null) => caches.lists.peek(keyOf(next)),
+    get: (next: object | null) => caches.lists.get(JSON.stringify(bodyAt(next)), () => load(bodyAt(next))),
+    peek: (next: object | null) => caches.lists.peek(JSON.stringify(bodyAt(next))),
   };
   if (!viewer) return (await shared.get(null)).page;
   // A page visitors keep is the reader's less their 不感兴趣 marks, with their flags and live counters
@@ -386,7 +386,7 @@ export async function withReaderFlags<T extends { id: number; liked: boolean; co
     unless,
   );
   if (marks.unless) return null;
-  return list.map((e) => ({ ...e, ...marks.counts.get(e.id), liked: marks.liked.has(e.id), collected: marks.collected.has(e.id) }));
+  return list.map((e) => q.withMarks(e, marks));
 }
 
 export async function listMine(db: Db, me: UserRow, query: CallParsed<'myEssays'>['query']) {
