@@ -65,6 +65,13 @@ const Env = z
     DATA_DIR: z.string().min(1).default('./data'),
     /** Server processes `npm start` runs on the one port (1 on the embedded database; the core count on PostgreSQL). */
     WORKERS: z.coerce.number({ message: '必须是 1 到 64 之间的整数' }).int('必须是整数').min(1, '至少为 1').max(64, '至多为 64').optional(),
+    /** Seconds a start serves readers before the scheduled jobs that are due run (0: at once). */
+    JOBS_START_DELAY: z.coerce
+      .number({ message: '必须是 0 到 3600 之间的整数（秒）' })
+      .int('必须是整数（秒）')
+      .min(0, '不能为负数')
+      .max(3600, '至多为 3600 秒')
+      .default(30),
     UPLOAD_DIR: z.string().optional(),
     /** Where uploads and export archives live: `local` (UPLOAD_DIR, the default) or `s3` (any S3-compatible bucket). */
     STORAGE: z.enum(['local', 's3'], { message: '必须是 local 或 s3' }).default('local'),
@@ -174,6 +181,8 @@ export type Config = {
   seedOnStart: boolean;
   /** Server processes on the one port; always 1 on the embedded database (one process owns its files). */
   workers: number;
+  /** How long a start serves readers before the due jobs run (JOBS_START_DELAY; jobs/scheduler.ts). */
+  jobsStartDelayMs: number;
   sensitiveWordsFile?: string;
   wechat: { apiBase?: string; appId?: string; appSecret?: string };
   /** false, a number of proxy hops, or the addresses/CIDRs of trusted proxies. */
@@ -317,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedOnStart: e.SEED_ON_START,
     workers: e.WORKERS ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    jobsStartDelayMs: e.JOBS_START_DELAY * 1000,
     sensitiveWordsFile: e.SENSITIVE_WORDS_FILE,
     wechat: { apiBase: e.WECHAT_API_BASE, appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET },
     trustProxy: e.TRUST_PROXY,

@@ -210,6 +210,12 @@ describe('starter library', () => {
       avg(views) filter (where published_at < now() - interval '45 days')::float8 as old from essays`);
     expect(views!.recent).toBeLessThan(views!.old / 2);
 
+    // The import filled every leaderboard itself (a first start's 排行榜 is full before the jobs run).
+    const listed = await rows<{ period: string; n: number }>(
+      sql`select period, count(*)::int as n from ranking_entries group by period order by period`,
+    );
+    expect(listed.map((r) => r.period)).toEqual(['all', 'day', 'month', 'week']);
+    for (const r of listed) expect(r.n).toBeGreaterThanOrEqual(10);
     await refreshRankings(database.db, createBroadcast());
     const top = async (period: string) =>
       (

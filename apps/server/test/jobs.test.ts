@@ -2,7 +2,8 @@
  * Scheduled jobs and restarts (issue 28): each job's last run is stored, and a start (a deploy, a failover) skips a
  * job whose last run is younger than its interval instead of running every job again while readers wait.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { startJobs, type Job } from '../src/jobs/scheduler.js';
 import { createTestApp, type TestContext } from './helper.js';
 
@@ -17,12 +18,14 @@ afterAll(async () => {
 });
 
 const quiet = { info() {}, warn() {}, error() {} };
+/** The configuration with the due jobs running at once (the start delay has its own test below). */
+const atOnce = () => ({ ...t.config, jobsStartDelayMs: 0 });
 
 /** One start of the scheduler with `job`, as a lone process at start; resolves once its first tick has ended. */
 async function startOnce(job: Job, runs: string[]) {
   const logged: string[] = [];
   const log = { ...quiet, info: (_o: object, m: string) => void logged.push(m) };
-  const stop = startJobs(t.database.db, t.config, t.app.runtime, log, [job]);
+  const stop = startJobs(t.database.db, atOnce(), t.app.runtime, log, [job]);
   for (let i = 0; i < 200 && !logged.some((m) => m === 'job done' || m.startsWith('job skipped')); i++)
     await new Promise((r) => setTimeout(r, 10));
   stop();
@@ -56,10 +59,44 @@ describe('a start', () => {
     };
     const log = quiet;
     for (let i = 0; i < 2; i++) {
-      const stop = startJobs(t.database.db, t.config, t.app.runtime, log, [job]);
+      const stop = startJobs(t.database.db, atOnce(), t.app.runtime, log, [job]);
       for (let w = 0; w < 200 && calls <= i; w++) await new Promise((r) => setTimeout(r, 10));
       stop();
     }
     expect(calls).toBe(2);
+  });
+
+  it('runs the due jobs only once the start has served for JOBS_START_DELAY', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const runs: string[] = [];
+      const job: Job = { name: 'test-delayed', everyMs: 60 * 60 * 1000, run: async () => runs.push('run') };
+      const stop = startJobs(t.database.db, { ...t.config, jobsStartDelayMs: 30_000 }, t.app.runtime, quiet, [job]);
+      const settle = async () => {
+        for (let i = 0; i < 2000 && runs.length === 0; i++) await new Promise((r) => setImmediate(r));
+      };
+      await vi.advanceTimersByTimeAsync(29_000);
+      await settle();
+      expect(runs).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await settle();
+      expect(runs).toHaveLength(1);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads JOBS_START_DELAY in seconds (30 by default) and refuses a bad one naming it', () => {
+    expect(loadConfig({}).jobsStartDelayMs).toBe(30_000);
+    expect(loadConfig({ JOBS_START_DELAY: '0' }).jobsStartDelayMs).toBe(0);
+    expect(loadConfig({ JOBS_START_DELAY: '90' }).jobsStartDelayMs).toBe(90_000);
+    for (const [bad, message] of [
+      ['-5', '不能为负数'],
+      ['soon', '必须是 0 到 3600 之间的整数'],
+      ['1.5', '必须是整数'],
+      ['7200', '至多为 3600 秒'],
+    ])
+      expect(() => loadConfig({ JOBS_START_DELAY: bad })).toThrow(new RegExp(`JOBS_START_DELAY: ${message}`));
   });
 });

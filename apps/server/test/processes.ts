@@ -64,6 +64,8 @@ export async function startServer(env: Record<string, string>, cmd: string[] = [
       NODE_ENV: 'production',
       // One process unless a test asks for several (on PostgreSQL the default is the core count).
       WORKERS: '1',
+      // The due jobs run as soon as a test's server listens (production waits JOBS_START_DELAY, 30 s by default).
+      JOBS_START_DELAY: '0',
       ...env,
       PORT: port,
     },

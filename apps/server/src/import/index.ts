@@ -12,6 +12,7 @@ import { fullAuthorRecords, fullSources, starterAuthorRecords, starterSources, t
 import { prepareText } from './texts.js';
 import { DEFAULT_BATCH_SIZE, EssayWriter, type KeptText } from './writer.js';
 import { importNotes } from '../modules/notes/index.js';
+import { PERIODS, refreshRanking } from '../modules/discovery/index.js';
 
 export interface ImportProgress {
   /** Source id and its Chinese label. */
@@ -153,9 +154,16 @@ export async function importAuthorRecords(
   return kept.length;
 }
 
-/** The starter library of PRODUCT §9 (several thousand texts) with demo users and site content. */
-export function importStarter(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
-  return importSources(db, starterSources(), { authors: starterAuthorRecords, ...opts });
+/**
+ * The starter library of PRODUCT §9 (several thousand texts) with demo users and site content, and its leaderboards:
+ * a first start's 排行榜 is full from its first page, as the rankings jobs wait for the start to settle
+ * (jobs/scheduler.ts).
+ */
+export async function importStarter(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
+  const summary = await importSources(db, starterSources(), { authors: starterAuthorRecords, ...opts });
+  const at = opts.now ?? new Date();
+  for (const period of PERIODS) await refreshRanking(db, period, at);
+  return summary;
 }
 
 /** The whole corpus (300,000+ texts), streamed file by file; includes the starter library. */

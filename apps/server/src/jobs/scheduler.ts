@@ -101,11 +101,24 @@ export function startJobs(db: Db, config: Config, runtime: Runtime, log: JobLog,
   });
   const timers = ticks.map(({ tick, every }) => setInterval(() => void tick(), every).unref());
   // At a start (or on becoming the runner) the jobs that are due run one after another, not all at once beside the
-  // first readers.
+  // first readers, and only once the process has served for `jobsStartDelayMs`: a fresh process answers slower while
+  // its code compiles, and the rankings' reads beside that starved readers (BENCHMARKS.md, the paced load). A process
+  // that becomes the runner later has long passed that point.
+  const dueAt = Date.now() + config.jobsStartDelayMs;
+  const atStart: NodeJS.Timeout[] = [];
   runner.onLeadership(() => {
-    void (async () => {
-      for (const { tick } of ticks) await tick(true);
-    })();
+    const timer = setTimeout(
+      () => {
+        void (async () => {
+          for (const { tick } of ticks) await tick(true);
+        })();
+      },
+      Math.max(0, dueAt - Date.now()),
+    );
+    atStart.push(timer.unref());
   });
-  return () => timers.forEach(clearInterval);
+  return () => {
+    timers.forEach(clearInterval);
+    atStart.forEach(clearTimeout);
+  };
 }

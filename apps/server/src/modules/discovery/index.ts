@@ -3,7 +3,7 @@ export { authorPage, authorPageSql } from './authors.js';
 export { authorDetail, authorWorks, dynasties, dynastyAuthors, sitemapAuthors } from './authorProfiles.js';
 export { freezePreviousWeek, freezeWeek, frozenWeeks, weekEntries } from './bestWeek.js';
 export { forgetFeed } from './interests.js';
-export { rankingPage, refreshRanking, refreshRankings, type Period } from './ranking.js';
+export { PERIODS, rankingPage, refreshRanking, refreshRankings, type Period } from './ranking.js';
 export { discoveryHandlers } from './routes.js';
 export { clearSearchIndexes, flushSearchCounts, search, warmHotSearches, warmSearchIndexes } from './search.js';
 export { createFeedTotals, type FeedTotals } from './interests.js';
