@@ -40,12 +40,12 @@ function readCookie(req: FastifyRequest, name: string): string | null {
   return null;
 }
 
-/** A stable anonymous key for a visitor; set as a cookie on first sight. */
 /** Whether the request carries our visitor cookie (a reader on our own pages, not a cookieless embed). */
 export function hasVisitorCookie(req: FastifyRequest): boolean {
   return /^[A-Za-z0-9_-]{16,64}$/.test(readCookie(req, VISITOR_COOKIE) ?? '');
 }
 
+/** A stable anonymous key for a visitor; set as a cookie on first sight. */
 export function visitorKey(req: FastifyRequest, reply: FastifyReply): string {
   const existing = readCookie(req, VISITOR_COOKIE);
   if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;

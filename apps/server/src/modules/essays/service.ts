@@ -442,7 +442,6 @@ export const publishedDetails = (db: Db, caches: EssayCaches, id: number): Promi
 
 export type PublicDetails = Awaited<ReturnType<typeof loadDetails>>;
 
-/** A text as `viewer` may see it; a published one counts a view for `viewerKey` (none for the server's prerendering). */
 /** The shared page of a published text with one reader's marks on it (liked, collected, following). */
 async function withViewer(db: Db, d: NonNullable<PublicDetails>, viewerId: number): Promise<NonNullable<PublicDetails>> {
   const ids = d.original ? [d.id, d.original.id] : [d.id];
@@ -451,6 +450,7 @@ async function withViewer(db: Db, d: NonNullable<PublicDetails>, viewerId: numbe
   return { ...mark(d), following: f.following, original: d.original && mark(d.original) };
 }
 
+/** A text as `viewer` may see it; a published one counts a view for `viewerKey` (none for the server's prerendering). */
 export async function details(
   db: Db,
   rt: EssayRuntime,
