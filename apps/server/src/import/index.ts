@@ -162,7 +162,8 @@ export async function importAuthorRecords(
 export async function importStarter(db: Db, opts: ImportOptions = {}): Promise<ImportSummary> {
   const summary = await importSources(db, starterSources(), { authors: starterAuthorRecords, ...opts });
   const at = opts.now ?? new Date();
-  for (const period of PERIODS) await refreshRanking(db, period, at);
+  // Before any reader is served (a first start's import): no rest between chunks.
+  for (const period of PERIODS) await refreshRanking(db, period, at, { share: 1 });
   return summary;
 }
 

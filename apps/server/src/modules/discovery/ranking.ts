@@ -35,19 +35,20 @@ const RANKING_SHARE = 0.5;
  * old lists until it commits. The library is read in chunks of ids, resting after each as long as it took (lib/pace.ts),
  * so a refresh of the month's or all time's lists, which reads most of the corpus, never holds the database for
  * seconds at a stretch; each chunk returns only its candidates (rankedChunk), merged here with those kept so far.
+ * `share` is the database's time it may hold: 1 where no reader waits (an import before the server listens).
  */
 export async function refreshRanking(
   db: Db,
   period: Period,
   at: Date,
-  { chunk = RANKING_CHUNK, depth = RANKING_DEPTH }: { chunk?: number; depth?: number } = {},
+  { chunk = RANKING_CHUNK, depth = RANKING_DEPTH, share = RANKING_SHARE }: { chunk?: number; depth?: number; share?: number } = {},
 ): Promise<number> {
   const end = (await maxEssayId(db)) + 1;
   let kept: RankedRow[] = [];
   for (let lo = 0; lo < end; lo += chunk) {
     const started = Date.now();
     kept = firstOfEachList([...kept, ...(await rankedChunk(db, period, at, lo, lo + chunk, depth))], depth);
-    await rest(started, RANKING_SHARE);
+    await rest(started, share);
   }
   return replaceRanking(db, period, kept);
 }
