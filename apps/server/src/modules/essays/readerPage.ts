@@ -64,11 +64,11 @@ export interface SharedPages {
 }
 
 /**
- * The reader's page, or null when their marks push it past the two shared pages it may read (then the caller runs
- * the list's own statement). `next` null is the shared page at the request; otherwise the page after it.
+ * The reader's page made from `first`, the shared page at the request that visitors keep, or null when their marks
+ * push it past the two shared pages it may read (then the caller runs the list's own statement). `next` null is the
+ * shared page at the request; otherwise the page after it.
  */
-export async function readerPage(db: Db, req: Request, viewerId: number, shared: SharedPages) {
-  const first = await shared.get(null);
+export async function readerPage(db: Db, req: Request, viewerId: number, first: SharedPage, shared: SharedPages) {
   const after: Next = first.page.nextCursor ? (req.cursor ? { cursor: first.page.nextCursor } : { pageNum: req.pageNum + 1 }) : null;
   // The page after, when it is kept already, joins the flags of the one statement (marks may need it).
   let second = after ? shared.peek(after) : undefined;

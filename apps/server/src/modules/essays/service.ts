@@ -361,10 +361,8 @@ export async function listPublished(
   // A page visitors keep is the reader's less their 不感兴趣 marks, with their flags and live counters
   // (readerPage.ts). A page nobody keeps costs the reader one statement of their own, as before (the shared page and
   // the marks would take two); so do blocks, which change whole authors, and marks that push the page far.
-  const own =
-    !blocksSomeone &&
-    shared.peek(null) !== undefined &&
-    (await readerPage(db, { filter, pageSize, pageNum, cursor: rawCursor }, viewer.id, shared));
+  const kept = blocksSomeone ? undefined : shared.peek(null);
+  const own = kept && (await readerPage(db, { filter, pageSize, pageNum, cursor: rawCursor }, viewer.id, kept, shared));
   return own || (await load(body, viewer.id)).page;
 }
 
