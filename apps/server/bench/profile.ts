@@ -1,14 +1,16 @@
 /**
  * `npm run bench:profile -- "<workload name>"`: runs one corpus workload of `npm run bench` for 10 s against the
- * API, profiling the load window only (bench/server.ts starts and stops the inspector's profiler on request), then
- * prints where the API process spent its time: self time by function, and by package. For finding out whether a
- * slow workload waits on Node or on PostgreSQL (idle time in the profile = waiting).
+ * API and the bare route for 10 s, counting where the machine's cores went in each (the server, PostgreSQL, the load
+ * generator: bench/cpu.ts), which bounds the ratio the workload can reach on these cores; then the workload again for
+ * 10 s under the profiler (bench/server.ts starts and stops the inspector's profiler on request), printing where the
+ * API process spent its time: self time by function, and by package (idle time in the profile = waiting).
  */
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { countCores } from './cpu.js';
 import { corpusWorkloads, toAutocannon, type BenchData } from './workloads.js';
 
 const wanted = process.argv[2] ?? 'list · random, signed in';
@@ -24,25 +26,51 @@ if (process.env.BENCH_EMBEDDED) {
   delete env.DATABASE_URL;
   env.DATA_DIR = path.join(dir, 'data');
 }
-const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: ['--import', 'tsx'], env, stdio: 'inherit' });
+// `BENCH_NODE_FLAGS` (space-separated) starts the server's node with those flags, e.g. to compare launch settings.
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: [...nodeFlags, '--import', 'tsx'], env, stdio: 'inherit' });
 const ready = await new Promise<{ port: number; data: BenchData }>((resolve) =>
   child.on('message', (m: { ready?: { port: number }; data: BenchData }) => m.ready && resolve({ port: m.ready.port, data: m.data })),
 );
 const w = corpusWorkloads(ready.data).find((x) => x.name === wanted);
 if (!w) throw new Error(`no workload named ${wanted}`);
 const file = path.join(dir, 'load.cpuprofile');
+const load = (port: number, next: () => Parameters<typeof toAutocannon>[1]) =>
+  autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: w.connections ?? 50,
+    duration: 10,
+    requests: [{ setupRequest: (req: any) => toAutocannon(req, next()) }],
+  });
+/** One window of load, counting where the cores went; printed with what a thousand requests a second cost. */
+async function counted(label: string, pid: number, port: number, next: () => Parameters<typeof toAutocannon>[1]) {
+  const stop = countCores(pid);
+  const r = await load(port, next);
+  const c = stop();
+  const per = (cores: number) => ((cores / r.requests.average) * 1e6).toFixed(0).padStart(5);
+  console.log(
+    `${label}: ${r.requests.average} req/s, p99 ${r.latency.p99} ms; cores: server ${c.api.toFixed(2)}, postgres ${c.postgres.toFixed(2)}, ` +
+      `load generator ${c.loadGenerator.toFixed(2)}, other ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`,
+  );
+  console.log(`  CPU µs per request: server ${per(c.api)}, postgres ${per(c.postgres)}, load generator ${per(c.loadGenerator)}`);
+  return { rps: r.requests.average, cost: (c.api + c.postgres + c.loadGenerator) / r.requests.average };
+}
+// Where the cores go, unprofiled: the workload, then the bare route in its own process, each for 10 s.
+const app = await counted(wanted, child.pid!, ready.port, () => w.next());
+const bare = fork(path.join(import.meta.dirname, 'bare.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const barePort = await new Promise<number>((resolve) =>
+  bare.on('message', (m: { ready?: { port: number } }) => m.ready && resolve(m.ready.port)),
+);
+const base = await counted('bare route', bare.pid!, barePort, () => ({ method: 'GET', path: '/bench/bare' }));
+bare.kill('SIGTERM');
+console.log(
+  `ratio ${(app.rps / base.rps).toFixed(3)}×; CPU per request (server + postgres + load generator) ${(app.cost * 1e6).toFixed(0)} µs against ` +
+    `${(base.cost * 1e6).toFixed(0)} µs bare: on saturated cores the ratio cannot exceed ${(base.cost / app.cost).toFixed(3)}×`,
+);
+// Then the same workload again under the profiler.
 child.send({ profile: 'start' });
-const r = await autocannon({
-  url: `http://127.0.0.1:${ready.port}`,
-  connections: w.connections ?? 50,
-  duration: 10,
-  requests: [
-    {
-      setupRequest: (req: any) => toAutocannon(req, w.next()),
-    },
-  ],
-});
-console.log(`${wanted}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx`);
+const r = await load(ready.port, () => w.next());
+console.log(`${wanted} (profiled): ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx`);
 await new Promise<void>((done) => {
   child.on('message', (m: { profiled?: string }) => m.profiled && done());
   child.send({ profile: file });

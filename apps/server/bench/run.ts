@@ -30,8 +30,11 @@ import {
 } from './workloads.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** `corpus`: only the full-corpus workloads, written as JSON to BENCH_JSON (for A/B runs of two trees); BENCHMARKS.md is left alone. */
-const PARTS = process.env.BENCH_PARTS === 'corpus' ? 'corpus' : 'all';
+/**
+ * `corpus`: only the full-corpus workloads; `embedded`: only the calls a page makes on the embedded database; either
+ * written as JSON to BENCH_JSON (for A/B runs of two trees) and printed; BENCHMARKS.md is left alone.
+ */
+const PARTS = process.env.BENCH_PARTS === 'corpus' || process.env.BENCH_PARTS === 'embedded' ? process.env.BENCH_PARTS : 'all';
 const CONNECTIONS = 50;
 const FIXED_RATE = 200;
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -235,6 +238,39 @@ const logQuality = (where: string, r: QualityResult) => {
 const qualityRow = (where: string, r: QualityResult) =>
   `| ${where} | ${SEARCH_LABELS.length} | ${r.precisionAt3.toFixed(3)} | ${r.mrr.toFixed(3)} | ${r.misses.map((m) => `${m.q} (${m.rank ?? '—'})`).join(', ') || 'none'} |`;
 
+// ---------- embedded database, starter size ----------
+/** Every call a page makes, on the starter library in a fresh embedded database, each for half the corpus' time. */
+async function measureEmbedded() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-bench-pglite-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', NODE_ENV: 'production', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const embedded = await start<{ ready: { port: number }; data: BenchData }>('server.ts', env);
+  console.log(`embedded: ${embedded.message.data.texts.toLocaleString('en-US')} texts`);
+  const starterQuality = await searchQuality(embedded.port);
+  logQuality('starter library', starterQuality);
+  const starter: { w: Workload; r: Result }[] = [];
+  for (const w of pageCalls(embedded.message.data)) {
+    const r = await measure(embedded.port, w, { seconds: Math.max(2, Math.round(SECONDS / 2)) });
+    log(`  ${w.name}`, r);
+    starter.push({ w, r });
+  }
+  await embedded.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { starter, starterQuality, texts: embedded.message.data.texts };
+}
+
+/** The figures of one part as JSON (BENCH_JSON and stdout), for comparing two trees. */
+function printPart(rows: { name: string; [k: string]: unknown }[]) {
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
+  console.log(JSON.stringify(rows));
+}
+
+if (PARTS === 'embedded') {
+  const { starter } = await measureEmbedded();
+  printPart(starter.map(({ w, r }) => ({ name: w.name, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors })));
+  process.exit(0);
+}
+
 // ---------- full corpus, PostgreSQL ----------
 const loadAtStart = os.loadavg();
 const { url, version } = await ensureDatabase();
@@ -267,8 +303,7 @@ if (PARTS === 'corpus') {
     p50: r.p50,
     p99: r.p99,
   }));
-  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(out, null, 2));
-  console.log(JSON.stringify(out));
+  printPart(out);
   await pgServer.stop();
   await bare.stop();
   await (watcher as pg.Client | null)?.end();
@@ -301,23 +336,8 @@ for (const [name, anon, signed] of [
 await pgServer.stop();
 const plans = pgServer.message.plans;
 
-// ---------- embedded database, starter size ----------
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-bench-pglite-'));
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', NODE_ENV: 'production', DATA_DIR: dataDir };
-delete env.DATABASE_URL;
-const embedded = await start<{ ready: { port: number }; data: BenchData }>('server.ts', env);
-console.log(`embedded: ${embedded.message.data.texts.toLocaleString('en-US')} texts`);
-const starterQuality = await searchQuality(embedded.port);
-logQuality('starter library', starterQuality);
-const starter: { w: Workload; r: Result }[] = [];
-for (const w of pageCalls(embedded.message.data)) {
-  const r = await measure(embedded.port, w, { seconds: Math.max(2, Math.round(SECONDS / 2)) });
-  log(`  ${w.name}`, r);
-  starter.push({ w, r });
-}
-await embedded.stop();
+const { starter, starterQuality, texts: starterTexts } = await measureEmbedded();
 await bare.stop();
-fs.rmSync(dataDir, { recursive: true, force: true });
 const loadAtEnd = os.loadavg();
 
 // ---------- report ----------
@@ -421,7 +441,7 @@ ${qualityRow('starter library (PGlite)', starterQuality)}
 
 ## Embedded database (PGlite) at the starter size, 10 connections (target: every call p99 < 50 ms)
 
-${embedded.message.data.texts.toLocaleString('en-US')} texts. No baseline: the target is absolute.
+${starterTexts.toLocaleString('en-US')} texts. No baseline: the target is absolute.
 
 | call | req/s | p50 ms | p99 ms | cache hits | errors | met |
 |---|---|---|---|---|---|---|
