@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { countCores } from './cpu.js';
-import { corpusWorkloads, toAutocannon, type BenchData } from './workloads.js';
+import { corpusWorkloads, pageCalls, toAutocannon, type BenchData } from './workloads.js';
 
 const wanted = process.argv[2] ?? 'list · random, signed in';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-prof-'));
@@ -32,7 +32,7 @@ const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { execArgv: 
 const ready = await new Promise<{ port: number; data: BenchData }>((resolve) =>
   child.on('message', (m: { ready?: { port: number }; data: BenchData }) => m.ready && resolve({ port: m.ready.port, data: m.data })),
 );
-const w = corpusWorkloads(ready.data).find((x) => x.name === wanted);
+const w = [...corpusWorkloads(ready.data), ...pageCalls(ready.data)].find((x) => x.name === wanted);
 if (!w) throw new Error(`no workload named ${wanted}`);
 const file = path.join(dir, 'load.cpuprofile');
 const load = (port: number, next: () => Parameters<typeof toAutocannon>[1]) =>

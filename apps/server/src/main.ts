@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodeCluster from 'node:cluster';
+import v8 from 'node:v8';
 import pino from 'pino';
 import { ConfigError, loadConfig, readEnvFile } from './config.js';
 import { DatabaseOpenError, openDatabase } from './db/client.js';
@@ -17,7 +18,16 @@ import { startCluster } from './cluster.js';
 import { warmUp } from './http/warmUp.js';
 import { logSerializers } from './lib/logSafe.js';
 
+/**
+ * Between full collections the old generation may grow by half of what survived the last one, instead of V8's own
+ * factor (up to 4x where the machine has memory to spare): under a steady load of reading, the embedded server's peak
+ * drops from ~630 to ~500 MB at the same throughput (BENCHMARKS, "Where the embedded peak comes from"). A heuristic V8
+ * reads at each collection, so setting it here, before the work starts, takes effect in every way the server is run.
+ */
+const HEAP_GROWING_PERCENT = 50;
+
 async function main() {
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const envFile = readEnvFile();
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, serializers: logSerializers });
