@@ -1,7 +1,7 @@
 /**
  * Where a machine's cores went during a measurement, from /proc: the API process, PostgreSQL (every process named
  * `postgres`: the postmaster, its backends and background workers), the process measuring (the load generator),
- * the rest of the machine, and idle. Linux only; a figure that cannot be read is NaN.
+ * the rest of the machine, and idle. Linux only; a process that is gone counts as having used nothing.
  */
 import fs from 'node:fs';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuilt, ensureWebBuilt, root } from '../../../scripts/lib.mjs';
-import { api, serverMain, sleep, startServer, type ServerProcess } from '../test/processes.js';
+import { api, sleep, startServer, type ServerProcess } from '../test/processes.js';
 import { mixedRequest, toAutocannon, type BenchData } from './workloads.js';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,17 +29,9 @@ const rssMb = (pid: number) => {
   return line ? Math.round(Number(line[1]) / 1024) : NaN;
 };
 
-/** The node flags `npm start` gives the server (package.json's start script): what operators run is what is measured. */
-const START_FLAGS: string[] =
-  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-    .match(/^node((?: --\S+)*) /)?.[1]
-    ?.trim()
-    .split(' ')
-    .filter(Boolean) ?? [];
-
 async function timedStart(env: Record<string, string>) {
   const t0 = performance.now();
-  const server = await startServer({ SEED_ON_START: 'true', ...env }, [process.execPath, ...START_FLAGS, serverMain]);
+  const server = await startServer({ SEED_ON_START: 'true', ...env });
   return { server, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -208,7 +200,7 @@ async function main() {
     '<!-- process:start (written by npm run bench:process) -->',
     '## Process: start time and memory',
     '',
-    `Written by \`npm run bench:process\` on ${new Date().toISOString()}: the compiled server as \`npm start\` runs it (\`node ${[...START_FLAGS, 'apps/server/dist/main.js'].join(' ')}\`)`,
+    `Written by \`npm run bench:process\` on ${new Date().toISOString()}: the compiled server (\`node apps/server/dist/main.js\`)`,
     'on an empty database (cold: migrations and the starter library, loaded in a child process on PGlite) and again on',
     `the same database (warm). RSS of the server process, idle 5 s after ready, peak and after ${LOAD_S} s of lists and`,
     `details at ${CONNECTIONS} connections. Target (issue 10): idle RSS on the embedded database ≤ 300 MB after the first start.`,

@@ -23,6 +23,7 @@ export async function ensureDatabase() {
 }
 
 export interface Started<M> {
+  pid: number;
   port: number;
   message: M;
   /** Holds the process still (SIGSTOP) or lets it go on (SIGCONT). */
@@ -39,6 +40,7 @@ export function start<M extends { ready: { port: number } }>(file: string, env: 
     child.on('message', (m: M) => {
       child.off('exit', onExit);
       resolve({
+        pid: child.pid!,
         port: m.ready.port,
         message: m,
         pause: (paused) => void child.kill(paused ? 'SIGSTOP' : 'SIGCONT'),

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { countCores } from './cpu.js';
+import { start } from './processes.js';
 import { corpusWorkloads, pageCalls, toAutocannon, type BenchData } from './workloads.js';
 
 const wanted = process.argv[2] ?? 'list · random, signed in';
@@ -42,7 +43,7 @@ const load = (port: number, next: () => Parameters<typeof toAutocannon>[1]) =>
     duration: 10,
     requests: [{ setupRequest: (req: any) => toAutocannon(req, next()) }],
   });
-/** One window of load, counting where the cores went; printed with what a thousand requests a second cost. */
+/** One window of load, counting where the cores went; printed with the CPU each part spent per request. */
 async function counted(label: string, pid: number, port: number, next: () => Parameters<typeof toAutocannon>[1]) {
   const stop = countCores(pid);
   const r = await load(port, next);
@@ -57,12 +58,9 @@ async function counted(label: string, pid: number, port: number, next: () => Par
 }
 // Where the cores go, unprofiled: the workload, then the bare route in its own process, each for 10 s.
 const app = await counted(wanted, child.pid!, ready.port, () => w.next());
-const bare = fork(path.join(import.meta.dirname, 'bare.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-const barePort = await new Promise<number>((resolve) =>
-  bare.on('message', (m: { ready?: { port: number } }) => m.ready && resolve(m.ready.port)),
-);
-const base = await counted('bare route', bare.pid!, barePort, () => ({ method: 'GET', path: '/bench/bare' }));
-bare.kill('SIGTERM');
+const bare = await start<{ ready: { port: number } }>('bare.ts', { ...process.env });
+const base = await counted('bare route', bare.pid, bare.port, () => ({ method: 'GET', path: '/bench/bare' }));
+await bare.stop();
 console.log(
   `ratio ${(app.rps / base.rps).toFixed(3)}×; CPU per request (server + postgres + load generator) ${(app.cost * 1e6).toFixed(0)} µs against ` +
     `${(base.cost * 1e6).toFixed(0)} µs bare: on saturated cores the ratio cannot exceed ${(base.cost / app.cost).toFixed(3)}×`,
