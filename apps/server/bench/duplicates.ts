@@ -1,5 +1,5 @@
 /**
- * `npm run bench:duplicates` (issue 27): how well the one text signature (lib/signature.ts) tells duplicates apart,
+ * `npm run bench:duplicates`: how well the one text signature (lib/signature.ts) tells duplicates apart,
  * and what it costs.
  *
  * `-- --label` writes the labelled set, bench/duplicates.labelled.json, from the full corpus (`shiju_bench`, read

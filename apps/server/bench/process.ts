@@ -2,7 +2,7 @@
  * `npm run bench:process`: the compiled server as an operator runs it, on the embedded database and on
  * PostgreSQL: start time on an empty database (cold: migrations and the starter library) and on an existing one
  * (warm), resident memory idle and under load (autocannon, lists and details), and on the embedded database a long
- * mixed load (BENCH_LONG_SECONDS, 10 minutes by default: issue 28's mix of details, lists to page 200, rankings and
+ * mixed load (BENCH_LONG_SECONDS, 10 minutes by default: the paced mix of details, lists to page 200, rankings and
  * searches, half signed in) with its RSS each second; written to the "Process" section of BENCHMARKS.md. Memory is
  * the kernel's RSS of the server process (/proc/<pid>/status).
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 28): the full corpus on PostgreSQL under an open-loop load at a fixed 300 req/s — 50%
+ * `npm run bench:scale`: the full corpus on PostgreSQL under an open-loop load at a fixed 300 req/s — 50%
  * details, 30% lists (pages to 200, the likes sort among the sorts), 10% rankings, 10% repeated searches of common
  * words, half signed in (workloads.ts mixedRequest) — measured three ways:
  *

@@ -1,5 +1,5 @@
 /**
- * The labelled search set (issue 13): real queries a reader types, each with the text(s) that should come back.
+ * The labelled search set: real queries a reader types, each with the text(s) that should come back.
  * Committed before the ranking was tuned; `test/search.test.ts` holds the starter library to precision@3 ≥ 0.9 on
  * it and `npm run bench` prints precision@3 and MRR for it.
  *

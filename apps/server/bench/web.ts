@@ -1,5 +1,5 @@
 /**
- * The reader's speed budget (issue 14): the built web app served by the real server on the starter library, opened
+ * The reader's speed budget: the built web app served by the real server on the starter library, opened
  * in Debian's Chromium. For /home and a text's page: the JavaScript transferred (as sent, brotli) until the page is
  * idle, counting every script it loads; then Lighthouse's mobile scores and CLS. `npm run bench:web` runs it alone;
  * `npm run bench` prints it at the end. Figures beside the budget; nothing here fails a build.
@@ -203,7 +203,7 @@ async function publicFolder(base: string, essayId: number): Promise<number | nul
   return folder.id;
 }
 
-/** A 七律 and a 56-character imitation of it: what the 仿写 coach checks on each keystroke (issue 26). */
+/** A 七律 and a 56-character imitation of it: what the 仿写 coach checks on each keystroke. */
 const COACH_ORIGINAL =
   '风急天高猿啸哀，渚清沙白鸟飞回。无边落木萧萧下，不尽长江滚滚来。万里悲秋常作客，百年多病独登台。艰难苦恨繁霜鬓，潦倒新停浊酒杯。';
 const COACH_DRAFT =

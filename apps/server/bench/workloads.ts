@@ -32,7 +32,7 @@ export interface Request {
 
 export interface Workload {
   name: string;
-  /** Which target of issue 8 it answers to. */
+  /** Which of the API targets (TARGETS in run.ts) it answers to. */
   target?: 'list' | 'details' | 'ranking' | 'search';
   connections?: number;
   next(): Request;
@@ -76,7 +76,7 @@ export const SEARCHES = [
 ] as const;
 
 /**
- * 15 of the commonest words of the corpus (issue 28's search workload): each matches tens of thousands of texts, so
+ * 15 of the commonest words of the corpus (the paced mix's search workload): each matches tens of thousands of texts, so
  * ranking them, not finding them, is the work.
  */
 export const COMMON_WORDS = [
@@ -240,7 +240,7 @@ const rankingRandom = (): Request => ({
 });
 
 /**
- * One request of issue 28's paced mix: 50% details, 30% lists (pages to 200, every sort, the likes sort included),
+ * One request of the paced mix: 50% details, 30% lists (pages to 200, every sort, the likes sort included),
  * 10% rankings, 10% repeated searches (the common words), half of them signed in.
  */
 export function mixedRequest(d: BenchData): Request {

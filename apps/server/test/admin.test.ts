@@ -1,5 +1,5 @@
 /**
- * The editor's console (issue 9), seen from outside: who may call it, what bad input answers, the audit row
+ * The editor's console, seen from outside: who may call it, what bad input answers, the audit row
  * every write leaves, and the effect each action has on what readers see through the public calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

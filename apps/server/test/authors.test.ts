@@ -1,5 +1,5 @@
 /**
- * Quoted authors on the starter library (issue 13): 作者 and 出处 of a quoted text as fields of their own, the
+ * Quoted authors on the starter library: 作者 and 出处 of a quoted text as fields of their own, the
  * `authors` table the triggers keep, the author page (作者页), and collection tags kept to quotes from their
  * collection (a sentence of one's own is not offered 楚辞 or 五代词).
  */

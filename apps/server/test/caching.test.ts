@@ -1,5 +1,5 @@
 /**
- * Cacheable pages (issue 28): what every visitor sees alike says how long a shared cache (a CDN, a reverse proxy) may
+ * Cacheable pages: what every visitor sees alike says how long a shared cache (a CDN, a reverse proxy) may
  * keep it, with an ETag to revalidate against; anything answered to a token, or that failed, is private.
  */
 import fs from 'node:fs';

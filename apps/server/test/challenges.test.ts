@@ -1,5 +1,5 @@
 /**
- * 每周仿写 (issue 26): an editor sets a challenge, readers enter it, and at the close the entries are frozen and the
+ * 每周仿写: an editor sets a challenge, readers enter it, and at the close the entries are frozen and the
  * top 3 fixed once (likes made before the close by accounts older than the challenge, not the writer's own; ties to
  * the earlier entry), announced by system message. The app's clock is held by the test; texts and accounts carry
  * real times, so each window is set around the moment its accounts already exist.

@@ -1,5 +1,5 @@
 /**
- * The 仿写 coach (issue 26): the scores an imitation keeps (静夜思 and 杜甫's 七律 登高 from the starter library), who
+ * The 仿写 coach: the scores an imitation keeps (静夜思 and 杜甫's 七律 登高 from the starter library), who
  * sees them, and the background 对仗 call (permissions, bad input, rate). Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */

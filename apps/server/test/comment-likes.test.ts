@@ -1,5 +1,5 @@
 /**
- * 赞 on comments (issue 14): an exact counter under repeats and concurrency, the reader's own flag on the lists,
+ * 赞 on comments: an exact counter under repeats and concurrency, the reader's own flag on the lists,
  * one notification to the comment's author however often it is undone and redone, and 最热 ordering by it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

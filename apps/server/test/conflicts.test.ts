@@ -1,5 +1,5 @@
 /**
- * 署名冲突 (issue 27) on both databases: the same or nearly the same words naming different authors. A user's post
+ * 署名冲突 on both databases: the same or nearly the same words naming different authors. A user's post
  * is checked when posted and lands in the editors' default queue; the corpus's own conflicts are found by the chunked
  * scan and listed apart, grouped; the same author (or nobody known) is no conflict; an editor dismisses a conflict
  * or names the right attribution (recorded as 出处已考证 / 存疑 by the attributions module, audit-logged); readers are

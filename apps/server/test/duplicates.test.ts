@@ -1,5 +1,5 @@
 /**
- * Duplicates found before posting (issue 27) on both databases: the one normalisation and signature (lib/signature.ts),
+ * Duplicates found before posting on both databases: the one normalisation and signature (lib/signature.ts),
  * containment through the bigram index, near-duplicates through the stored LSH band keys, the pre-post check and the
  * same check on post (an exact duplicate of a published text refused; variations and imitations allowed; texts not
  * published never named to the writer but listed for editors), and merging: every dependent row moved exactly once,

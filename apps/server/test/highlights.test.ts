@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Texts of their own: an exact repeat of a published text is refused (issue 27), so each ends with its own line. */
+/** Texts of their own: an exact repeat of a published text is refused, so each ends with its own line. */
 let texts = 0;
 const freshText = async (content = BODY) =>
   (await publishText(t.app, author, { type: 'essay', title: '岳阳楼记', content: `${content}<p>第${++texts}篇</p>`, classificationId })).id;

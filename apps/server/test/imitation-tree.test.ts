@@ -1,4 +1,4 @@
-// The family tree of imitations (issue 26): generations, paging, the switch to a list over 2,000 texts, what may be
+// The family tree of imitations (docs/imitations.md): generations, paging, the switch to a list over 2,000 texts, what may be
 // seen, bad input, and that no call (nor a hand-written update) can make a text imitate its own descendant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs and restarts (issue 28): each job's last run is stored, and a start (a deploy, a failover) skips a
+ * Scheduled jobs and restarts: each job's last run is stored, and a start (a deploy, a failover) skips a
  * job whose last run is younger than its interval instead of running every job again while readers wait.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -51,7 +51,7 @@ const review = (who: TestUser, id: number, body: { action: 'approve' | 'edit' | 
   callAs(t.app, 'reviewNote', { params: { id }, body }, who.token);
 const shown = async (id = essayId) => (await callAs(t.app, 'essayNotes', { query: { essayId: id } })).data.list;
 /** A text of its own for a test, with BODY as its content. */
-/** An exact repeat of a published text is refused (issue 27), so each fresh text ends with its own line. */
+/** An exact repeat of a published text is refused, so each fresh text ends with its own line. */
 let texts = 0;
 const freshText = async () =>
   (await publishText(t.app, author, { type: 'essay', title: '登楼', content: `${BODY}<p>第${++texts}篇</p>`, classificationId })).id;

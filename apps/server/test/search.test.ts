@@ -1,5 +1,5 @@
 /**
- * Search on the starter library (issue 13): the labelled set's precision@3, Traditional, full-width and pinyin
+ * Search on the starter library: the labelled set's precision@3, Traditional, full-width and pinyin
  * input, relevance over popularity, the author card, facets, snippets, suggestions, 热门搜索 and zero results.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

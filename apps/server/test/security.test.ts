@@ -1,4 +1,4 @@
-// Regression tests for the weaknesses an attacker found (issue "Security hardening"), one block per item.
+// Regression tests for the weaknesses an attacker found, one block per item.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Pages that search engines and link previews can read (issue 14): the public routes answer index.html with
+ * Pages that search engines and link previews can read (docs/seo.md): the public routes answer index.html with
  * the page's content and head tags rendered in; unknown ids answer 404; robots.txt, the sitemap index and
  * its files, and the RSS/Atom feeds parse and hold what is published (and nothing that is not).
  */

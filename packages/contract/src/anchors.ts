@@ -1,5 +1,5 @@
 /**
- * `@shiju/contract/anchors`: text anchors (PRODUCT §10), shared by the server (validation, re-anchoring when a text
+ * `@shiju/contract/anchors`: text anchors (docs/rules.md#anchors), shared by the server (validation, re-anchoring when a text
  * changes) and the browser (marking the text, choosing a passage). Nothing here may import zod.
  *
  * An anchor points into a text's **plain form** (`plainOf`) by **code-point** offsets — the count of PostgreSQL's

@@ -4,7 +4,7 @@
  * no zod to the reader's first load. Nothing here may import zod (or a module that does).
  */
 
-/** Limits of PRODUCT.md §6, shared by the editor (shown while typing) and the server. */
+/** Limits of docs/rules.md#text-limits, shared by the editor (shown while typing) and the server. */
 export const LIMITS = {
   sentenceChars: 300,
   essayTitleChars: 50,
@@ -27,7 +27,7 @@ export const AGREEMENT_VERSION = '2026-11-23';
 export const DELETION_COOLING_OFF_DAYS = 15;
 
 /**
- * A pending order closes by itself this many minutes after it was placed (PRODUCT §3), unless paying by transfer
+ * A pending order closes by itself this many minutes after it was placed (docs/rules.md#orders), unless paying by transfer
  * gave it a later `payBefore`. The server closes it; the browser counts down to it.
  */
 export const ORDER_PENDING_MINUTES = 30;
@@ -45,7 +45,7 @@ export function canDeleteComment(
   return commentUserId === viewer.id || essayAuthorId === viewer.id || viewer.role === 'admin';
 }
 
-/** Image kinds an upload may be (PRODUCT §5); the server tells them by their bytes, the browser by MIME type. */
+/** Image kinds an upload may be (docs/rules.md#uploads); the server tells them by their bytes, the browser by MIME type. */
 export const IMAGE_KINDS = ['jpeg', 'png', 'webp', 'gif'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 export const IMAGE_TYPES: readonly string[] = IMAGE_KINDS.map((k) => `image/${k}`);
@@ -108,7 +108,7 @@ export function weekRange(value: string): { start: Date; end: Date } {
   return { start: new Date(start), end: new Date(start + 7 * DAY_MS) };
 }
 
-// ---------- engagement and hot order (PRODUCT §6): the one home of these rules ----------
+// ---------- engagement and ranked order (docs/rules.md#ranked-order): the one home of these rules ----------
 
 /** Engagement = likes×3 + collects×4 + comments×2 + imitations×3 + views×0.05 (server SQL, importer and web alike). */
 export const ENGAGEMENT_WEIGHTS = { likes: 3, collects: 4, comments: 2, imitations: 3, views: 0.05 } as const;
@@ -205,10 +205,10 @@ export const TOTAL_CAP = 1000;
 export const UPLOAD_URL = /^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.(?:jpg|png|webp|gif)$/;
 export const isUploadUrl = (url: string) => UPLOAD_URL.test(url);
 
-/** Seed §9: the watermark over a text on its details page. */
+/** The watermark on a writer's original work, on its page (docs/rules.md#watermark). */
 export const WATERMARK = { rotate: -22, gap: [100, 100] as const, zIndex: 9, fontSize: 15, color: 'rgba(60, 40, 20, 0.08)' } as const;
 
-/** The watermark's words over a text (seed §9: 拾句 · the author's nickname). */
+/** The watermark's words over a text (docs/rules.md#watermark: 拾句 · the writer's nickname). */
 export const watermarkText = (nickname: string) => `拾句 · ${nickname}`;
 
 /**
@@ -264,13 +264,13 @@ export function reviewDayEnd(day: string): Date {
 }
 
 /**
- * The family tree of imitations (issue 26): a request answers `levels` generations below the text asked for, each
+ * The family tree of imitations (docs/imitations.md): a request answers `levels` generations below the text asked for, each
  * text's imitations `childrenPerPage` at a time (oldest first); a text with more than `listOver` visible imitations
  * below it is answered as a flat list of them instead (20 a page), which no tree drawing could hold.
  */
 export const IMITATION_TREE = { childrenPerPage: 20, levels: 3, listOver: 2000 } as const;
 
-// ---------- 每周仿写 (issue 26): the weekly imitation challenge ----------
+// ---------- 每周仿写: the weekly imitation challenge ----------
 
 export const CHALLENGE_LIMITS = { promptChars: 300, maxDays: 31, winners: 3 } as const;
 

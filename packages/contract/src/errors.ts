@@ -1,5 +1,5 @@
 /**
- * The error table of PRODUCT.md §5. Every envelope the server sends takes its code, HTTP status and
+ * The error table (docs/rules.md#error-codes). Every envelope the server sends takes its code, HTTP status and
  * user-facing message from here, and the web client reads the same table.
  */
 export const ERRORS = {

@@ -1,5 +1,5 @@
 /**
- * Reading preferences (PRODUCT §10): how a reader wants the site drawn. Zod-free, so the browser's first load can
+ * Reading preferences (docs/rules.md#reading-preferences): how a reader wants the site drawn. Zod-free, so the browser's first load can
  * use them; the calls that read and save them on the account validate with the schema in `calls/reading.ts`.
  *
  * The same names are used in the browser's localStorage key `readingPrefs`, the `zh_variant` cookie and the

@@ -57,7 +57,7 @@ export interface RouteDef<
   errors: readonly ErrorCode[];
   /** Multipart upload instead of a JSON body. */
   multipart?: boolean;
-  /** The client shows no loading mask for this call (seed §9). */
+  /** The client shows no loading mask for this call (docs/rules.md#loading-mask). */
   silent?: boolean;
   /**
    * A payment provider's callback: the body arrives as the exact text sent (its signature covers those bytes),

@@ -1,5 +1,5 @@
 /**
- * The whole data model of PRODUCT.md §3.
+ * The whole data model (docs/rules.md#entities).
  * Counters live on their rows and are changed in SQL (`x = x + 1`), never read-modify-write.
  */
 import { IMITATION_KEY_STEP, type AttributionStatus, type Citation, type ReadingPrefs, type ThemeLayout } from '@shiju/contract';
@@ -917,7 +917,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst()), index('audit_log_target_idx').on(t.targetType, t.targetId)],
 );
 
-/** 举报 (PRODUCT §3): one open report per reporter per target. */
+/** 举报 (docs/rules.md#entities): one open report per reporter per target. */
 export const reports = pgTable(
   'reports',
   {
@@ -1125,7 +1125,7 @@ export const highlightPassageReaders = pgTable(
 );
 
 /**
- * The 仿写 coach's scores of a saved imitation (issue 26), computed by the same engine as the editor's marks when the
+ * The 仿写 coach's scores of a saved imitation (docs/coach.md), computed by the same engine as the editor's marks when the
  * writer saves it: the summary's figures (the text is written from them). Only the writer sees them unless `public`.
  */
 export const imitationScores = pgTable('imitation_scores', {
@@ -1142,7 +1142,7 @@ export const imitationScores = pgTable('imitation_scores', {
 });
 
 /**
- * 每周仿写 (issue 26): an editor's weekly imitation challenge on one original. Its entries are the imitations of
+ * 每周仿写 (docs/challenges.md): an editor's weekly imitation challenge on one original. Its entries are the imitations of
  * that original published between opensAt and closesAt; closedAt is set once, by whichever process closes it first
  * (modules/challenges/closing.ts), in the same transaction that freezes its entries.
  */
@@ -1243,7 +1243,7 @@ export const disputedLines = pgTable(
 );
 
 /**
- * A text's signature (lib/signature.ts, PRODUCT §10): its normalised body, that body's digest (exact duplicates) and
+ * A text's signature (lib/signature.ts, docs/rules.md#text-signatures): its normalised body, that body's digest (exact duplicates) and
  * the LSH band keys of its MinHash (near-duplicates, texts of 20+ characters). Written with the text; older texts are
  * filled in by a start-up job (modules/duplicates backfill).
  */

@@ -155,7 +155,7 @@ export async function importAuthorRecords(
 }
 
 /**
- * The starter library of PRODUCT §9 (several thousand texts) with demo users and site content, and its leaderboards:
+ * The starter library (docs/rules.md#starter-library: several thousand texts) with demo users and site content, and its leaderboards:
  * a first start's 排行榜 is full from its first page, as the rankings jobs wait for the start to settle
  * (jobs/scheduler.ts).
  */

@@ -109,7 +109,7 @@ function banner(headline: string, subline: string, from: string, to: string): st
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** Position 5 is the sidebar list (PRODUCT §3). */
+/** Position 5 is the sidebar list (docs/rules.md#ads). */
 const SIDEBAR = 5;
 
 const ADS = [

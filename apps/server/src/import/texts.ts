@@ -91,7 +91,7 @@ export interface PreparedEssay extends Engagement {
   search: SearchDoc;
 }
 
-/** PRODUCT §6: sentences are at most 300 characters of plain text. */
+/** docs/rules.md#text-limits: sentences are at most 300 characters of plain text. */
 const SENTENCE_MAX = 300;
 const TITLE_MAX = 50;
 const SOURCE_MAX = 100;

@@ -36,7 +36,7 @@ export async function countUpTo(db: Pick<Db, 'select'>, rows: PgSelect): Promise
 export const one = { one: sql<number>`1`.as('one') };
 
 /**
- * One page of rows and its total (PRODUCT §5's `{ list, total }` plus `totalCapped`), asked in parallel: the
+ * One page of rows and its total (`{ list, total }` plus `totalCapped`: docs/rules.md#calls-and-envelope), asked in parallel: the
  * page query and a `countUpTo` over the same filter built by the caller.
  */
 export async function withTotal<T>(rows: PromiseLike<T[]>, total: PromiseLike<Total>): Promise<{ rows: T[] } & Total> {

@@ -1,5 +1,5 @@
 /**
- * Text signatures (PRODUCT §10): the ONE normalisation and the ONE signature that duplicate detection, attribution
+ * Text signatures (docs/rules.md#text-signatures): the ONE normalisation and the ONE signature that duplicate detection, attribution
  * conflicts and the importer's own de-duplication share.
  *
  * - normalizeText: Traditional → Simplified, full width → half width (NFKC), lower case, and everything that is not a

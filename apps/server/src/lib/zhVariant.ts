@@ -1,5 +1,5 @@
 /**
- * Pages in 繁體 (PRODUCT §10): a reader who chose Traditional characters (the `zh_variant` cookie, `tw` or `hk`) or
+ * Pages in 繁體 (docs/rules.md#reading-preferences): a reader who chose Traditional characters (the `zh_variant` cookie, `tw` or `hk`) or
  * follows a `?zh=hant` link gets the server's pages converted, the embedded answers with them. The Simplified page
  * stays the canonical one. Never decided from request headers (Accept-Language), so a crawler always reads 简体.
  *

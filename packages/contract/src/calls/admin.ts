@@ -4,7 +4,7 @@ import { EssayType, UserBrief } from './entities.js';
 
 /**
  * The admin console's own calls: its dashboard and the audit log. The console's actions on a domain are declared
- * in that domain's file; every one is `auth: 'admin'` and every write leaves an audit row (PRODUCT §8).
+ * in that domain's file; every one is `auth: 'admin'` and every write leaves an audit row (docs/rules.md#console-and-audit).
  */
 
 /** A calendar day in Asia/Shanghai. */

@@ -16,7 +16,7 @@ import {
 import { Essay } from './entities.js';
 import { EssayForm, EssayWriteBody } from './essays.js';
 
-/** 每周仿写 (issue 26): an editor's challenge to imitate one original within a week. */
+/** 每周仿写 (docs/challenges.md): an editor's challenge to imitate one original within a week. */
 
 export const ChallengeStateSchema = z.enum(['upcoming', 'open', 'closed']);
 

@@ -1,5 +1,5 @@
 /**
- * The 仿写 coach (issue 26): the counts, tones and rhymes of a draft run in the browser (`@shiju/contract/tones/coach`);
+ * The 仿写 coach (docs/coach.md): the counts, tones and rhymes of a draft run in the browser (`@shiju/contract/tones/coach`);
  * the word classes of parallel clauses (对仗/排比) need jieba's tagger, so the editor asks the server in the background.
  * A saved imitation keeps its scores; only its writer sees them unless they choose to show the summary.
  */

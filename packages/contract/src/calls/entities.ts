@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from '../schema.js';
 
-/** Shapes shared by several domains (PRODUCT.md §5). */
+/** Shapes shared by several domains (docs/rules.md#calls-and-envelope). */
 export const UserBrief = z.object({
   id: z.number().int(),
   nickname: z.string(),

@@ -93,7 +93,7 @@ export const EssayDetails = Essay.extend({
   mergedInto: z.number().int().nullable(),
 });
 
-/** A published text the words sent are already in (PRODUCT §10 duplicates, modules/duplicates). */
+/** A published text the words sent are already in (docs/duplicates.md, modules/duplicates). */
 export const DuplicateMatch = z.object({
   id: z.number().int(),
   title: z.string().nullable(),

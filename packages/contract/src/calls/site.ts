@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ERRORS, inDomain, Ok, route } from '../schema.js';
 
-/** The theme object carried, as a JSON string, in `layoutVoList` (seed §3). */
+/** The theme object carried, as a JSON string, in `layoutVoList` (docs/rules.md#theme-and-start-up). */
 export const ThemeLayout = z.object({
   backgroundImg: z.string(),
   color: z.string(),

@@ -1,5 +1,5 @@
 /**
- * `@shiju/contract/tones/coach`: the 仿写 coach (issue 26) — a draft read against the original it imitates, clause by
+ * `@shiju/contract/tones/coach`: the 仿写 coach (docs/coach.md) — a draft read against the original it imitates, clause by
  * clause, with the one tone engine (`./index.ts`). The browser runs it as the writer types (loaded with the editor,
  * never with a reader's first page) and the server runs the same code to keep a published imitation's scores.
  *

@@ -1,5 +1,5 @@
 /**
- * `@shiju/contract/tones`: the one tone engine (PRODUCT §10) — 平仄 of each character, 可平可仄 for polyphones, and the
+ * `@shiju/contract/tones`: the one tone engine (docs/rules.md#tones) — 平仄 of each character, 可平可仄 for polyphones, and the
  * rhyme positions of a regulated poem. The 格律 view in the browser, the 仿写 coach and the server all ask here.
  * Zod-free and dependency-free: its tables are one generated module (data.ts, written by `npm run tones:build` from
  * the corpus's strains/), so the browser loads it with a dynamic import only when a reader turns 格律 on.

@@ -22,7 +22,7 @@ import { corpusAuthorRecords, type AuthorRecord } from '../authorRecords.js';
 
 export type { Source } from './source.js';
 
-/** PRODUCT §9: the starter library, from its generated file when built (production), else from the data package. */
+/** The starter library (docs/rules.md#starter-library), from its generated file when built (production), else from the data package. */
 export function starterSources(): Source[] {
   return starterFromFile() ?? corpusStarterSources();
 }

@@ -1,5 +1,5 @@
 /**
- * The audit trail of PRODUCT §3: every admin write goes through `audited`, which runs the change and writes
+ * The audit trail (docs/rules.md#console-and-audit): every admin write goes through `audited`, which runs the change and writes
  * its audit row in one transaction, so a change is never recorded without happening nor the reverse.
  */
 import type { CallParsed } from '@shiju/contract';

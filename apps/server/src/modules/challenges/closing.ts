@@ -1,5 +1,5 @@
 /**
- * Closing a challenge (issue 26): at its close the entries are frozen with the likes that counted, the top 3 are
+ * Closing a challenge: at its close the entries are frozen with the likes that counted, the top 3 are
  * fixed once, and every entrant and the followers of each winner get a system message. The claim, the frozen
  * entries and the messages are one transaction, so a close happens exactly once however many processes or runs
  * try it (the claim sets closedAt only where it is still null), and a failed close leaves nothing behind.

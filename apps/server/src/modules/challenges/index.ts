@@ -1,4 +1,4 @@
-/** The challenges module's public surface (每周仿写, issue 26): other modules import only from here. */
+/** The challenges module's public surface (每周仿写, docs/challenges.md): other modules import only from here. */
 export { closeDueChallenges } from './closing.js';
 export { challengeIds } from './queries.js';
 export { challengeDetails, challengeEntries, challengesPage } from './service.js';

@@ -1,5 +1,5 @@
 /**
- * 每周仿写 (issue 26) as readers see it: a challenge, its entries, and entering it. Reading a challenge whose close
+ * 每周仿写 (docs/challenges.md) as readers see it: a challenge, its entries, and entering it. Reading a challenge whose close
  * has passed closes it first (the same idempotent close the job runs), so no page shows a finished challenge open.
  */
 import { beijingTimeLabel, challengeStateAt, weekRange, type CallParsed, type Challenge } from '@shiju/contract';

@@ -1,5 +1,5 @@
 /**
- * The labelled set the 对仗 check is measured on (issue 26): couplets labelled by hand before the check was tuned, and
+ * The labelled set the 对仗 check is measured on: couplets labelled by hand before the check was tuned, and
  * committed before it. `true`: the two clauses are parallel (对仗 or 排比: word classes line up position by position);
  * `false`: they are not (流水 lines, a question and its answer, a statement and its turn). Poems (唐诗, 宋诗, 宋词,
  * 毛泽东诗词), 古文 (岳阳楼记, 陋室铭, 论语) and modern lines. Not used to build the check; `measureParallel` reads it.

@@ -1,5 +1,5 @@
 /**
- * 署名冲突 (issue 27): texts with the same or nearly the same words (the one signature, lib/signature.ts: one digest,
+ * 署名冲突 (docs/attributions.md): texts with the same or nearly the same words (the one signature, lib/signature.ts: one digest,
  * or a shared LSH band key and bigram similarity ≥ NEAR_THRESHOLD) that name different authors. Pairs are joined into
  * clusters (a text is in at most one). Found two ways: a post checks its own matches at post time (the duplicates
  * module's findDuplicates, then recordPostConflicts), and a chunked job walks the library by id, each text against the

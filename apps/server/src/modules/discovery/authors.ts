@@ -16,8 +16,8 @@ export { authorPageSql, findAuthor, type AuthorRow } from './queries.js';
 const authorName = (raw: string) => toSimplified(raw.normalize('NFKC')).trim();
 
 /**
- * 作者页: who the author is and a page of the published texts citing them, most popular first (PRODUCT §6
- * engagement: 静夜思 before a quote posted yesterday), without the texts of people the viewer blocked. The order is
+ * 作者页: who the author is and a page of the published texts citing them, most popular first (by
+ * docs/rules.md#ranked-order: 静夜思 before a quote posted yesterday), without the texts of people the viewer blocked. The order is
  * essays_work_author_idx's own, so a page reads its rows and no more. The total is the maintained count (counted,
  * up to the cap, for a viewer who blocked someone).
  */

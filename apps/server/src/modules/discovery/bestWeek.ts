@@ -1,5 +1,5 @@
 /**
- * Best of the week (PRODUCT §6): on Monday 00:00 Shanghai the top 20 texts published in the previous ISO
+ * Best of the week (docs/rules.md#best-of-the-week): on Monday 00:00 Shanghai the top 20 texts published in the previous ISO
  * week are frozen as that week's list. Freezing is idempotent, so the job may also catch up after downtime.
  */
 import type { Db } from '../../db/client.js';

@@ -1,4 +1,4 @@
-/** The duplicates module's public surface (issue 27): other modules import only from here. */
+/** The duplicates module's public surface: other modules import only from here. */
 export { duplicateHandlers } from './routes.js';
 export {
   afterPost,

@@ -1,5 +1,5 @@
 /**
- * Duplicates found before posting (issue 27, PRODUCT §10): a text is compared with the library by its signature
+ * Duplicates found before posting (docs/duplicates.md): a text is compared with the library by its signature
  * (lib/signature.ts) — the same words (digest), words contained in a longer text (the bigram index, then the stored
  * normalised body), and near-duplicates of 20+ characters (LSH band keys, then bigram Jaccard similarity).
  */

@@ -1,5 +1,5 @@
 /**
- * Merging duplicates (issue 27): an editor keeps one text and merges the other into it. Everything readers did with
+ * Merging duplicates (docs/duplicates.md): an editor keeps one text and merges the other into it. Everything readers did with
  * the merged text moves to the kept one (a reader who liked both counts once), its counters follow, its import key
  * becomes an alias, its address answers with the kept text (`mergedInto`), both posters are told, and the audit log
  * records what moved. The merged text stays as a deleted row pointing at the kept one.

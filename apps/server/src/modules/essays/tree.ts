@@ -1,5 +1,5 @@
 /**
- * The family tree of a text's imitations (issue 26, docs/imitations.md): who imitated it, who imitated them, with a
+ * The family tree of a text's imitations (docs/imitations.md): who imitated it, who imitated them, with a
  * word-level diff of each text against the one it imitates. Only published texts appear, without the texts of
  * people the reader blocked; a text that does not appear takes its imitations out of the tree with it.
  */

@@ -268,7 +268,7 @@ const CSS_COLOR = /^(#[0-9a-fA-F]{3,8}|(rgb|hsl)a?\([\d\s.,%a-z]*\))$/;
 const IMAGE_URL = /^(https?:\/\/|\/)[^\s"'()\\<>]*$/;
 
 /**
- * The site theme (seed §4) as the app paints it (web lib/theme.ts), so the page has the site's colours, background
+ * The site theme (docs/rules.md#theme-and-start-up) as the app paints it (web lib/theme.ts), so the page has the site's colours, background
  * and grey mode from its first paint instead of after the theme call. Values that are not plain colours or
  * addresses are left out.
  */

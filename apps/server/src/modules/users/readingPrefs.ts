@@ -1,5 +1,5 @@
 /**
- * Reading preferences kept on the account (PRODUCT §10). The browser keeps its own copy (visitors have only that);
+ * Reading preferences kept on the account (docs/rules.md#reading-preferences). The browser keeps its own copy (visitors have only that);
  * signing in reads these and mirrors them to the browser, and each change a signed-in reader makes is saved here.
  */
 import { normalizeReadingPrefs, type ReadingPrefs } from '@shiju/contract';
