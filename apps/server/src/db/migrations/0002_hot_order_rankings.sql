@@ -15,7 +15,7 @@ ALTER TABLE "essay_tags" ADD COLUMN "published_at" timestamp with time zone;--> 
 ALTER TABLE "essay_tags" ADD COLUMN "hot_score" double precision;--> statement-breakpoint
 ALTER TABLE "essay_tags" ADD COLUMN "likes" integer;--> statement-breakpoint
 -- Once, to move to the hot order of docs/decisions/0007 (log10 engagement + publish time in days since 2026-01-01,
--- weights of PRODUCT §6); from here on each write that moves a text's counters sets its score, and no job does.
+-- engagement weights of docs/rules.md#ranked-order); from here on each write that moves a text's counters sets its score, and no job does.
 UPDATE "essays" SET "hot_score" = log("likes" * 3 + "collects" * 4 + "comments" * 2 + "imitations" * 3 + "views" * 0.05 + 1)::float8
   + (extract(epoch from coalesce("published_at", "created_at"))::float8 - 1767225600) / 86400;--> statement-breakpoint
 UPDATE "essay_tags" et SET "published_at" = e."published_at", "hot_score" = e."hot_score", "likes" = e."likes"
