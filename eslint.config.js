@@ -6,6 +6,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** No module-level mutable state in server modules and lib (see the server state block below). */
 const serverStateRules = ['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((at) => [
@@ -20,12 +22,69 @@ const serverStateRules = ['Program > VariableDeclaration', 'Program > ExportName
   },
 ]);
 
+/**
+ * Another module is imported only through its index.ts (its public surface), from anywhere in the server: by the
+ * path through modules/ (`../../modules/b/queries.js`) and, inside modules/, by the sibling path (`../b/queries.js`).
+ * Flat config gives a file the last no-restricted-imports that matches it, so a later block for modules/ repeats
+ * these patterns rather than replacing them.
+ */
+const moduleSurface = {
+  message: 'Import another module only through its index.ts (its public surface).',
+  throughModules: '(^|/)modules/[a-z]+/(?!index\\.js$)',
+  sibling: '^\\.\\./[a-z]+/(?!index\\.js$)',
+};
+
 /** Writes to users, sessions and blocks belong to the users module (sessions also to auth). */
 const userWriteRules = [
   {
     selector: 'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(users|sessions|blocks)$/]',
     message: 'Only the users module writes users, sessions and blocks: call its functions (changeUser, moveUserCounter, …).',
   },
+];
+
+/** The web's features (apps/web/src/features/<domain>/) and the pages each owns (features/<domain>/pages/<Page>/). */
+const webSrc = 'apps/web/src';
+const webFeatures = fs.readdirSync(path.join(import.meta.dirname, webSrc, 'features'), { withFileTypes: true }).filter((d) => d.isDirectory());
+const webPages = webFeatures.flatMap((f) => {
+  const dir = path.join(import.meta.dirname, webSrc, 'features', f.name, 'pages');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).map((page) => `features/${f.name}/pages/${page}`) : [];
+});
+
+/** The import-x/no-restricted-paths zones of the web layout (see the web layout block). */
+const webZones = [
+  ...webFeatures.map((f) => ({
+    target: `./${webSrc}/!(features)/**`,
+    from: `./${webSrc}/features/${f.name}`,
+    except: ['./index.ts', './pages'],
+    message: `Use the ${f.name} feature through its index.ts (its public surface).`,
+  })),
+  ...webFeatures.map((f) => ({
+    target: `./${webSrc}/features/!(${f.name})/**`,
+    from: `./${webSrc}/features/${f.name}`,
+    except: ['./index.ts'],
+    message: `Import the ${f.name} feature only through its index.ts (its public surface).`,
+  })),
+  ...webPages.map((page) => ({
+    target: `./${webSrc}/features/*/pages/**`,
+    from: `./${webSrc}/${page}`,
+    except: [],
+    message: 'A page does not import another page: move what both need into the feature (components/, api/).',
+  })),
+  ...['api', 'lib', 'hooks', 'components'].map((layer) => ({
+    target: `./${webSrc}/${layer}/**`,
+    from: `./${webSrc}/features`,
+    message: `${layer}/ sits below the features and imports none of them (components/ui is the shared UI).`,
+  })),
+  ...['api', 'lib', 'hooks', 'components', 'features'].map((layer) => ({
+    target: `./${webSrc}/${layer}/**`,
+    from: `./${webSrc}/shell`,
+    message: 'The shell sits on top: nothing below it imports it.',
+  })),
+  ...['lib'].map((layer) => ({
+    target: `./${webSrc}/${layer}/**`,
+    from: `./${webSrc}/api`,
+    message: 'lib/ sits below the API layer and does not import it.',
+  })),
 ];
 
 export default tseslint.config(
@@ -63,12 +122,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '(^|/)modules/[a-z]+/(?!index\\.js$)',
-              message: 'Import another module only through its index.ts (its public surface).',
-            },
-          ],
+          patterns: [{ regex: moduleSurface.throughModules, message: moduleSurface.message }],
         },
       ],
     },
@@ -80,10 +134,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              regex: '^\\.\\./[a-z]+/(?!index\\.js$)',
-              message: 'Import another module only through its index.ts (its public surface).',
-            },
+            { regex: moduleSurface.throughModules, message: moduleSurface.message },
+            { regex: moduleSurface.sibling, message: moduleSurface.message },
           ],
         },
       ],
@@ -163,10 +215,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  // ---- web: one way to write. Pages, components, the shell and shared hooks write through the mutation hooks of
-  // api/queries/<domain>.ts, which own what each write changes in the cache; they read through query options. ----
+  // ---- web: one way to write. Features, shared components, the shell and shared hooks write through the mutation
+  // hooks of features/<domain>/api/, which own what each write changes in the cache; they read through query options. ----
   {
-    files: ['apps/web/src/{pages,components,shell,hooks}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{features,components,shell,hooks}/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -175,14 +228,14 @@ export default tseslint.config(
             {
               name: '@tanstack/react-query',
               importNames: ['useMutation'],
-              message: 'Write through the mutation hook of api/queries/<domain>.ts (defineWrite / defineCallWrite).',
+              message: 'Write through the mutation hook of features/<domain>/api/ (defineWrite / defineCallWrite).',
             },
           ],
           patterns: [
             {
-              regex: '(^|/)api/(index|client)\\.js$',
-              importNames: ['api', 'callApi'],
-              message: 'Call the API through api/queries/<domain>.ts: query options to read, a mutation hook to write.',
+              regex: '(^|/)api/(index|client|request)\\.js$',
+              importNames: ['api', 'callApi', 'request'],
+              message: 'Call the API through features/<domain>/api/: query options to read, a mutation hook to write.',
             },
           ],
         },
@@ -191,9 +244,38 @@ export default tseslint.config(
         'error',
         {
           property: 'invalidateQueries',
-          message: 'What a write changes belongs in its mutation hook (api/queries/<domain>.ts), not in a page.',
+          message: 'What a write changes belongs in its mutation hook (features/<domain>/api/), not in a page.',
+        },
+        {
+          property: 'setQueryData',
+          message: 'What a write changes belongs in its mutation hook (features/<domain>/api/), not in a page.',
+        },
+        {
+          object: 'window',
+          property: 'fetch',
+          message: 'Call the API through features/<domain>/api/ (the request layer reads the envelope once).',
         },
       ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through features/<domain>/api/ (the request layer reads the envelope once).' },
+      ],
+    },
+  },
+  // ---- web layout: a feature (features/<domain>/) is used from outside only through its index.ts; a page is not
+  // imported by another page; the shared UI (components/ui) and the layers below the features (api, lib, hooks,
+  // components) import no feature; nothing below the shell imports it. Module cycles are errors. ----
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // ---- end web ----
