@@ -14,7 +14,7 @@ import {
   Timestamp,
 } from '../schema.js';
 import { Essay, UserBrief } from './entities.js';
-import { COLLECTION_LIMITS } from '../core.js';
+import { COLLECTION_LIMITS, UPLOAD_URL } from '../core.js';
 
 export { COLLECTION_LIMITS };
 
@@ -41,12 +41,8 @@ export type CollectionFolder = z.infer<typeof CollectionFolder>;
 
 const Name = z.string().trim().min(1, '名称不能为空').max(COLLECTION_LIMITS.nameChars, `名称最多 ${COLLECTION_LIMITS.nameChars} 个字`);
 const Description = z.string().trim().max(COLLECTION_LIMITS.descriptionChars, `简介最多 ${COLLECTION_LIMITS.descriptionChars} 个字`);
-const Cover = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(/^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/, '封面必须是本站上传的图片或 http(s) 地址')
-  .nullable();
+/** Like avatars and texts' covers: only an image this site stored (UPLOAD_URL's exact shape), never another address. */
+const Cover = z.string().trim().max(300).regex(UPLOAD_URL, '封面必须是本站上传的图片').nullable();
 
 export const CollectionInput = z.object({
   name: Name,

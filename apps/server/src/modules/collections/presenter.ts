@@ -1,4 +1,4 @@
-import type { CollectionFolder } from '@shiju/contract';
+import { isUploadUrl, type CollectionFolder } from '@shiju/contract';
 import type { FolderWithOwner } from './queries.js';
 
 /** A folder as the console shows it: everything but whether the viewer follows it. */
@@ -8,7 +8,8 @@ export function presentFolderFields(f: FolderWithOwner): Omit<CollectionFolder, 
     owner: { id: f.userId, nickname: f.ownerNickname, avatar: f.ownerAvatar },
     name: f.name,
     description: f.description,
-    cover: f.cover,
+    // Folders saved before covers had to be this site's uploads may hold any address: never shown (nor as og:image).
+    cover: f.cover && isUploadUrl(f.cover) ? f.cover : null,
     isPublic: f.isPublic,
     isDefault: f.isDefault,
     hidden: f.hiddenAt !== null,
