@@ -11,7 +11,7 @@
  * Without arguments it measures: precision and recall of "near-duplicate" (bigram Jaccard ≥ NEAR_THRESHOLD and a
  * shared LSH band, as a lookup finds it) on that set; the lookup (findDuplicates: same words, containment, near) p99 at
  * 10 connections on PostgreSQL over a fresh database with the starter library; and the starter import's time with
- * the share spent on signatures. It appends its figures to BENCHMARKS.md between `<!-- duplicates:start -->` markers.
+ * the share spent on signatures. It writes its figures to benchmarks/duplicates.md between `<!-- duplicates:start -->` markers.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -330,7 +330,7 @@ async function measure() {
 
 type Lookup = Awaited<ReturnType<typeof lookups>>;
 
-const BENCHMARKS = path.join(import.meta.dirname, '..', '..', '..', 'BENCHMARKS.md');
+const BENCHMARKS = path.join(import.meta.dirname, '..', '..', '..', 'benchmarks', 'duplicates.md');
 
 interface ImportFigures {
   importMs: number;
@@ -349,7 +349,7 @@ function importRow(r: ImportFigures): string {
 function writeImportRow(r: ImportFigures) {
   const old = fs.readFileSync(BENCHMARKS, 'utf8');
   const row = /^\| starter import \(.*$/m;
-  if (!row.test(old)) throw new Error('BENCHMARKS.md has no import row yet: run the whole bench once');
+  if (!row.test(old)) throw new Error('benchmarks/duplicates.md has no import row yet: run the whole bench once');
   fs.writeFileSync(BENCHMARKS, old.replace(row, importRow(r)));
   console.log(`import row updated in ${BENCHMARKS}`);
 }
@@ -373,7 +373,7 @@ function writeSection(r: {
   const section = [
     '<!-- duplicates:start -->',
     '',
-    '## Duplicates: the text signature (issue 27)',
+    '## Latest run',
     '',
     `\`npm run bench:duplicates\` (${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0]!.toFixed(1)} on 2 shared cores).`,
     '',

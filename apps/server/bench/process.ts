@@ -3,7 +3,7 @@
  * PostgreSQL: start time on an empty database (cold: migrations and the starter library) and on an existing one
  * (warm), resident memory idle and under load (autocannon, lists and details), and on the embedded database a long
  * mixed load (BENCH_LONG_SECONDS, 10 minutes by default: the paced mix of details, lists to page 200, rankings and
- * searches, half signed in) with its RSS each second; written to the "Process" section of BENCHMARKS.md. Memory is
+ * searches, half signed in) with its RSS each second; written to benchmarks/process.md (between its markers). Memory is
  * the kernel's RSS of the server process (/proc/<pid>/status).
  */
 import crypto from 'node:crypto';
@@ -189,7 +189,7 @@ async function main() {
         '',
         `The embedded database under the mixed load for ${Math.round(LONG_S / 60)} min (after the warm start above; ${LONG_CONNECTIONS} connections: 50% details,`,
         `30% lists to page 200 in every sort, 10% rankings, 10% common searches, half of them by ${READERS} signed-in readers`,
-        'with likes and 不感兴趣 marks). Target (issue 28): peak RSS ≤ 300 MB.',
+        'with likes and 不感兴趣 marks). Target: peak RSS ≤ 300 MB.',
         '',
         '| RSS at the start MB | RSS each minute MB | peak RSS MB | req/s | p99 ms | errors | met |',
         '| ------------------- | ------------------ | ----------- | ----- | ------ | ------ | --- |',
@@ -198,12 +198,12 @@ async function main() {
     : [];
   const section = [
     '<!-- process:start (written by npm run bench:process) -->',
-    '## Process: start time and memory',
+    '## Latest run',
     '',
     `Written by \`npm run bench:process\` on ${new Date().toISOString()}: the compiled server (\`node apps/server/dist/main.js\`)`,
     'on an empty database (cold: migrations and the starter library, loaded in a child process on PGlite) and again on',
     `the same database (warm). RSS of the server process, idle 5 s after ready, peak and after ${LOAD_S} s of lists and`,
-    `details at ${CONNECTIONS} connections. Target (issue 10): idle RSS on the embedded database ≤ 300 MB after the first start.`,
+    `details at ${CONNECTIONS} connections. Target: idle RSS on the embedded database ≤ 300 MB after the first start.`,
     '',
     `- Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     '',
@@ -211,11 +211,11 @@ async function main() {
     ...longTable,
     '<!-- process:end -->',
   ].join('\n');
-  const file = path.join(root, 'BENCHMARKS.md');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const file = path.join(root, 'benchmarks/process.md');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Process: start time and memory\n';
   const marked = /<!-- process:start[\s\S]*<!-- process:end -->/;
   fs.writeFileSync(file, marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}\n`);
-  console.log(`\n${[...table, ...longTable].join('\n')}\n\n→ BENCHMARKS.md`);
+  console.log(`\n${[...table, ...longTable].join('\n')}\n\n→ benchmarks/process.md`);
 }
 
 void main().catch((err: unknown) => {

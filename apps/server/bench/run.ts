@@ -2,7 +2,9 @@
  * `npm run bench`: the API on the full corpus (PostgreSQL) under cache-proof workloads, each next to a bare Fastify
  * route in a separate process measured in alternating slices with it; signed-in against anonymous at a fixed rate;
  * the plans of the hot queries (benchmarks/plans/); then every call a page makes on the embedded database at the
- * starter size. Writes BENCHMARKS.md. Ratios, not absolute numbers, are the targets: this machine is shared.
+ * starter size, the search quality, the reader's first load and the tone engine. Writes its sections of benchmarks/api.md,
+ * search.md, web.md and tones.md (between their markers). Ratios, not absolute numbers, are the targets: this machine is
+ * shared.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +34,7 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /**
  * `corpus`: only the full-corpus workloads; `embedded`: only the calls a page makes on the embedded database; either
- * written as JSON to BENCH_JSON (for A/B runs of two trees) and printed; BENCHMARKS.md is left alone.
+ * written as JSON to BENCH_JSON (for A/B runs of two trees) and printed; benchmarks/ is left alone.
  */
 const PARTS = process.env.BENCH_PARTS === 'corpus' || process.env.BENCH_PARTS === 'embedded' ? process.env.BENCH_PARTS : 'all';
 const CONNECTIONS = 50;
@@ -217,7 +219,7 @@ const TARGETS: Record<NonNullable<Workload['target']>, { ratio?: number; p99: nu
   list: { ratio: 0.03, p99: 50, text: '≥ 0.03×, p99 < 50 ms' },
   details: { ratio: 0.05, p99: 30, text: '≥ 0.05×, p99 < 30 ms' },
   ranking: { p99: 20, text: 'p99 < 20 ms' },
-  search: { p99: 50, text: 'p99 < 50 ms (issue 13)' },
+  search: { p99: 50, text: 'p99 < 50 ms' },
 };
 
 /** The labelled search set (bench/searchLabels.ts) through the running app: precision@3 and MRR. */
@@ -368,15 +370,13 @@ const verdict = (target: Workload['target'], ratio: number, r: Result) => {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const cpus = os.cpus();
 const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
-const report = `# Benchmarks
-
-Written by \`npm run bench\` on ${new Date().toISOString()} (about ${SECONDS} s per measurement after a 1 s warm-up).
+const api = `Written by \`npm run bench\` on ${new Date().toISOString()} (about ${SECONDS} s per measurement after a 1 s warm-up).
 
 - machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}; shared with
   other work: load average (1 / 5 / 15 min) ${loads(loadAtStart)} at the start, ${loads(loadAtEnd)} at the end
 - Node ${process.version}, PostgreSQL ${version}, ${data.texts.toLocaleString('en-US')} published texts
 
-## Full corpus on PostgreSQL, cache-proof (issue 8)
+## Full corpus on PostgreSQL, cache-proof
 
 Every workload except the first draws a new request each time: random ids over all texts, random filters, sorts and
 pages, 50 signed-in readers with likes, interests and 不感兴趣 marks, a thousand visitors. The baseline is a bare Fastify
@@ -417,18 +417,18 @@ ${fixed
   })
   .join('\n')}
 
-### Plans (\`EXPLAIN (ANALYZE, BUFFERS)\` of each statement of three sample requests, in [benchmarks/plans](benchmarks/plans))
+### Plans (\`EXPLAIN (ANALYZE, BUFFERS)\` of each statement of three sample requests, in [benchmarks/plans](plans))
 
 | workload | statements | slowest execution ms | sequential scans of tables over 10,000 rows |
 |---|---|---|---|
 ${plans
   .map(
     (p) =>
-      `| [${p.workload}](benchmarks/plans/${p.file}) | ${p.statements} | ${p.ms.length ? Math.max(...p.ms).toFixed(2) : ''} | ${p.bigSeqScans.length ? [...new Set(p.bigSeqScans)].join(', ') : 'none'} |`,
+      `| [${p.workload}](plans/${p.file}) | ${p.statements} | ${p.ms.length ? Math.max(...p.ms).toFixed(2) : ''} | ${p.bigSeqScans.length ? [...new Set(p.bigSeqScans)].join(', ') : 'none'} |`,
   )
   .join('\n')}
-
-## Search quality (issue 13)
+`;
+const quality = `## Latest run
 
 The labelled set of \`apps/server/bench/searchLabels.ts\` (lines, half lines, authors, works, author and work,
 Traditional, pinyin, one wrong character, modern words), first page of text results. precision@3: share of queries
@@ -438,8 +438,8 @@ with an expected text in the top 3; MRR: mean of 1 / rank of the first expected 
 |---|---|---|---|---|
 ${qualityRow('full corpus (PostgreSQL)', corpusQuality)}
 ${qualityRow('starter library (PGlite)', starterQuality)}
-
-## Embedded database (PGlite) at the starter size, 10 connections (target: every call p99 < 50 ms)
+`;
+const embedded = `## Embedded database (PGlite) at the starter size, 10 connections (target: every call p99 < 50 ms)
 
 ${starterTexts.toLocaleString('en-US')} texts. No baseline: the target is absolute.
 
@@ -447,31 +447,10 @@ ${starterTexts.toLocaleString('en-US')} texts. No baseline: the target is absolu
 |---|---|---|---|---|---|---|
 ${starter.map(({ w, r }) => `| ${w.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(0)}%`} | ${r.errors} | ${r.p99 < 50 && !r.errors ? '✓' : '✗'} |`).join('\n')}
 
-## Before (commit 8139fdd, measured for issue 8 on this machine)
-
-The same kinds of cache-proof requests against the code before this work (full corpus, PostgreSQL, 50 connections
-unless noted); the old \`npm run bench\` reported 0.25–0.41× for lists and details because its identical requests were
-answered by the in-process cache and its bare route ran inside the app.
-
-| workload | req/s | p50 ms | p99 ms |
-|---|---|---|---|
-| list, random classification/tag/sort/page | 60–100 | 335–543 | 3,300–5,500 |
-| list, signed in | 62–89 | 404–596 | 4,000–4,400 |
-| details, random of 346k | ~1,000 | 40 | 150 |
-| details, signed in | 424–507 | 95–111 | 169–198 |
-| rankings, mixed periods (10 connections) | 0.7 | 3,600–4,200 | 7,300–8,700 |
-| search, 30 common words and lines (10 connections) | 1.7–1.9 | 2,300–2,800 | 5,800–6,000 |
-| a bare Fastify process | ~45,000 | | 2–8 |
-
-Then: every list request with a new filter/sort/viewer counted the whole table for its total (0.4–1.3 s); search
-OR-ed the GIN match with \`title ILIKE\`, walking the hot index over every row; rankings aggregated the table on every
-call; the hot-score job rewrote all 346k rows every 10 minutes (94–160 s a run, blocking the view flush for 92 s); a
-signed-in list made about six round trips.
-
 ## What is measured and what is not
 
 - Rankings are read from \`ranking_entries\`, which the scheduler refreshes (day and week every 10 minutes, month and
-  all-time hourly; the refresh is not part of these runs — see BENCHMARKS' notes in the README).
+  all-time hourly; the refresh is not part of these runs — see [architecture](../docs/architecture.md#hot-order-rankings-and-jobs)).
 - Anonymous list pages are cached for 5 s and details for 30 s in the process; the cache-proof workloads above
   almost never repeat a request, so they measure the database path. The first row shows the cached path.
 - Views of anonymous details are written as they would be (a thousand visitors, flushed every 2 s).
@@ -482,18 +461,29 @@ console.log(web);
 console.log("\nmeasuring the tone engine against the corpus's stored 平仄 (held-out poems)…");
 const tones = measureTones();
 for (const line of toneReport(tones)) console.log(line);
-fs.writeFileSync(
-  path.join(root, 'BENCHMARKS.md'),
-  `${report}\n## The reader's first load (npm run bench:web)\n\nJavaScript as transferred (brotli) until the page is idle, every script counted; Lighthouse mobile.\n\n${web}\n\n## 格律: the tone engine (npm run bench:tones)\n\n${toneTable(tones)}\n`,
-);
+/** Replaces the part of benchmarks/<file> between `<!-- name:start … -->` and `<!-- name:end -->`, or appends it. */
+function writeSection(file: string, name: string, body: string): string {
+  const target = path.join(root, 'benchmarks', file);
+  const old = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
+  const section = `<!-- ${name}:start (written by npm run bench) -->\n\n${body.trim()}\n\n<!-- ${name}:end -->`;
+  const marked = new RegExp(`<!-- ${name}:start[\\s\\S]*<!-- ${name}:end -->`);
+  fs.writeFileSync(target, marked.test(old) ? old.replace(marked, () => section) : `${old.trimEnd()}\n\n${section}\n`);
+  return target;
+}
+const written = [
+  writeSection('api.md', 'bench', `${api}\n${embedded}`),
+  writeSection('search.md', 'search-quality', quality),
+  writeSection(
+    'web.md',
+    'web',
+    `## Latest run\n\nJavaScript as transferred (brotli) until the page is idle, every script counted; Lighthouse mobile.\n\n${web}`,
+  ),
+  writeSection('tones.md', 'tones', toneTable(tones)),
+];
 // Formatted as the repository's check wants it (its tables are written unpadded).
-execFileSync(
-  process.execPath,
-  [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--log-level', 'warn', 'BENCHMARKS.md'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-console.log('\nwrote BENCHMARKS.md and benchmarks/plans/');
+execFileSync(process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--log-level', 'warn', ...written], {
+  cwd: root,
+  stdio: 'inherit',
+});
+console.log('\nwrote benchmarks/api.md, search.md, web.md, tones.md and benchmarks/plans/');
 process.exit(0);

@@ -9,7 +9,7 @@
  * - the first minute after the next start, whose jobs' last runs are then fresh (skipped at start).
  *
  * Each minute is cut into windows of 10 s, so a slow start shows where it happens. Writes its section of
- * BENCHMARKS.md. The target: every window's p99 within 2× of the settled p99.
+ * benchmarks/scale.md. The target: every window's p99 within 2× of the settled p99.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -142,7 +142,7 @@ const jobList = (jobs: JobLine[]) =>
     : jobs.map((j) => `${j.job} ${j.msg.startsWith('job skipped') ? 'skipped' : j.msg === 'job done' ? `${j.ms} ms` : j.msg}`).join(', ');
 const section = `<!-- scale:start -->
 
-## Paced load, start-ups and jobs (issue 28)
+## Latest run
 
 \`npm run bench:scale\` (${new Date().toISOString().slice(0, 10)}, ${data.texts.toLocaleString('en-US')} texts on PostgreSQL, load average ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)} on 2 shared cores). An open loop at ${RATE} req/s (bench/paced.ts: each request sent at its time, latency from then): 50% details of random texts, 30% lists (random filter, page 1–200, sort new/hot/likes), 10% rankings, 10% searches of 15 common words; half signed in.
 
@@ -161,7 +161,7 @@ ${windowRow('the next start: jobs fresh (run by the start before)', fresh)}
 Jobs in those minutes — due: ${jobList(due.jobs)}; fresh: ${jobList(fresh.jobs)}. Target: every window within 2× of the settled p99.
 
 <!-- scale:end -->`;
-const file = path.resolve(import.meta.dirname, '../../../BENCHMARKS.md');
+const file = path.resolve(import.meta.dirname, '../../../benchmarks/scale.md');
 const old = fs.readFileSync(file, 'utf8');
 const marked = /<!-- scale:start -->[\s\S]*<!-- scale:end -->/;
 fs.writeFileSync(file, marked.test(old) ? old.replace(marked, section) : `${old.trimEnd()}\n\n${section}\n`);

@@ -83,7 +83,7 @@ export function toneReport(r: ToneAgreement): string[] {
   ];
 }
 
-/** The same figures as a table for BENCHMARKS.md. */
+/** The same figures as a table for benchmarks/tones.md. */
 export function toneTable(r: ToneAgreement): string {
   const n = (x: number) => x.toLocaleString('en');
   return [
