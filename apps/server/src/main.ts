@@ -21,7 +21,7 @@ import { logSerializers } from './lib/logSafe.js';
 /**
  * Between full collections the old generation may grow by half of what survived the last one, instead of V8's own
  * factor (up to 4x where the machine has memory to spare): under a steady load of reading, the embedded server's peak
- * drops from ~630 to ~500 MB at the same throughput (BENCHMARKS, "Where the embedded peak comes from"). A heuristic V8
+ * drops from ~630 to ~500 MB at the same throughput (benchmarks/process.md, "Where the embedded peak comes from"). A heuristic V8
  * reads at each collection, so setting it here, before the work starts, takes effect in every way the server is run.
  */
 const HEAP_GROWING_PERCENT = 50;
@@ -61,7 +61,7 @@ async function main() {
     await cluster.close();
   });
   // Before the first reader arrives, not by the first requests while the rest of the start-up competes with them
-  // (BENCHMARKS.md, "Paced load, start-ups and jobs"): search's author and tag indexes and its most searched queries,
+  // (benchmarks/scale.md): search's author and tag indexes and its most searched queries,
   // then the process's connections, plans, code and caches, by its own calls (http/warmUp.ts).
   await warmSearchIndexes(database.db, app.runtime.search);
   const hotSearches = await warmHotSearches(database.db, app.runtime.search);

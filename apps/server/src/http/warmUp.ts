@@ -2,7 +2,7 @@
  * Before a process takes readers (main.ts, before it listens): the calls readers make most — lists in each sort and a
  * deep page, details of the texts they list, every ranking, search, the home page — made by the server itself, as
  * many at once as its pool has connections. A process that listened cold answered its first seconds slowly
- * (BENCHMARKS.md, "Paced load, start-ups and jobs"): each new database connection read its catalogue and planned each
+ * (benchmarks/scale.md, "Start-ups before and after"): each new database connection read its catalogue and planned each
  * statement afresh, the code ran unoptimised, and every cache was empty, all while the first readers queued.
  *
  * The calls carry the prerender secret (prerender.ts): they are a visitor's, count no view and take no one's rate

@@ -102,7 +102,7 @@ export function startJobs(db: Db, config: Config, runtime: Runtime, log: JobLog,
   const timers = ticks.map(({ tick, every }) => setInterval(() => void tick(), every).unref());
   // At a start (or on becoming the runner) the jobs that are due run one after another, not all at once beside the
   // first readers, and only once the process has served for `jobsStartDelayMs`: a fresh process answers slower while
-  // its code compiles, and the rankings' reads beside that starved readers (BENCHMARKS.md, the paced load). A process
+  // its code compiles, and the rankings' reads beside that starved readers (benchmarks/scale.md). A process
   // that becomes the runner later has long passed that point.
   const dueAt = Date.now() + config.jobsStartDelayMs;
   const atStart: NodeJS.Timeout[] = [];

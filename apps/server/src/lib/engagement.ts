@@ -41,7 +41,7 @@ function weightedSum(counters: Counter[], value: (k: Counter) => AnyColumn | SQL
  * What readers did with a text — engagement without its page views: the order of an author's page (most popular
  * first), kept in essays_work_author_idx. Views stay out of that index so that a flushed view count touches no index
  * and PostgreSQL can make it a HOT update; an index naming `views` made every flush rewrite every index of the row,
- * the GIN ones among them (BENCHMARKS.md, "Start-ups before and after"). The index itself is built from this
+ * the GIN ones among them (benchmarks/scale.md, "Start-ups before and after"). The index itself is built from this
  * expression (db/schema.ts).
  */
 export function popularitySql(t: CounterColumns): SQL {
