@@ -179,7 +179,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The docs page keeps swagger-ui's own CSP (the hashes of its scripts and styles), with the site's one framing
+  // policy and without upgrade-insecure-requests (the site's CSP leaves it out too: plain HTTP on a developer's machine).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (csp) =>
+      csp
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .trim(),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const runtime = createRuntime(config, database, app.log, opts.clock, { redis, readYourWritesMs: opts.readYourWritesMs });

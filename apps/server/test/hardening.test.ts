@@ -48,3 +48,34 @@ describe('4 · collection covers are this site’s uploads only', () => {
     expect(shown.data.cover).toBeNull();
   });
 });
+
+describe('5 · the visitor cookie and the docs page follow the documented headers', () => {
+  const ping = (ctx: TestContext, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/pc/pc-users/userActive', remoteAddress: '127.0.0.1', headers });
+
+  it('sj_vid is Secure when the request came over HTTPS (as a trusted proxy reports), not over plain HTTP', async () => {
+    const plain = await ping(t);
+    expect(String(plain.headers['set-cookie'])).toMatch(/^sj_vid=/);
+    expect(String(plain.headers['set-cookie'])).not.toMatch(/;\s*Secure/i);
+    // An untrusted client's claim of HTTPS changes nothing.
+    expect(String((await ping(t, { 'x-forwarded-proto': 'https' })).headers['set-cookie'])).not.toMatch(/;\s*Secure/i);
+    const behind = await createTestApp({}, { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const tls = await ping(behind, { 'x-forwarded-proto': 'https' });
+      expect(String(tls.headers['set-cookie'])).toMatch(/^sj_vid=[\w-]+;.*;\s*Secure/i);
+      expect(String(tls.headers['set-cookie'])).toContain('HttpOnly');
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('/api/docs has the one framing policy, frame-ancestors none', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
+      const r = await t.app.inject({ method: 'GET', url });
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).not.toContain("frame-ancestors 'self'");
+      expect(r.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+});

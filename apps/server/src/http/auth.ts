@@ -45,11 +45,15 @@ export function hasVisitorCookie(req: FastifyRequest): boolean {
   return /^[A-Za-z0-9_-]{16,64}$/.test(readCookie(req, VISITOR_COOKIE) ?? '');
 }
 
-/** A stable anonymous key for a visitor; set as a cookie on first sight. */
+/**
+ * A stable anonymous key for a visitor; set as a cookie on first sight, `Secure` when the request came over HTTPS
+ * (directly or as a trusted proxy reports, as HSTS is decided), never over plain HTTP where a browser would drop it.
+ */
 export function visitorKey(req: FastifyRequest, reply: FastifyReply): string {
   const existing = readCookie(req, VISITOR_COOKIE);
   if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
   const key = crypto.randomBytes(16).toString('base64url');
-  reply.header('set-cookie', `${VISITOR_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`);
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `${VISITOR_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
   return key;
 }
