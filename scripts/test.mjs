@@ -1,9 +1,12 @@
-// `npm test`: format and lint checks, typecheck, then every suite — server integration tests on PGlite, again on PostgreSQL when TEST_DATABASE_URL
-// is set, then end-to-end tests in Debian's chromium — and one closing line `N passed, M failed`.
+// `npm test`: format and lint checks, typecheck, then every suite — the scripts' own tests, the web unit tests, server
+// integration tests on PGlite, again on PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Debian's
+// chromium — and one closing line `N passed, M failed`. A test that did not run because its setup failed counts as
+// failed (scripts/totals.mjs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInstalled, ensureTools, ensureWebBuilt, mustRun, run } from './lib.mjs';
+import { readTotals, sumTotals } from './totals.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -38,26 +41,31 @@ function ensureChromium() {
   return run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']) === 0 && fs.existsSync(CHROMIUM);
 }
 
-/** Runs one vitest suite and adds its counts (read from the JSON report) to the totals. */
+/**
+ * Runs one vitest suite and adds its counts to the totals, from vitest's own results per test file
+ * (scripts/totals.mjs, a vitest reporter): the tests a failed setup kept from running count as failed.
+ */
 function suite(name, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
-  const report = path.join(os.tmpdir(), `shiju-vitest-${process.pid}-${Object.keys(totals).length}-${Date.now()}.json`);
+  const report = path.join(os.tmpdir(), `shiju-totals-${process.pid}-${timings.length}-${Date.now()}.json`);
   const status = timed(name, () =>
-    run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
-      env: { ...process.env, ...env },
+    run('npx', ['vitest', 'run', ...args, '--reporter=default', `--reporter=${path.join(import.meta.dirname, 'totals.mjs')}`], {
+      env: { ...process.env, ...env, SHIJU_TOTALS_FILE: report },
     }),
   );
-  let counted = false;
-  if (fs.existsSync(report)) {
-    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-    counted = true;
-    if (status !== 0 && r.numFailedTests === 0) totals.failed += 1; // a suite that crashed outside a test
-    fs.rmSync(report, { force: true });
+  const counted = readTotals(report);
+  fs.rmSync(report, { force: true });
+  if (!counted) {
+    totals.failed += 1; // vitest ended before its results (a crash)
+    notes.push(`${name}: failed before reporting its results`);
+    return;
   }
-  if (!counted) totals.failed += 1;
+  const t = sumTotals(counted);
+  totals.passed += t.passed;
+  totals.failed += t.failed;
+  totals.skipped += t.skipped;
+  if (status !== 0 && t.failed === 0) totals.failed += 1; // a suite that failed outside any test file
+  if (t.unrun) notes.push(`${name}: ${t.unrun} tests did not run because their setup failed (counted as failed)`);
   if (status !== 0) notes.push(`${name}: failed`);
 }
 
@@ -84,6 +92,7 @@ timed('typecheck · tsc', () => {
 timed('build · web app', () => ensureWebBuilt());
 
 const { TEST_DATABASE_URL } = process.env;
+suite('scripts · unit', ['--config', 'scripts/vitest.config.mjs']);
 suite('web · unit', ['--root', 'apps/web']);
 suite('server · PGlite', ['--root', 'apps/server'], { TEST_DATABASE_URL: '' });
 if (TEST_DATABASE_URL) suite('server · PostgreSQL', ['--root', 'apps/server'], { TEST_DATABASE_URL });
