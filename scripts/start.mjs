@@ -5,9 +5,7 @@
 // phase that ran prints its own wall time.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureInstalled, ensureServerBuilt, ensureWebBuilt, serverDist } from './lib.mjs';
-
-const seconds = (t0) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+import { ensureInstalled, ensureServerBuilt, ensureWebBuilt, secondsSince as seconds, serverDist } from './lib.mjs';
 
 async function phase(name, fn) {
   const t0 = performance.now();
