@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callList, ERRORS, RAW_RESPONSES } from '@shiju/contract';
-import { call, createTestApp, type TestContext } from './helper.js';
+import { callList, calls, ERRORS, RAW_RESPONSES } from '@shiju/contract';
+import { call, callAs, createTestApp, routeOf, type TestContext } from './helper.js';
 import Fastify from 'fastify';
 import { missingHandlers, registerCalls } from '../src/http/routes.js';
 import { createHandlers } from '../src/modules/index.js';
@@ -14,18 +14,19 @@ afterAll(async () => t?.close());
 
 describe('envelope and error table', () => {
   it('answers health (liveness) and readiness with a database check', async () => {
-    const r = await call(t.app, { method: 'GET', url: '/api/health' });
+    const r = await callAs(t.app, 'health');
     expect(r.status).toBe(200);
     expect(r.code).toBe('00000');
     expect(r.msg).toBe('成功');
     expect(r.data).toMatchObject({ status: 'ok' });
     expect(r.headers['x-request-id']).toBeTruthy();
-    const ready = await call(t.app, { method: 'GET', url: '/api/ready' });
+    const ready = await callAs(t.app, 'ready');
     expect(ready.data).toEqual({ status: 'ready', database: 'ok' });
   });
 
   it('answers unknown /api paths with an A0404 envelope, for every method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+      // A route outside the contract, on purpose.
       const r = await call(t.app, { method, url: '/api/v1/nope/nothing?x=1' });
       expect(r.status).toBe(404);
       expect(r.code).toBe('A0404');
@@ -35,40 +36,37 @@ describe('envelope and error table', () => {
   });
 
   it('accepts trailing slashes (the seed writes one)', async () => {
-    const a = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/page/' });
+    // The URLs differ from the contract's paths by a trailing slash, on purpose.
+    const a = await call(t.app, { method: 'GET', url: `${calls.classificationsPage.path}/` });
     expect(a.code).toBe('00000');
-    const b = await call(t.app, { method: 'GET', url: '/api/v1/pc/announcements/message/page' });
+    const b = await call(t.app, { method: 'GET', url: calls.announcementMessages.path.replace(/\/$/, '') });
     expect(b.code).toBe('A0230');
   });
 
   it('names the bad field in A0400 and uses HTTP 400', async () => {
-    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/page?pageSize=500' });
+    const r = await callAs(t.app, 'classificationsPage', { query: { pageSize: 500 } });
     expect(r.status).toBe(400);
     expect(r.code).toBe('A0400');
     expect(r.msg).toMatch(/^请求参数错误：pageSize/);
-    const wrongType = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/abc' });
+    const wrongType = await callAs(t.app, 'classificationDetail', { params: { id: 'abc' } });
     expect(wrongType.code).toBe('A0400');
     expect(wrongType.msg).toContain('id');
   });
 
   it('rejects malformed JSON and non-object bodies with A0400, never a 500', async () => {
-    const bad = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
+    // Raw bodies, outside the contract's types on purpose.
+    const bad = await call(t.app, { ...routeOf('login'), headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(bad.status).toBe(400);
     expect(bad.code).toBe('A0400');
     expect(bad.msg).toContain('JSON');
-    const arr = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: [1, 2] });
+    const arr = await call(t.app, { ...routeOf('login'), payload: [1, 2] });
     expect(arr.code).toBe('A0400');
-    const text = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await call(t.app, { ...routeOf('login'), headers: { 'content-type': 'text/plain' }, payload: 'hi' });
     expect(text.code).toBe('A0400');
   });
 
   it('rejects huge bodies with a clear error', async () => {
-    const r = await call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username: 'x'.repeat(2_000_000), password: 'y' } });
+    const r = await callAs(t.app, 'login', { body: { username: 'x'.repeat(2_000_000), password: 'y' } });
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain('请求体过大');
   });
@@ -82,7 +80,7 @@ describe('envelope and error table', () => {
       },
     });
     try {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      const res = await ctx.app.inject(routeOf('health'));
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ code: 'B0001', msg: ERRORS.B0001.msg, data: null });
       expect(res.body).not.toContain('secret_table');
@@ -107,9 +105,9 @@ describe('contract coverage', () => {
   it('lists every call in the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json();
+    const doc = res.json<{ paths: Record<string, Record<string, { operationId: string }>> }>();
     const ops = new Set<string>();
-    for (const item of Object.values<any>(doc.paths)) for (const op of Object.values<any>(item)) ops.add(op.operationId);
+    for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) ops.add(op.operationId);
     for (const def of callList) expect(ops, def.id).toContain(def.id);
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(docs.statusCode);
@@ -172,7 +170,7 @@ describe('contract coverage', () => {
     try {
       expect(() => registerCalls(app, t.app.runtime.sessions, t.app.runtime.reader, partial, {})).toThrow(/\bproducts\b/);
       // Nothing was registered: the check comes before the first route.
-      expect(app.hasRoute({ method: 'GET', url: '/api/health' })).toBe(false);
+      expect(app.hasRoute(routeOf('health'))).toBe(false);
     } finally {
       await app.close();
     }
@@ -181,12 +179,7 @@ describe('contract coverage', () => {
   it('rate-limits sign-ups per IP', async () => {
     const max = DEFAULT_RATE_LIMITS.register!.max;
     const signUp = (n: number, ip: string) =>
-      call(t.app, {
-        method: 'POST',
-        url: '/api/v1/auth/register',
-        payload: { username: `rl_${n}`, password: 'shiju2026', agree: true },
-        remoteAddress: ip,
-      });
+      callAs(t.app, 'register', { body: { username: `rl_${n}`, password: 'shiju2026', agree: true } }, undefined, { remoteAddress: ip });
     for (let n = 0; n < max; n++) expect((await signUp(n, '10.7.0.1')).code).toBe('00000');
     const refused = await signUp(max, '10.7.0.1');
     expect(refused.status).toBe(429);
@@ -202,10 +195,7 @@ describe('contract coverage', () => {
       for (let n = 0; n < 4; n++)
         codes.push(
           (
-            await call(ctx.app, {
-              method: 'POST',
-              url: '/api/v1/auth/register',
-              payload: { username: `rl3_${n}`, password: 'shiju2026', agree: true },
+            await callAs(ctx.app, 'register', { body: { username: `rl3_${n}`, password: 'shiju2026', agree: true } }, undefined, {
               remoteAddress: '10.7.1.1',
             })
           ).code,
@@ -222,20 +212,11 @@ describe('logs', () => {
     const lines: string[] = [];
     const ctx = await createTestApp({ logStream: { write: (l: string) => void lines.push(l) } }, { LOG_LEVEL: 'trace' });
     try {
-      const reg = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/auth/register',
-        payload: { username: 'log_watch', password: 'Secret-Pass-42', agree: true },
-      });
-      const token = reg.data.accessToken as string;
-      await call(ctx.app, { method: 'GET', url: '/api/v1/users/me', token, headers: { 'x-request-id': 'trace-me-123' } });
-      await call(ctx.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username: 'log_watch', password: 'Wrong-Pass-42' } });
-      await call(ctx.app, {
-        method: 'PUT',
-        url: '/api/v1/users/me/password',
-        token,
-        payload: { oldPassword: 'Secret-Pass-42', newPassword: 'Newer-Pass-43' },
-      });
+      const reg = await callAs(ctx.app, 'register', { body: { username: 'log_watch', password: 'Secret-Pass-42', agree: true } });
+      const token = reg.data.accessToken;
+      await callAs(ctx.app, 'me', {}, token, { headers: { 'x-request-id': 'trace-me-123' } });
+      await callAs(ctx.app, 'login', { body: { username: 'log_watch', password: 'Wrong-Pass-42' } });
+      await callAs(ctx.app, 'changePassword', { body: { oldPassword: 'Secret-Pass-42', newPassword: 'Newer-Pass-43' } }, token);
       const all = lines.join('\n');
       expect(lines.length).toBeGreaterThan(4);
       expect(all).toContain('trace-me-123');
@@ -253,8 +234,8 @@ describe('logs', () => {
 
 describe('metrics', () => {
   it('serves Prometheus text at the raw path the contract declares, counting requests by route pattern', async () => {
-    await call(t.app, { method: 'GET', url: '/api/health' });
-    await call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: 424242 } });
+    await callAs(t.app, 'health');
+    await callAs(t.app, 'essayDetails', { body: { id: 424242 } });
     const res = await t.app.inject({ method: 'GET', url: RAW_RESPONSES.metrics.path });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
