@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { clearSearchIndexes } from '../src/modules/discovery/index.js';
 import { authorPageSql } from '../src/modules/discovery/index.js';
-import { call, createStarterApp, signUp, type TestContext } from './helper.js';
+import type { CallInput } from '@shiju/contract';
+import { callAs, createStarterApp, signUp, type TestContext } from './helper.js';
 import { makeAdmin } from './factories.js';
 
 let t: TestContext;
 let poetry = 0;
 let writer: Awaited<ReturnType<typeof signUp>>;
-const rows = async <T = Record<string, any>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
+const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
 
 beforeAll(async () => {
   t = await createStarterApp();
@@ -23,21 +24,19 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => t?.close());
 
-const write = (payload: Record<string, unknown>, token = writer.token) =>
-  call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token,
-    payload: { type: 'sentence', classificationId: poetry, status: 'publish', ...payload },
-  });
-const edit = (id: number, payload: Record<string, unknown>, token = writer.token) =>
-  call(t.app, {
-    method: 'PUT',
-    url: `/api/v1/app/essay/${id}`,
-    token,
-    payload: { type: 'sentence', classificationId: poetry, status: 'publish', ...payload },
-  });
-const form = async (id: number) => (await call(t.app, { method: 'GET', url: `/api/v1/app/essay/${id}/form`, token: writer.token })).data;
+type WriteBody = CallInput<'createEssay'>['body'];
+/** A sentence in 诗词, published unless `fields` say otherwise. */
+const body = (fields: Partial<WriteBody> & Pick<WriteBody, 'content'>): WriteBody => ({
+  type: 'sentence',
+  classificationId: poetry,
+  status: 'publish',
+  ...fields,
+});
+const write = (fields: Partial<WriteBody> & Pick<WriteBody, 'content'>, token = writer.token) =>
+  callAs(t.app, 'createEssay', { body: body(fields) }, token);
+const edit = (id: number, fields: Partial<WriteBody> & Pick<WriteBody, 'content'>, token = writer.token) =>
+  callAs(t.app, 'updateEssay', { params: { id }, body: body(fields) }, token);
+const form = async (id: number) => (await callAs(t.app, 'essayForm', { params: { id } }, writer.token)).data;
 
 describe('a quoted text: 作者 and 出处', () => {
   it('stores them as fields, writes the source line from them, and shows them back on edit', async () => {
@@ -60,7 +59,7 @@ describe('a quoted text: 作者 and 出处', () => {
 
     // The card says whom it quotes (for the link to the author page).
     await edit(r.data.id, { content: '今天的好，是昨天的汗水。', workAuthor: '路遥', workTitle: '平凡的世界' });
-    const details = await call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: r.data.id } });
+    const details = await callAs(t.app, 'essayDetails', { body: { id: r.data.id } });
     expect(details.data.workAuthor).toBe('路遥');
   });
 
@@ -98,7 +97,8 @@ describe('a quoted text: 作者 and 出处', () => {
       [{ workAuthor: 7 }, 'workAuthor'],
     ];
     for (const [fields, name] of cases) {
-      const r = await write({ content: '一句话。', ...fields });
+      // Bad input on purpose: fields outside the contract's type.
+      const r = await write({ content: '一句话。', ...fields } as never);
       expect(r.code, JSON.stringify(fields)).toBe('A0400');
       expect(r.msg, JSON.stringify(fields)).toContain(name);
     }
@@ -129,7 +129,7 @@ describe('the authors table', () => {
     expect(await works('杜甫')).toBe(before + 1);
     await edit(draft.data.id, { content: '细草微风岸。', workAuthor: '杜甫' });
     expect(await works('杜甫')).toBe(before + 2);
-    const withdrawn = await call(t.app, { method: 'POST', url: `/api/v1/app/essay/${draft.data.id}/withdraw`, token: writer.token });
+    const withdrawn = await callAs(t.app, 'withdrawEssay', { params: { id: draft.data.id } }, writer.token);
     expect(withdrawn.code).toBe('00000');
     expect(await works('杜甫')).toBe(before + 1);
 
@@ -140,19 +140,14 @@ describe('the authors table', () => {
 
     // An editor hides and restores it.
     const admin = await makeAdmin(t);
-    const hide = await call(t.app, {
-      method: 'POST',
-      url: `/api/v1/admin/essays/${a.data.id}/hide`,
-      token: admin.token,
-      payload: { reason: '测试' },
-    });
+    const hide = await callAs(t.app, 'adminHideEssay', { params: { id: a.data.id }, body: { reason: '测试' } }, admin.token);
     expect(hide.code).toBe('00000');
     expect(await works('拾句新人')).toBe(0);
-    const restore = await call(t.app, { method: 'POST', url: `/api/v1/admin/essays/${a.data.id}/restore`, token: admin.token });
+    const restore = await callAs(t.app, 'adminRestoreEssay', { params: { id: a.data.id } }, admin.token);
     expect(restore.code).toBe('00000');
     expect(await works('拾句新人')).toBe(1);
 
-    const del = await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${a.data.id}`, token: writer.token });
+    const del = await callAs(t.app, 'deleteEssay', { params: { id: a.data.id } }, writer.token);
     expect(del.code).toBe('00000');
     expect(await works('拾句新人')).toBe(0);
     expect(await kept()).toEqual(await counted());
@@ -178,20 +173,19 @@ describe('the authors table', () => {
   });
 
   it('gives the search author card the count as it is now', async () => {
-    const get = async () =>
-      (await call(t.app, { method: 'GET', url: `/api/v1/pc/search?q=${encodeURIComponent('王之涣')}` })).data.author.works as number;
+    const get = async () => (await callAs(t.app, 'search', { query: { q: '王之涣' } })).data.author!.works;
     clearSearchIndexes(t.app.runtime.search);
     const before = await get();
     const r = await write({ content: '黄河远上白云间。（抄）', workAuthor: '王之涣' });
     expect(await get()).toBe(before + 1);
-    await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${r.data.id}`, token: writer.token });
+    await callAs(t.app, 'deleteEssay', { params: { id: r.data.id } }, writer.token);
     expect(await get()).toBe(before);
   });
 });
 
 describe('the author page', () => {
-  const page = (name: string, query = '', token?: string) =>
-    call(t.app, { method: 'GET', url: `/api/v1/pc/authors/${encodeURIComponent(name)}/essays${query}`, token });
+  const page = (name: string, query: CallInput<'authorEssays'>['query'] = {}, token?: string) =>
+    callAs(t.app, 'authorEssays', { params: { name }, query }, token);
 
   it('lists every text citing the author, most popular first, paged, with the era and the count', async () => {
     const [{ n }] = (await rows<{ n: number }>(
@@ -203,17 +197,17 @@ describe('the author page', () => {
     ).map((r) => r.id);
     const seen: number[] = [];
     for (let p = 1; seen.length < n; p++) {
-      const r = await page('李白', `?pageNum=${p}&pageSize=10`);
+      const r = await page('李白', { pageNum: p, pageSize: 10 });
       expect(r.code).toBe('00000');
       expect(r.data.author).toEqual({ name: '李白', dynasty: '唐', works: n });
       expect(r.data.total).toBe(n);
       expect(r.data.list.length).toBeGreaterThan(0);
-      expect(r.data.list.every((e: any) => e.workAuthor === '李白')).toBe(true);
-      seen.push(...r.data.list.map((e: any) => e.id));
+      expect(r.data.list.every((e) => e.workAuthor === '李白')).toBe(true);
+      seen.push(...r.data.list.map((e) => e.id));
     }
     expect(seen).toEqual(expected);
     // 静夜思 is among his first works.
-    const titles = (await page('李白', `?pageSize=5`)).data.list.map((e: any) => e.title);
+    const titles = (await page('李白', { pageSize: 5 })).data.list.map((e) => e.title);
     expect(titles).toContain('静夜思');
   });
 
@@ -224,7 +218,7 @@ describe('the author page', () => {
       await tx.execute(sql`set local enable_bitmapscan = off`);
       await tx.execute(sql`set local enable_sort = off`);
       const r = await tx.execute(sql`explain ${authorPageSql('李白', 10, 20)}`);
-      return r.rows.map((x: any) => x['QUERY PLAN'] as string).join('\n');
+      return r.rows.map((x) => x['QUERY PLAN'] as string).join('\n');
     });
     expect(plan).toContain('essays_work_author_idx');
     expect(plan).not.toMatch(/Seq Scan|Sort/);
@@ -245,7 +239,7 @@ describe('the author page', () => {
   });
 
   it('reads a Traditional name as Simplified and says 404 for an author nobody cites', async () => {
-    const r = await page('蘇軾', '?pageSize=5');
+    const r = await page('蘇軾', { pageSize: 5 });
     expect(r.code).toBe('00000');
     expect(r.data.author.name).toBe('苏轼');
     const none = await page('没有这个人');
@@ -260,23 +254,22 @@ describe('the author page', () => {
     const mine = await write({ content: '人生若只如初见。（抄）', workAuthor: '纳兰性德' }, quoter.token);
     // Liked by everyone: first on his page.
     await t.database.db.execute(sql`update essays set likes = 100000000 where id = ${mine.data.id}`);
-    const ids = async (token?: string) => (await page('纳兰性德', '?pageSize=50', token)).data.list.map((e: any) => e.id);
+    const ids = async (token?: string) => (await page('纳兰性德', { pageSize: 50 }, token)).data.list.map((e) => e.id);
     expect(await ids(reader.token)).toContain(mine.data.id);
-    const all = (await page('纳兰性德', '?pageSize=1')).data.total as number;
-    await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${quoter.user.id}/block`, token: reader.token });
+    const all = (await page('纳兰性德', { pageSize: 1 })).data.total;
+    await callAs(t.app, 'block', { params: { id: quoter.user.id } }, reader.token);
     expect(await ids(reader.token)).not.toContain(mine.data.id);
-    const forReader = await page('纳兰性德', '?pageSize=50', reader.token);
+    const forReader = await page('纳兰性德', { pageSize: 50 }, reader.token);
     expect(forReader.data.total).toBe(all - 1);
     expect(await ids()).toContain(mine.data.id);
   });
 });
 
 describe('tags offered to a text', () => {
-  const offered = async (query: Record<string, string>) => {
-    const qs = new URLSearchParams({ classificationId: String(poetry), ...query });
-    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/classificationTagRel/letter?${qs}` });
+  const offered = async (query: CallInput<'tagLetters'>['query']) => {
+    const r = await callAs(t.app, 'tagLetters', { query: { classificationId: poetry, ...query } });
     expect(r.code).toBe('00000');
-    return new Set<string>(r.data.flatMap((g: any) => g.tags.map((x: any) => x.name)));
+    return new Set(r.data.flatMap((g) => g.tags.map((x) => x.name)));
   };
 
   it('offers a sentence of one’s own theme tags only, and a quote its own collection', async () => {
