@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTaxonomy } from './fixtures.js';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 
 let t: TestContext;
 type Person = Awaited<ReturnType<typeof signUp>>;
@@ -18,36 +19,20 @@ beforeAll(async () => {
   t = await createTestApp();
   tx = await seedTaxonomy(t.database.db);
   [author, commenter, reader] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-  const e = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token: author.token,
-    payload: { type: 'sentence', content: '落霞与孤鹜齐飞', classificationId: tx.meiju.id, status: 'publish' },
-  });
-  essayId = e.data.id;
+  essayId = (await publishText(t.app, author, { content: '落霞与孤鹜齐飞', classificationId: tx.meiju.id })).id;
 });
 afterAll(async () => t?.close());
 
 const comment = async (p: Person, content: string, parentId?: number) => {
-  const r = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay/comment',
-    token: p.token,
-    payload: { essayId, content, parentId },
-  });
+  const r = await callAs(t.app, 'createComment', { body: { essayId, content, parentId } }, p.token);
   expect(r.code).toBe('00000');
-  return r.data.id as number;
+  return r.data.id;
 };
-const like = (p: Person, id: number) => call(t.app, { method: 'POST', url: `/api/v1/app/essay/comment/${id}/like`, token: p.token });
-const unlike = (p: Person, id: number) => call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/comment/${id}/like`, token: p.token });
-const roots = (token?: string, sort = 'hot') =>
-  call(t.app, { method: 'GET', url: `/api/v1/app/essay/comment/page?essayId=${essayId}&sort=${sort}&pageSize=50`, token });
+const like = (p: Person | undefined, id: unknown) => callAs(t.app, 'likeComment', { params: { id } }, p?.token);
+const unlike = (p: Person, id: number) => callAs(t.app, 'unlikeComment', { params: { id } }, p.token);
+const roots = (token?: string) => callAs(t.app, 'commentsPage', { query: { essayId, sort: 'hot', pageSize: 50 } }, token);
 const likeMessages = async (p: Person) =>
-  (await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=like&pageSize=50', token: p.token })).data.list as {
-    commentId: number | null;
-    actor: { id: number };
-    content: string;
-  }[];
+  (await callAs(t.app, 'messagesPage', { query: { type: 'like', pageSize: 50 } }, p.token)).data.list;
 
 describe('comment likes', () => {
   it('counts once however often repeated, shows the reader their flag, and tells the author once', async () => {
@@ -57,12 +42,12 @@ describe('comment likes', () => {
     expect(first.data).toEqual({ liked: true, likes: 1 });
     expect((await like(reader, id)).data).toEqual({ liked: true, likes: 1 });
 
-    const mine = (await roots(reader.token)).data.list.find((c: { id: number }) => c.id === id);
+    const mine = (await roots(reader.token)).data.list.find((c) => c.id === id);
     expect(mine).toMatchObject({ likes: 1, liked: true });
-    const theirs = (await roots(author.token)).data.list.find((c: { id: number }) => c.id === id);
+    const theirs = (await roots(author.token)).data.list.find((c) => c.id === id);
     expect(theirs).toMatchObject({ likes: 1, liked: false });
-    const visitors = (await roots()).data.list.find((c: { id: number }) => c.id === id);
-    expect(visitors.likes).toBe(1);
+    const visitors = (await roots()).data.list.find((c) => c.id === id);
+    expect(visitors!.likes).toBe(1);
     expect(visitors).not.toHaveProperty('liked');
 
     expect((await unlike(reader, id)).data).toEqual({ liked: false, likes: 0 });
@@ -79,15 +64,10 @@ describe('comment likes', () => {
 
   it('keeps the text like and the comment like apart in notifications', async () => {
     const id = await comment(author, '作者自己的评论');
-    const text = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay/beLike',
-      token: reader.token,
-      payload: { essayId, type: 'like' },
-    });
+    const text = await callAs(t.app, 'like', { body: { essayId, type: 'like' } }, reader.token);
     expect(text.code).toBe('00000');
     expect((await like(reader, id)).code).toBe('00000');
-    const fromReader = (await likeMessages(author)).filter((m) => m.actor.id === reader.user.id);
+    const fromReader = (await likeMessages(author)).filter((m) => m.actor?.id === reader.user.id);
     expect(fromReader.map((m) => m.commentId).sort()).toEqual([id, null].sort());
   });
 
@@ -106,23 +86,19 @@ describe('comment likes', () => {
     const reply = await comment(reader, '回复也能赞', high);
     for (const p of [author, reader]) await like(p, high);
     await like(author, reply);
-    const list = (await roots(author.token)).data.list as { id: number; likes: number; replies: { id: number; liked: boolean }[] }[];
+    const list = (await roots(author.token)).data.list;
     expect(list.findIndex((c) => c.id === high)).toBeLessThan(list.findIndex((c) => c.id === low));
-    expect(list.find((c) => c.id === high)!.replies.find((r) => r.id === reply)).toMatchObject({ liked: true });
-    const children = await call(t.app, {
-      method: 'GET',
-      url: `/api/v1/app/essay/comment/children/page?rootId=${high}`,
-      token: author.token,
-    });
-    expect(children.data.list.find((r: { id: number }) => r.id === reply)).toMatchObject({ likes: 1, liked: true });
+    expect(list.find((c) => c.id === high)!.replies!.find((r) => r.id === reply)).toMatchObject({ liked: true });
+    const children = await callAs(t.app, 'commentChildren', { query: { rootId: high } }, author.token);
+    expect(children.data.list.find((r) => r.id === reply)).toMatchObject({ likes: 1, liked: true });
   });
 
   it('refuses visitors, bad ids and comments that are gone', async () => {
     const id = await comment(commenter, '将被删除');
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/app/essay/comment/${id}/like` })).code).toBe('A0230');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/app/essay/comment/abc/like', token: reader.token })).code).toBe('A0400');
+    expect((await like(undefined, id)).code).toBe('A0230');
+    expect((await like(reader, 'abc')).code).toBe('A0400');
     expect((await like(reader, 999999)).code).toBe('A0404');
-    await call(t.app, { method: 'POST', url: `/api/v1/app/essay/delete/comment/${id}`, token: commenter.token });
+    await callAs(t.app, 'deleteComment', { params: { id } }, commenter.token);
     expect((await like(reader, id)).code).toBe('A0404');
     expect((await unlike(reader, id)).code).toBe('A0404');
   });
