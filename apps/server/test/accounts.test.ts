@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { AGREEMENT_VERSION } from '@shiju/contract';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { AGREEMENT_VERSION, type CallInput } from '@shiju/contract';
+import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { sessions, users } from '../src/db/schema.js';
 import { hashToken } from '../src/modules/auth/index.js';
 
@@ -13,12 +13,10 @@ afterAll(async () => t?.close());
 
 let ipSeq = 0;
 /** Sign-up as the form sends it (`agree: true`, the ticked agreement) unless the payload says otherwise. */
-const register = (payload: unknown, ip = `172.16.0.${++ipSeq}`) =>
-  call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload: { agree: true, ...(payload as object) }, remoteAddress: ip });
-const login = (payload: unknown, ip = '10.0.0.1') =>
-  call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: payload as object, remoteAddress: ip });
-const me = (token?: string, headers: Record<string, string> = {}) =>
-  call(t.app, { method: 'GET', url: '/api/v1/users/me', token, headers });
+const register = (body: Omit<CallInput<'register'>['body'], 'agree'>, ip = `172.16.0.${++ipSeq}`) =>
+  callAs(t.app, 'register', { body: { agree: true, ...body } }, undefined, { remoteAddress: ip });
+const login = (body: CallInput<'login'>['body'], ip = '10.0.0.1') => callAs(t.app, 'login', { body }, undefined, { remoteAddress: ip });
+const me = (token?: string, headers: Record<string, string> = {}) => callAs(t.app, 'me', {}, token, { headers });
 
 describe('register', () => {
   it('creates an account and returns a token and userInfo without secrets', async () => {
@@ -76,7 +74,8 @@ describe('register', () => {
     [{ username: 'valid_name', password: 'goodpass123', nickname: 'n'.repeat(21) }, 'nickname'],
     [{ username: 'valid_name', password: 'goodpass123', nickname: '   ' }, 'nickname'],
   ])('rejects %j naming %s', async (payload, field) => {
-    const r = await register(payload);
+    // Bad input on purpose: bodies outside the contract's type.
+    const r = await register(payload as never);
     expect(r.status).toBe(400);
     expect(r.code).toBe('A0400');
     expect(r.msg).toMatch(new RegExp(`^请求参数错误：${field}`));
@@ -156,11 +155,11 @@ describe('login and sessions', () => {
   it('logs out by revoking only the current token', async () => {
     const a = await signUp(t.app, 'logout_user', 'logout-pass1');
     const second = await login({ username: 'logout_user', password: 'logout-pass1' }, '10.0.0.9');
-    const out = await call(t.app, { method: 'POST', url: '/api/v1/auth/logout', token: a.token });
+    const out = await callAs(t.app, 'logout', {}, a.token);
     expect(out.code).toBe('00000');
     expect((await me(a.token)).code).toBe('A0230');
     expect((await me(second.data.accessToken)).code).toBe('00000');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/auth/logout', token: a.token })).code).toBe('A0230');
+    expect((await callAs(t.app, 'logout', {}, a.token)).code).toBe('A0230');
   });
 
   it('does not let a banned user in', async () => {
@@ -177,12 +176,7 @@ describe('profile', () => {
   it('edits only the caller’s own profile', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const r = await call(t.app, {
-      method: 'PUT',
-      url: '/api/v1/users/me',
-      token: a.token,
-      payload: { nickname: '春眠不觉晓', bio: '爱读诗', likesPublic: false },
-    });
+    const r = await callAs(t.app, 'updateMe', { body: { nickname: '春眠不觉晓', bio: '爱读诗', likesPublic: false } }, a.token);
     expect(r.code).toBe('00000');
     expect(r.data).toMatchObject({ nickname: '春眠不觉晓', bio: '爱读诗', likesPublic: false, collectsPublic: true });
     expect((await me(b.token)).data.nickname).not.toBe('春眠不觉晓');
@@ -198,19 +192,16 @@ describe('profile', () => {
     [{ avatar: 'javascript:alert(1)' }, 'avatar'],
   ])('rejects %j naming %s', async (payload, field) => {
     const a = await signUp(t.app);
-    const r = await call(t.app, { method: 'PUT', url: '/api/v1/users/me', token: a.token, payload });
+    // Bad input on purpose: bodies outside the contract's type.
+    const r = await callAs(t.app, 'updateMe', { body: payload as never }, a.token);
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
   });
 
   it('ignores fields it does not know (no role escalation)', async () => {
     const a = await signUp(t.app);
-    const r = await call(t.app, {
-      method: 'PUT',
-      url: '/api/v1/users/me',
-      token: a.token,
-      payload: { role: 'admin', username: 'root', nickname: '普通人' },
-    });
+    // Fields outside the contract on purpose.
+    const r = await callAs(t.app, 'updateMe', { body: { role: 'admin', username: 'root', nickname: '普通人' } as never }, a.token);
     expect(r.code).toBe('00000');
     expect(r.data.role).toBe('user');
     expect(r.data.username).toBe(a.username);
@@ -219,26 +210,11 @@ describe('profile', () => {
   it('changes the password and revokes every other session', async () => {
     const a = await signUp(t.app, 'pw_changer', 'first-pass-1');
     const other = await login({ username: 'pw_changer', password: 'first-pass-1' }, '10.0.2.1');
-    const wrong = await call(t.app, {
-      method: 'PUT',
-      url: '/api/v1/users/me/password',
-      token: a.token,
-      payload: { oldPassword: 'nope-nope-1', newPassword: 'second-pass-2' },
-    });
+    const wrong = await callAs(t.app, 'changePassword', { body: { oldPassword: 'nope-nope-1', newPassword: 'second-pass-2' } }, a.token);
     expect(wrong.code).toBe('A0210');
-    const weak = await call(t.app, {
-      method: 'PUT',
-      url: '/api/v1/users/me/password',
-      token: a.token,
-      payload: { oldPassword: 'first-pass-1', newPassword: '12345678' },
-    });
+    const weak = await callAs(t.app, 'changePassword', { body: { oldPassword: 'first-pass-1', newPassword: '12345678' } }, a.token);
     expect(weak.code).toBe('A0400');
-    const r = await call(t.app, {
-      method: 'PUT',
-      url: '/api/v1/users/me/password',
-      token: a.token,
-      payload: { oldPassword: 'first-pass-1', newPassword: 'second-pass-2' },
-    });
+    const r = await callAs(t.app, 'changePassword', { body: { oldPassword: 'first-pass-1', newPassword: 'second-pass-2' } }, a.token);
     expect(r.code).toBe('00000');
     expect((await me(a.token)).code).toBe('00000');
     expect((await me(other.data.accessToken)).code).toBe('A0230');
