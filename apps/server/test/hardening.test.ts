@@ -1,6 +1,8 @@
 /**
  * The holes an outside probe found, one block per finding: each test failed before its fix.
  */
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { callAs, createTestApp, type TestContext } from './helper.js';
@@ -76,6 +78,102 @@ describe('5 · the visitor cookie and the docs page follow the documented header
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).not.toContain("frame-ancestors 'self'");
       expect(r.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+});
+
+describe('6 · a body far over the limit gets the envelope, then the connection closes', () => {
+  /** Posts `bytes` of JSON to the listening app over a real socket, writing all of it as a client would. */
+  function postHuge(port: number, bytes: number, chunked: boolean) {
+    return new Promise<{ status: number; body: string; connection: string | undefined } | { error: string }>((resolve) => {
+      let settled = false;
+      const settle = (v: { status: number; body: string; connection: string | undefined } | { error: string }) => {
+        if (!settled) resolve(v);
+        settled = true;
+      };
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/auth/login',
+        agent: false,
+        headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(bytes) }) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => settle({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+        res.on('error', (err) => settle({ error: `response: ${err.message}` }));
+      });
+      req.on('error', (err) => settle({ error: `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}` }));
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let sent = 0;
+      const write = () => {
+        while (sent < bytes) {
+          const n = Math.min(chunk.length, bytes - sent);
+          sent += n;
+          if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', write);
+        }
+        req.end();
+      };
+      req.write('{"username":"');
+      sent = 14;
+      write();
+    });
+  }
+
+  /**
+   * The same with a client that sends its whole request before it reads (as simple clients and proxies do): a server
+   * that closes while such a client is still sending resets the connection, and the answer is lost.
+   */
+  function postHugeThenRead(port: number, bytes: number) {
+    return new Promise<{ status: number; headers: string; body: string } | { error: string }>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.pause();
+      let got = '';
+      s.on('error', (err: NodeJS.ErrnoException) => resolve({ error: `${err.code ?? ''} ${err.message}, read ${got.length}` }));
+      s.on('close', () => {
+        const [head = '', body = ''] = got.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body });
+      });
+      s.write(`POST /api/v1/auth/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${bytes}\r\n\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let sent = 0;
+      const write = () => {
+        while (sent < bytes) {
+          const n = Math.min(chunk.length, bytes - sent);
+          sent += n;
+          if (!s.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void s.once('drain', write);
+        }
+        s.setEncoding('utf8');
+        s.on('data', (c: string) => (got += c));
+        s.resume();
+      };
+      write();
+    });
+  }
+
+  it('answers A0400 请求体过大 over a socket every time, with or without a content-length', async () => {
+    const served = await createTestApp();
+    try {
+      await served.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (served.app.server.address() as AddressInfo).port;
+      for (let i = 0; i < 6; i++)
+        for (const chunked of [false, true]) {
+          const r = await postHuge(port, 5 * 1024 * 1024, chunked);
+          expect(r, `attempt ${i}, ${chunked ? 'chunked' : 'content-length'}`).toMatchObject({ status: 400, connection: 'close' });
+          const envelope = JSON.parse((r as { body: string }).body);
+          expect(envelope).toEqual({ code: 'A0400', msg: '请求参数错误：请求体过大', data: null });
+        }
+      for (let i = 0; i < 3; i++) {
+        const r = await postHugeThenRead(port, 5 * 1024 * 1024);
+        expect(r, `attempt ${i}, whole body before reading`).toMatchObject({ status: 400 });
+        expect((r as { headers: string }).headers).toContain('connection: close');
+        expect(JSON.parse((r as { body: string }).body)).toEqual({ code: 'A0400', msg: '请求参数错误：请求体过大', data: null });
+      }
+    } finally {
+      await served.close();
     }
   });
 });

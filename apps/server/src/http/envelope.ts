@@ -2,6 +2,7 @@
  * The only place that builds response envelopes `{ code, msg, data }` and maps failures to them.
  * Nothing internal (stack, SQL, driver message) ever reaches a client: unknown errors become B0001.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, SUCCESS, type ErrorCode } from '@shiju/contract';
@@ -72,8 +73,47 @@ function fromFastify(err: FastifyError): AppError | null {
   return null;
 }
 
+/** How long, and how much, of a refused body is still read (and dropped) after its answer before the socket closes. */
+export const DRAIN_AFTER_REFUSAL = { ms: 10_000, bytes: 64 * 1024 * 1024 };
+
+/**
+ * A body refused before it was read to its end (over the size limit) is answered with `connection: close`, and Node
+ * then closes the socket as soon as the answer is written. A client still sending its body meets a reset, and one
+ * that reads only after sending (simple clients, some proxies) loses the answer. Instead the answer half-closes the
+ * connection, and the rest of the body is read and dropped (never buffered) until it ends, up to a bound in time and
+ * bytes; then the socket closes.
+ */
+export function closeAfterDraining(req: IncomingMessage) {
+  const socket = req.socket as (Socket & { destroySoon?: () => void }) | null;
+  if (!socket || typeof socket.destroySoon !== 'function' || req.complete) return;
+  socket.destroySoon = () => {
+    let closed = false;
+    let read = 0;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timer);
+      if (socket.writableFinished) socket.destroy();
+      else socket.once('finish', () => socket.destroy());
+    };
+    const timer = setTimeout(close, DRAIN_AFTER_REFUSAL.ms);
+    timer.unref();
+    if (socket.writable) socket.end();
+    if (req.complete || req.destroyed) return close();
+    req.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_AFTER_REFUSAL.bytes) close();
+    });
+    req.once('end', close);
+    req.once('error', close);
+    socket.once('close', () => clearTimeout(timer));
+    req.resume();
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') closeAfterDraining(req.raw);
     // An AppError is already decided (the storage's B0002 carries its cause, which may be a refused connection too).
     if (!(err instanceof AppError) && isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
