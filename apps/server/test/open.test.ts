@@ -1,7 +1,7 @@
 // 随机一句: the open sentence API — filters, encodings, CORS on its path only, no repeats, rate limit, bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_SENTENCE_RECENT } from '@shiju/contract';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { OPEN_SENTENCE_RECENT, type CallInput } from '@shiju/contract';
+import { callAs, createTestApp, routeOf, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays, essayTags, users } from '../src/db/schema.js';
 import { decodeDrawToken, encodeDrawToken } from '../src/modules/open/index.js';
@@ -9,7 +9,6 @@ import { decodeDrawToken, encodeDrawToken } from '../src/modules/open/index.js';
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
 let authorId: number;
-const URL = '/api/v1/open/sentence';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,16 +60,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+type DrawQuery = CallInput<'openSentence'>['query'];
 let ipSeq = 0;
 // Each draw from its own address: the per-IP rate limit has a test of its own below.
-const draw = (query = '', headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `${URL}${query}`, headers, remoteAddress: `10.50.${++ipSeq >> 8}.${ipSeq & 255}` });
+const nextAddress = () => `10.50.${++ipSeq >> 8}.${ipSeq & 255}`;
+/** A draw as the response came (for the text and script encodings, and the headers). */
+const drawRaw = (query: DrawQuery = {}, headers: Record<string, string> = {}) =>
+  t.app.inject({ ...routeOf('openSentence', { query }), headers, remoteAddress: nextAddress() });
+const draw = (query: DrawQuery = {}, headers: Record<string, string> = {}) =>
+  callAs(t.app, 'openSentence', { query }, undefined, { headers, remoteAddress: nextAddress() });
 
 describe('open sentence: filters and shape', () => {
   it('answers one published sentence with its author, source, classification, tags, link and length', async () => {
-    const r = await call(t.app, {
-      method: 'GET',
-      url: `${URL}?classificationId=${tx.sanwen.id}&tagId=${tx.sixiang.id}`,
+    const r = await callAs(t.app, 'openSentence', { query: { classificationId: tx.sanwen.id, tagId: tx.sixiang.id } }, undefined, {
       remoteAddress: '10.51.0.1',
     });
     expect(r.code).toBe('00000');
@@ -90,35 +92,32 @@ describe('open sentence: filters and shape', () => {
 
   it('applies length and author filters, and never draws essays or drafts', async () => {
     for (let i = 0; i < 20; i++) {
-      const r = await call(t.app, {
-        method: 'GET',
-        url: `${URL}?classificationId=${tx.sanwen.id}&minLength=25&author=${encodeURIComponent('李白')}`,
-      });
+      const r = await callAs(t.app, 'openSentence', { query: { classificationId: tx.sanwen.id, minLength: 25, author: '李白' } });
       expect(r.code).toBe('00000');
       expect(r.data.length).toBeGreaterThanOrEqual(25);
       expect(r.data.author).toBe('李白');
       expect(r.data.text).not.toContain('草稿');
       expect(r.data.text).not.toContain('不是句子');
     }
-    const none = await call(t.app, { method: 'GET', url: `${URL}?author=${encodeURIComponent('杜甫')}` });
+    const none = await callAs(t.app, 'openSentence', { query: { author: '杜甫' } });
     expect(none.code).toBe('A0404');
   });
 
   it('names the problem with bad input (A0400)', async () => {
-    for (const q of [
-      '?minLength=10&maxLength=5',
-      '?encode=xml',
-      '?classificationId=abc',
-      '?select=' + encodeURIComponent('a{}</script>'),
-      '?token=!!',
+    for (const query of [
+      { minLength: 10, maxLength: 5 },
+      { encode: 'xml' },
+      { classificationId: 'abc' },
+      { select: 'a{}</script>' },
+      { token: '!!' },
     ]) {
-      const r = await call(t.app, { method: 'GET', url: URL + q });
-      expect(r.status, q).toBe(400);
-      expect(r.code, q).toBe('A0400');
+      // Bad input on purpose: queries outside the contract's type.
+      const r = await callAs(t.app, 'openSentence', { query: query as never });
+      expect(r.status, JSON.stringify(query)).toBe(400);
+      expect(r.code, JSON.stringify(query)).toBe('A0400');
     }
-    const forged = await call(t.app, {
-      method: 'GET',
-      url: `${URL}?token=${Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]).toString('base64url')}`,
+    const forged = await callAs(t.app, 'openSentence', {
+      query: { token: Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]).toString('base64url') },
     });
     expect(forged.code).toBe('A0400');
     expect(forged.msg).toContain('token');
@@ -127,7 +126,7 @@ describe('open sentence: filters and shape', () => {
 
 describe('open sentence: encodings', () => {
   it('text: just the sentence, as plain text', async () => {
-    const r = await draw(`?classificationId=${tx.meiju.id}&encode=text`);
+    const r = await drawRaw({ classificationId: tx.meiju.id, encode: 'text' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/plain');
     expect(r.body).toMatch(/^第\d+句：山高月小，水落石出。$/);
@@ -135,7 +134,7 @@ describe('open sentence: encodings', () => {
 
   it('js: writes the sentence into the selected elements, escaped so </script> and quotes cannot break out', async () => {
     // Only the hostile sentence is 40 characters or longer.
-    const r = await draw(`?classificationId=${tx.sanwen.id}&minLength=40&encode=js&select=${encodeURIComponent('#quote .text')}`);
+    const r = await drawRaw({ classificationId: tx.sanwen.id, minLength: 40, encode: 'js', select: '#quote .text' });
     expect(r.headers['content-type']).toContain('application/javascript');
     const body = r.body;
     expect(body).toContain('alert');
@@ -162,19 +161,15 @@ describe('open sentence: encodings', () => {
 
 describe('open sentence: other origins', () => {
   it('sends CORS * on its path only, without credentials, and answers the preflight', async () => {
-    const r = await draw('', { origin: 'https://blog.example' });
+    const r = await drawRaw({}, { origin: 'https://blog.example' });
     expect(r.headers['access-control-allow-origin']).toBe('*');
     expect(r.headers['access-control-allow-credentials']).toBeUndefined();
     expect(String(r.headers['cache-control'])).toContain('no-cache');
-    const other = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/pc/classifications/page',
-      headers: { origin: 'https://blog.example' },
-    });
+    const other = await t.app.inject({ ...routeOf('classificationsPage'), headers: { origin: 'https://blog.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     const pre = await t.app.inject({
       method: 'OPTIONS',
-      url: URL,
+      url: routeOf('openSentence').url,
       headers: { origin: 'https://blog.example', 'access-control-request-method': 'GET' },
     });
     expect(pre.statusCode).toBe(204);
@@ -190,13 +185,13 @@ describe('open sentence: other origins', () => {
         .insert(essays)
         .values({ type: 'sentence', content: '一句', authorId: u!.id, status: 'published', publishedAt: new Date() });
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(await ctx.app.inject({ method: 'GET', url: URL, remoteAddress: '10.60.0.1' }));
+      for (let i = 0; i < 4; i++) answers.push(await ctx.app.inject({ ...routeOf('openSentence'), remoteAddress: '10.60.0.1' }));
       expect(answers[0]!.headers['ratelimit-limit']).toBe('3');
       expect(answers[2]!.headers['ratelimit-remaining']).toBe('0');
       expect(answers[3]!.statusCode).toBe(429);
       expect(answers[3]!.json().code).toBe('A0501');
       expect(answers[3]!.headers['access-control-allow-origin']).toBe('*');
-      const elsewhere = await ctx.app.inject({ method: 'GET', url: URL, remoteAddress: '10.60.0.2' });
+      const elsewhere = await ctx.app.inject({ ...routeOf('openSentence'), remoteAddress: '10.60.0.2' });
       expect(elsewhere.statusCode).toBe(200);
     } finally {
       await ctx.close();
@@ -207,19 +202,18 @@ describe('open sentence: other origins', () => {
 describe(`open sentence: no repeats within ${OPEN_SENTENCE_RECENT} draws`, () => {
   it('a visitor on our pages (cookie) sees 200 different sentences from a set of 250', async () => {
     // The page load gave the visitor our cookie; the memory starts with it.
-    const page = await t.app.inject({ method: 'GET', url: '/api/v1/pc/classifications/page' });
+    const page = await t.app.inject(routeOf('classificationsPage'));
     const cookie = String(page.headers['set-cookie']).split(';')[0]!;
     expect(cookie).toMatch(/^sj_vid=/);
     const seen = new Set<number>();
-    for (let i = 0; i < OPEN_SENTENCE_RECENT; i++) seen.add((await draw(`?classificationId=${tx.meiju.id}`, { cookie })).json().data.id);
+    for (let i = 0; i < OPEN_SENTENCE_RECENT; i++) seen.add((await draw({ classificationId: tx.meiju.id }, { cookie })).data.id);
     expect(seen.size).toBe(OPEN_SENTENCE_RECENT);
   });
 
   it('a signed-in reader is remembered by account', async () => {
     const u = await signUp(t.app);
     const seen = new Set<number>();
-    for (let i = 0; i < 60; i++)
-      seen.add((await draw(`?classificationId=${tx.meiju.id}`, { authorization: `Bearer ${u.token}` })).json().data.id);
+    for (let i = 0; i < 60; i++) seen.add((await draw({ classificationId: tx.meiju.id }, { authorization: `Bearer ${u.token}` })).data.id);
     expect(seen.size).toBe(60);
   });
 
@@ -227,7 +221,7 @@ describe(`open sentence: no repeats within ${OPEN_SENTENCE_RECENT} draws`, () =>
     const seen = new Set<number>();
     let token = '';
     for (let i = 0; i < OPEN_SENTENCE_RECENT; i++) {
-      const r = (await draw(`?classificationId=${tx.meiju.id}${token ? `&token=${token}` : ''}`)).json();
+      const r = await draw({ classificationId: tx.meiju.id, token: token || undefined });
       seen.add(r.data.id);
       token = r.data.token;
     }
@@ -238,7 +232,7 @@ describe(`open sentence: no repeats within ${OPEN_SENTENCE_RECENT} draws`, () =>
   it('when the filter runs out of fresh sentences it repeats rather than failing', async () => {
     let token = '';
     for (let i = 0; i < 8; i++) {
-      const r = (await draw(`?tagId=${tx.sixiang.id}${token ? `&token=${token}` : ''}`)).json();
+      const r = await draw({ tagId: tx.sixiang.id, token: token || undefined });
       expect(r.code).toBe('00000');
       token = r.data.token;
     }
