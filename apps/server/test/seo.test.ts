@@ -14,11 +14,12 @@ import { classifications, essays, users } from '../src/db/schema.js';
 import { freezeWeek } from '../src/modules/discovery/index.js';
 import { themeStyle } from '../src/modules/seo/index.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
+import { calls } from '@shiju/contract';
 import { previousWeek, RANK_MIN_LIKES, weekRange } from '@shiju/contract/core';
-import { likedByEstablished } from './factories.js';
+import { likedByEstablished, publishText, type TextOptions } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { PUBLIC_FRESHNESS } from '../src/http/caching.js';
-import { call, createTestApp, signUp, writeWebDist, type TestContext } from './helper.js';
+import { callAs, createTestApp, signUp, writeWebDist, type TestContext } from './helper.js';
 
 const ORIGIN = 'https://shiju.example.com';
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-seo-'));
@@ -51,7 +52,7 @@ export function setTransport(t) { transport = t; }
 export async function prerender(url, origin) {
   const u = new URL(url, 'http://x');
   if (u.searchParams.get('drawn') !== '1') return null;
-  const res = await transport('/api/v1/pc/essays/details', {
+  const res = await transport('${calls.essayDetails.path}', {
     method: 'POST',
     headers: new Headers({ 'content-type': 'application/json' }),
     body: JSON.stringify({ id: Number(u.searchParams.get('id')) }),
@@ -73,16 +74,9 @@ let farId: number;
 let announcementId: number;
 let emptyClassId: number;
 
-async function write(payload: Record<string, unknown>) {
-  const r = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token: writer.token,
-    payload: { classificationId: tx.meiju.id, status: 'publish', ...payload },
-  });
-  expect(r.code).toBe('00000');
-  return r.data.id as number;
-}
+/** A text the writer publishes, under 美句 unless said otherwise. */
+const write = async (fields: Omit<TextOptions, 'classificationId'> & Partial<Pick<TextOptions, 'classificationId'>>) =>
+  (await publishText(t.app, writer, { classificationId: tx.meiju.id, ...fields })).id;
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
@@ -119,7 +113,14 @@ beforeAll(async () => {
   });
   // Liked by established readers, so both qualify for the ranked lists (leaderboard, best of the week).
   for (const id of [sentenceId, essayId]) await likedByEstablished(t, id, RANK_MIN_LIKES);
-  draftId = await write({ type: 'sentence', content: '这是一句还没发布的草稿', status: 'draft' });
+  const draft = await callAs(
+    t.app,
+    'createEssay',
+    { body: { type: 'sentence', content: '这是一句还没发布的草稿', classificationId: tx.meiju.id, status: 'draft' } },
+    writer.token,
+  );
+  expect(draft.code).toBe('00000');
+  draftId = draft.data.id;
   // A text far up the id space lands in the third sitemap file.
   const far = await write({ type: 'sentence', content: '远方的一句话' });
   // Its signature row follows it (written with the text, keyed by its id).
@@ -128,12 +129,12 @@ beforeAll(async () => {
   farId = 120001;
 
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, writer.user.id));
-  const a = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/admin/announcements',
-    token: writer.token,
-    payload: { title: '拾句上线啦', content: '<p>欢迎来到拾句，读句子、品美文。</p>' },
-  });
+  const a = await callAs(
+    t.app,
+    'adminCreateAnnouncement',
+    { body: { title: '拾句上线啦', content: '<p>欢迎来到拾句，读句子、品美文。</p>' } },
+    writer.token,
+  );
   expect(a.code).toBe('00000');
   announcementId = a.data.id;
 });
@@ -290,9 +291,7 @@ describe('server-rendered public pages', () => {
     expect(about.root).toContain('<a href="/aboutOur#api">开发者：随机一句接口</a>');
 
     const reader = await signUp(t.app);
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/pc/users/${writer.user.id}/follow`, token: reader.token })).code).toBe(
-      '00000',
-    );
+    expect((await callAs(t.app, 'follow', { params: { id: writer.user.id } }, reader.token)).code).toBe('00000');
     const followers = parts((await get(`/othersRelation?id=${writer.user.id}&type=followers`)).body);
     expect(followers.head).toContain(`<title>拾句 | 关注与粉丝 · ${writer.user.nickname}</title>`);
     expect(followers.head).toContain(
@@ -343,7 +342,7 @@ describe('server-rendered public pages', () => {
     await t.app.runtime.views.flush();
     const views = async () => (await t.database.db.select({ v: essays.views }).from(essays).where(eq(essays.id, sentenceId)))[0]!.v;
     expect(await views()).toBe(0);
-    await call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: sentenceId } });
+    await callAs(t.app, 'essayDetails', { body: { id: sentenceId } });
     await t.app.runtime.views.flush();
     expect(await views()).toBe(1);
     // The prerenderer is the server's code: never served.
