@@ -330,7 +330,7 @@ async function measure() {
 
 type Lookup = Awaited<ReturnType<typeof lookups>>;
 
-const BENCHMARKS = path.join(import.meta.dirname, '..', '..', '..', 'benchmarks', 'duplicates.md');
+const FIGURES = path.join(import.meta.dirname, '..', '..', '..', 'benchmarks', 'duplicates.md');
 
 interface ImportFigures {
   importMs: number;
@@ -347,11 +347,11 @@ function importRow(r: ImportFigures): string {
 
 /** BENCH_PART=import: measures the import alone and replaces that one row of the section, leaving the rest as measured. */
 function writeImportRow(r: ImportFigures) {
-  const old = fs.readFileSync(BENCHMARKS, 'utf8');
+  const old = fs.readFileSync(FIGURES, 'utf8');
   const row = /^\| starter import \(.*$/m;
   if (!row.test(old)) throw new Error('benchmarks/duplicates.md has no import row yet: run the whole bench once');
-  fs.writeFileSync(BENCHMARKS, old.replace(row, importRow(r)));
-  console.log(`import row updated in ${BENCHMARKS}`);
+  fs.writeFileSync(FIGURES, old.replace(row, importRow(r)));
+  console.log(`import row updated in ${FIGURES}`);
 }
 
 function writeSection(r: {
@@ -367,7 +367,7 @@ function writeSection(r: {
   repeats: ReturnType<typeof importerRepeats>;
 }) {
   const kinds = [...new Set(r.pairs.map((p) => p.kind))];
-  const file = BENCHMARKS;
+  const file = FIGURES;
   const ms = (l: Lookup) => `${l.p50.toFixed(1)} / ${l.p99.toFixed(1)} ms`;
   const rp = r.repeats;
   const section = [
