@@ -2,7 +2,8 @@
  * What one app holds in memory: its caches, the view buffer, the search counts, the readers' kept sessions, the
  * broadcast that invalidates them in every process, the mail transport, its metrics and the payment polling state.
  * buildApp makes one per app, so two apps in one process (tests) share nothing; each module's handler factory
- * receives the parts it names (http/routes.ts ModuleDeps) and hands services what they need.
+ * receives the parts it names (modules/deps.ts ModuleDeps) and hands services what they need. This file and
+ * modules/index.ts compose the modules: no module imports either.
  */
 import type { Config } from './config.js';
 import type { Redis } from 'ioredis';
@@ -16,8 +17,9 @@ import { createSessionStore } from './modules/auth/index.js';
 import { createFeedTotals, createRankingCache, createSearchState, flushSearchCounts } from './modules/discovery/index.js';
 import { createEssayCaches, createViewBuffer } from './modules/essays/index.js';
 import { createSensitiveWords } from './lib/sensitive.js';
-import { createStorage } from './lib/storage.js';
+import { createStorage } from './lib/createStorage.js';
 import { createIdRanges } from './modules/open/index.js';
+import type { RuntimeServices } from './modules/deps.js';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -39,27 +41,27 @@ export function createRuntime(
   const search = createSearchState(broadcast, metrics);
   // A replica may have loaded what a write just changed: shared caches keep nothing that soon after a drop.
   const unkeptAfterDropMs = database.replicas ? database.replicas.maxLagMs : 0;
-  return {
+  const services: RuntimeServices = {
     now: clock,
-    /** The database for reads that tolerate lag: a fresh replica, or the primary (db/reader.ts). */
     reader: createReader(database, opts.redis ?? null, opts.readYourWritesMs ?? READ_YOUR_WRITES_MS),
     broadcast,
     metrics,
     mailer: createMailer(config.mail),
-    /** Uploads and export archives: the local directory or an S3-compatible bucket (STORAGE). */
     storage: createStorage(config),
+    sensitive: createSensitiveWords(config.sensitiveWordsFile),
+    paymentPolls: new Map<number, number>(),
+    imageJobs: new JobQueue(1, 8),
+  };
+  return {
+    ...services,
+    // The parts modules make, which their factories name by the modules' own types (modules/deps.ts).
     sessions: createSessionStore(database.db, broadcast, metrics),
     essayCaches: createEssayCaches(broadcast, metrics, unkeptAfterDropMs),
     views: createViewBuffer(database.db, log),
-    sensitive: createSensitiveWords(config.sensitiveWordsFile),
     rankings: createRankingCache(broadcast, metrics, unkeptAfterDropMs),
     feedTotals: createFeedTotals(broadcast, metrics),
     search,
     openRanges: createIdRanges(metrics),
-    /** When each pending order's provider was last asked while its buyer's dialog polls (orders/payments.ts). */
-    paymentPolls: new Map<number, number>(),
-    /** One image at a time (sharp itself uses one thread per job), up to 8 waiting; more answer A0501. */
-    imageJobs: new JobQueue(1, 8),
     /** Search counts not yet written; on shutdown, before the database closes. */
     flushSearchCounts: () => flushSearchCounts(database.db, search),
   };

@@ -9,22 +9,16 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { PgDialect, type PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 import { ReplicaSet } from './replicas.js';
+import type { Db, DbLog } from './types.js';
 
-export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
-/** A transaction handed to `db.transaction`'s callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/**
- * Where a statement can run: the database or a transaction. The base class both extend, not the union `Db | Tx`,
- * whose overloaded builders TypeScript cannot call without a cast.
- */
-export type Exec = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+export type { Db, DbLog, Exec, Tx } from './types.js';
 
 export interface Database {
   db: Db;
@@ -34,10 +28,6 @@ export interface Database {
   /** Streaming replicas for lag-tolerant reads (DATABASE_READ_URL); absent without them. */
   replicas?: ReplicaSet;
   close(): Promise<void>;
-}
-
-export interface DbLog {
-  warn(obj: object, msg: string): void;
 }
 
 export class DatabaseOpenError extends Error {}

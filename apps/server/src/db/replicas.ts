@@ -7,7 +7,7 @@
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db, DbLog } from './client.js';
+import type { Db, DbLog } from './types.js';
 import { safeUrl } from '../config.js';
 import * as schema from './schema.js';
 import { isDatabaseUnavailable } from './unavailable.js';

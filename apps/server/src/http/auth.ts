@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../modules/users/index.js';
+import type { UserRow } from '../db/types.js';
 
 const VISITOR_COOKIE = 'sj_vid';
 
@@ -20,6 +20,25 @@ export interface Caller {
   blocksSomeone: boolean;
   /** The server's own call while it prerenders a page (http/prerender.ts): a visitor whose reading counts nothing. */
   prerender?: boolean;
+}
+
+/** A signed-in caller's session, as the auth module's session store finds it for a token. */
+export interface Session {
+  user: UserRow;
+  sessionId: number;
+  /**
+   * Whether the user blocked anyone: lists apply the block filter only then, since a filter on the author makes
+   * every row passed cost a read of the table, and most people never block anyone.
+   */
+  blocksSomeone: boolean;
+}
+
+/** Who holds a token: the auth module's session store (modules/auth/sessions.ts), made per app (runtime.ts). */
+export interface SessionStore {
+  /** The session as calls that need a signed-in user see it: always read from the database. */
+  resolve(token: string): Promise<Session | null>;
+  /** The session as the public reads see it (calls whose auth is optional): kept 10 s. */
+  read(token: string): Promise<Session | null>;
 }
 
 /** `Authorization: Bearer <t>` or the bare token. */

@@ -5,32 +5,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { calls, RAW_RESPONSES, type CallData, type CallId, type CallDef, type CallParsed } from '@shiju/contract';
-import type { Db } from '../db/client.js';
-import type { Config } from '../config.js';
 import { forbidden, invalid, unauthenticated } from './errors.js';
 import { ok, RawAnswer } from './envelope.js';
 import { describeIssue, envelopeSchema, errorResponses, toJsonSchema } from './schemas.js';
 import { assertCleanInput } from './input.js';
-import { readToken, visitorKey, type Caller } from './auth.js';
-import type { UserRow } from '../modules/users/index.js';
-import type { SessionStore } from '../modules/auth/index.js';
-import type { Runtime } from '../runtime.js';
+import { readToken, visitorKey, type Caller, type SessionStore } from './auth.js';
+import type { UserRow } from '../db/types.js';
 import type { Reader } from '../db/reader.js';
 import { isPrerender } from './prerender.js';
 import { freshnessOf } from './caching.js';
-
-/**
- * A module factory's dependencies: the database, the settings and the parts of the app's runtime it names, so a
- * module's signature says which caches, buffers and broadcasts it touches (and the compiler holds it to that).
- */
-export interface ModuleDeps<K extends keyof Runtime = never> {
-  db: Db;
-  config: Config;
-  runtime: Pick<Runtime, K>;
-}
-
-/** What buildApp hands the modules: all of the runtime (modules/index.ts gives each factory its part). */
-export type AppDeps = ModuleDeps<keyof Runtime>;
 
 /** What a handler gets for one request; the module's dependencies it has from its factory. */
 export type Ctx<K extends CallId> = CallParsed<K> & {

@@ -1,13 +1,13 @@
 /**
  * Where the site's files live: uploaded images (`uploads/…`) and data-export archives (`exports/<user>/…`). One
- * interface, chosen once at start from STORAGE (config.ts): the local directory (the embedded default) or any
- * S3-compatible bucket (storageS3.ts; its SDK is loaded only when that is configured). Modules ask the storage what
- * it can do (a local directory to serve, a public address, signed links) rather than which kind it is.
+ * interface, chosen once at start from STORAGE (config.ts, createStorage.ts): the local directory (the embedded
+ * default) or any S3-compatible bucket (storageS3.ts; its SDK is loaded only when that is configured). Modules ask the
+ * storage what it can do (a local directory to serve, a public address, signed links) rather than which kind it is.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config, StorageConfig } from '../config.js';
+import type { StorageConfig } from '../config.js';
 import { AppError } from '../http/errors.js';
 
 export interface PutOptions {
@@ -127,25 +127,6 @@ export function localStorage(dirs: { uploads: string; exports: string }): Storag
     signedUrl: async () => null,
     publicUrl: () => null,
     localDirectory: (prefix) => (prefix in dirs ? dirs[prefix as keyof typeof dirs] : null),
-  };
-}
-
-/** The storage configuration chose; an S3 bucket's SDK is imported on first use, so the embedded default never loads it. */
-export function createStorage(config: Pick<Config, 'storage' | 'uploadDir' | 'dataDir'>): Storage {
-  if (config.storage.kind === 'local') return localStorage({ uploads: config.uploadDir, exports: path.join(config.dataDir, 'exports') });
-  const s3 = config.storage;
-  let loaded: Promise<Storage> | null = null;
-  const bucket = () => (loaded ??= import('./storageS3.js').then((m) => m.s3Storage(s3)));
-  return {
-    signsLinks: true,
-    put: async (...a) => (await bucket()).put(...a),
-    get: async (...a) => (await bucket()).get(...a),
-    remove: async (...a) => (await bucket()).remove(...a),
-    removeUnder: async (...a) => (await bucket()).removeUnder(...a),
-    list: async (...a) => (await bucket()).list(...a),
-    signedUrl: async (...a) => (await bucket()).signedUrl(...a),
-    publicUrl: (key) => publicUrlOf(s3, key),
-    localDirectory: () => null,
   };
 }
 

@@ -1,4 +1,7 @@
-import type { AppDeps, Handlers } from '../http/routes.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/types.js';
+import type { Handlers } from '../http/routes.js';
+import type { Runtime } from '../runtime.js';
 import { adHandlers } from './ads/index.js';
 import { auditHandlers } from './audit/index.js';
 import { dashboardHandlers } from './dashboard/index.js';
@@ -32,6 +35,13 @@ import { peopleHandlers } from './people/index.js';
 import { exportHandlers } from './export/index.js';
 import { mailHandlers } from './mail/index.js';
 import { challengeHandlers } from './challenges/index.js';
+
+/** What buildApp hands the modules: all of the runtime; each factory takes the part it names (modules/deps.ts). */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  runtime: Runtime;
+}
 
 /**
  * Composes the modules: each factory gets the app's database, settings and runtime, and answers its calls' handlers.

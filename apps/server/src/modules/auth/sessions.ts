@@ -9,22 +9,14 @@ import { insertSession, sessionQuery, touchSession } from './queries.js';
 import { EVERYTHING, USER_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
-import type { UserRow } from '../users/index.js';
+import type { Session, SessionStore } from '../../http/auth.js';
+
+export type { Session, SessionStore } from '../../http/auth.js';
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-export interface Session {
-  user: UserRow;
-  sessionId: number;
-  /**
-   * Whether the user blocked anyone: lists apply the block filter only then, since a filter on the author makes
-   * every row passed cost a read of the table, and most people never block anyone.
-   */
-  blocksSomeone: boolean;
-}
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -47,13 +39,6 @@ export async function createSession(db: Pick<Exec, 'insert'>, userId: number, re
 }
 
 export { revokeSession } from './queries.js';
-
-export interface SessionStore {
-  /** The session as calls that need a signed-in user see it: always read from the database. */
-  resolve(token: string): Promise<Session | null>;
-  /** The session as the public reads see it (calls whose auth is optional): kept 10 s. */
-  read(token: string): Promise<Session | null>;
-}
 
 /**
  * Sessions as the public reads see them (lists, details, rankings, search, comment pages) are kept 10 s, so that a

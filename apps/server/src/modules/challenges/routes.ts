@@ -1,9 +1,14 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import { actorOf } from '../audit/index.js';
+import type { EssayCaches, ViewBuffer } from '../essays/index.js';
 import * as admin from './admin.js';
 import * as challenges from './service.js';
 
-export function challengeHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'now' | 'sensitive' | 'views'>) {
+export function challengeHandlers({
+  db,
+  runtime,
+}: ModuleDeps<'broadcast' | 'now' | 'sensitive', { essayCaches: EssayCaches; views: ViewBuffer }>) {
   return defineHandlers({
     challengesPage: async ({ query, caller }) => challenges.challengesPage(db, query, runtime.now(), caller.user),
     challengeDetails: async ({ params, caller }) => challenges.challengeDetails(db, params.id, runtime.now(), caller.user),

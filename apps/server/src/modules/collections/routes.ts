@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import { actorOf } from '../audit/index.js';
 import { react } from '../essays/index.js';
 import * as collections from './service.js';

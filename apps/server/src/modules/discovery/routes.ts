@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import { notFound } from '../../http/errors.js';
 import { offsetOf } from '../../lib/paging.js';
 import { presentCard, presentEssays } from '../essays/index.js';
@@ -10,8 +11,14 @@ import { rankingPage, readerRanking } from './ranking.js';
 import { hotSearches, search, suggest } from './search.js';
 import * as bestWeekAdmin from './bestWeekAdmin.js';
 import { actorOf } from '../audit/index.js';
+import type { FeedTotals } from './interests.js';
+import type { RankingCache } from './ranking.js';
+import type { SearchState } from './search.js';
 
-export function discoveryHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'feedTotals' | 'rankings' | 'reader' | 'search'>) {
+export function discoveryHandlers({
+  db,
+  runtime,
+}: ModuleDeps<'broadcast' | 'reader', { feedTotals: FeedTotals; rankings: RankingCache; search: SearchState }>) {
   const { reader } = runtime;
   return defineHandlers({
     ranking: async ({ body, caller }) => {

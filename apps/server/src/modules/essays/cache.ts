@@ -6,7 +6,7 @@
 import { ESSAY_CHANGED, EVERYTHING, LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
-import type { PublicDetails } from './service.js';
+import type { PublicDetails } from './presenter.js';
 import type { SharedPage } from './readerPage.js';
 
 /** Lists move as people publish: a few seconds. A text's page changes only by its own counters: half a minute. */

@@ -45,3 +45,30 @@ export function presentCard(r: q.CardRow): Essay {
 export async function presentEssays(db: Db, ids: number[], viewerId?: number): Promise<Essay[]> {
   return (await q.cardsOf(db, ids, viewerId)).map(presentCard);
 }
+
+/** The details page of a text in one statement (with the viewer's flags when signed in); null when gone. */
+export async function loadDetails(db: Db, id: number, viewerId?: number) {
+  const [row, originalRow] = await q.detailsRows(db, id, viewerId);
+  if (!row || row.status === 'deleted') return null;
+  const card = presentCard(row);
+  return {
+    ...card,
+    content: row.content,
+    provenance: row.provenance,
+    citation: row.citation,
+    attributionStatus: row.attribution_status,
+    originalTitle: row.original_title,
+    originalContent: row.original_content,
+    author: { ...card.author, bio: row.author_bio },
+    classification:
+      row.classification_id !== null && row.classification_name !== null
+        ? { id: row.classification_id, name: row.classification_name }
+        : null,
+    following: row.following,
+    original: originalRow?.status === 'published' ? presentCard(originalRow) : null,
+    mergedInto: null as number | null,
+  };
+}
+
+/** A text's details as every visitor sees them (the shared micro-cache's entries, cache.ts). */
+export type PublicDetails = Awaited<ReturnType<typeof loadDetails>>;

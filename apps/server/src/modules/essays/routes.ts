@@ -1,11 +1,17 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import * as essays from './service.js';
 import * as essaysAdmin from './admin.js';
 import { mergeEssays } from './merge.js';
 import { actorOf } from '../audit/index.js';
 import { imitationTree } from './tree.js';
+import type { EssayCaches } from './cache.js';
+import type { ViewBuffer } from './views.js';
 
-export function essayHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'essayCaches' | 'now' | 'reader' | 'sensitive' | 'views'>) {
+export function essayHandlers({
+  db,
+  runtime,
+}: ModuleDeps<'broadcast' | 'now' | 'reader' | 'sensitive', { essayCaches: EssayCaches; views: ViewBuffer }>) {
   const { reader } = runtime;
   return defineHandlers({
     essaysPage: async ({ body, caller }) =>

@@ -7,7 +7,7 @@ import { charCount, htmlToText, sanitizeRichText, summarize } from '../../lib/ht
 import { parseSource, SEARCH_VERSION, searchVectorOf } from '../../lib/search.js';
 import { classificationExists, existingTagIds, findTag, tagNames } from '../tags/index.js';
 import { authorDynasty } from '../authors/index.js';
-import { presentCard, presentEssays, shownReason } from './presenter.js';
+import { loadDetails, presentCard, presentEssays, shownReason, type PublicDetails } from './presenter.js';
 import type { SensitiveWords } from '../../lib/sensitive.js';
 import type { EssayCaches } from './cache.js';
 import { readerPage } from './readerPage.js';
@@ -407,38 +407,12 @@ function canSee(e: Pick<q.EssayRow, 'status' | 'authorId'>, viewer: UserRow | nu
   return e.status === 'published' || (!!viewer && (viewer.id === e.authorId || viewer.role === 'admin'));
 }
 
-/** The details page of a text in one statement (with the viewer's flags when signed in); null when gone. */
-async function loadDetails(db: Db, id: number, viewerId?: number) {
-  const [row, originalRow] = await q.detailsRows(db, id, viewerId);
-  if (!row || row.status === 'deleted') return null;
-  const card = presentCard(row);
-  return {
-    ...card,
-    content: row.content,
-    provenance: row.provenance,
-    citation: row.citation,
-    attributionStatus: row.attribution_status,
-    originalTitle: row.original_title,
-    originalContent: row.original_content,
-    author: { ...card.author, bio: row.author_bio },
-    classification:
-      row.classification_id !== null && row.classification_name !== null
-        ? { id: row.classification_id, name: row.classification_name }
-        : null,
-    following: row.following,
-    original: originalRow?.status === 'published' ? presentCard(originalRow) : null,
-    mergedInto: null as number | null,
-  };
-}
-
 /** What every visitor sees of a published text (shared micro-cache), or null; counts no view. */
 export const publishedDetails = (db: Db, caches: EssayCaches, id: number): Promise<PublicDetails> =>
   caches.details.get(String(id), async () => {
     const d = await loadDetails(db, id);
     return d?.status === 'published' ? d : null;
   });
-
-export type PublicDetails = Awaited<ReturnType<typeof loadDetails>>;
 
 /** The shared page of a published text with one reader's marks on it (liked, collected, following). */
 async function withViewer(db: Db, d: NonNullable<PublicDetails>, viewerId: number): Promise<NonNullable<PublicDetails>> {

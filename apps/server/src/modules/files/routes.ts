@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { isUploadUrl } from '@shiju/contract/core';
 import type { Storage } from '../../lib/storage.js';
 import { AppError, invalid } from '../../http/errors.js';
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import { keyOfUpload, storeImage, UPLOAD_CACHE_CONTROL } from './service.js';
 
 /** The one file of an upload request; a second file is refused rather than silently dropped. */

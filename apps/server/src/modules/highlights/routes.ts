@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import * as highlights from './service.js';
 
 export function highlightHandlers({ db, runtime }: ModuleDeps<'sensitive'>) {

@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import * as mutes from './service.js';
 
 /** 屏蔽: the reader's list, muting and unmuting. */

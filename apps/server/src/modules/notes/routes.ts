@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import { actorOf } from '../audit/index.js';
 import * as notes from './service.js';
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
-import { drawSentence } from './service.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
+import { drawSentence, type IdRanges } from './service.js';
 
 export const OPEN_PREFIX = '/api/v1/open/';
 
-export function openHandlers({ db, runtime }: ModuleDeps<'openRanges'>) {
+export function openHandlers({ db, runtime }: ModuleDeps<never, { openRanges: IdRanges }>) {
   return defineHandlers({
     openSentence: async ({ req, caller, query }) => drawSentence(db, runtime.openRanges, req, caller, query),
   });

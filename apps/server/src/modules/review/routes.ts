@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import * as review from './service.js';
 
 /** 每日回顾: today's cards, answers (also a batch made offline), settings, streak and heat map. */

@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import { AppError, notFound } from '../../http/errors.js';
 import * as site from './service.js';
 import * as admin from './admin.js';

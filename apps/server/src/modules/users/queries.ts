@@ -2,8 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Exec, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
-/** A user as stored (never sent as is: presenters choose the fields). */
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from '../../db/types.js';
 
 /** What a person's card shows (search results, people to follow). */
 export const personCardColumns = {

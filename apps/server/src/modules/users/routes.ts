@@ -1,4 +1,5 @@
-import { defineHandlers, type ModuleDeps } from '../../http/routes.js';
+import { defineHandlers } from '../../http/routes.js';
+import type { ModuleDeps } from '../deps.js';
 import { presentUserInfo } from './presenter.js';
 import { updateMe } from './service.js';
 import { getReadingPrefs, saveReadingPrefs } from './readingPrefs.js';
