@@ -3,9 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS } from '@shiju/contract';
+import { AGREEMENT_VERSION, DELETION_COOLING_OFF_DAYS, type CallInput } from '@shiju/contract';
 import { RANK_MIN_LIKES, weekRange } from '@shiju/contract/core';
-import { call, callAs, createTestApp, multipart, signUp, type TestContext } from './helper.js';
+import { callAs, createTestApp, multipart, signUp, type TestContext } from './helper.js';
 import { likedByEstablished, publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import {
@@ -36,28 +36,33 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (url: string, p?: Person) => call(t.app, { method: 'GET', url, token: p?.token });
-const post = (url: string, p?: Person, payload?: object) => call(t.app, { method: 'POST', url, token: p?.token, payload });
-const del = (url: string, p?: Person) => call(t.app, { method: 'DELETE', url, token: p?.token });
 const follow = (p: Person, whom: Person) => callAs(t.app, 'follow', { params: { id: whom.user.id } }, p.token);
 const block = (p: Person, whom: Person) => callAs(t.app, 'block', { params: { id: whom.user.id } }, p.token);
 const unblock = (p: Person, whom: Person) => callAs(t.app, 'unblock', { params: { id: whom.user.id } }, p.token);
 const comment = (p: Person, essayId: number, content: string, parentId?: number) =>
   callAs(t.app, 'createComment', { body: { essayId, content, ...(parentId ? { parentId } : {}) } }, p.token);
-const feed = (p: Person | undefined, qs = '') => get(`/api/v1/pc/essays/following${qs}`, p);
+const feed = (p: Person | undefined, query: CallInput<'followingFeed'>['query'] = {}) =>
+  callAs(t.app, 'followingFeed', { query }, p?.token);
+const like = (p: Person, body: CallInput<'like'>['body']) => callAs(t.app, 'like', { body }, p.token);
+const meOf = (p?: Person) => callAs(t.app, 'me', {}, p?.token);
+const profile = (id: number, p?: Person) => callAs(t.app, 'userProfile', { params: { id } }, p?.token);
+const details = (id: number) => callAs(t.app, 'essayDetails', { body: { id } });
+const thread = (essayId: number, p?: Person) => callAs(t.app, 'commentsPage', { query: { essayId, sort: 'new' } }, p?.token);
+const unreadOf = (p: Person) => callAs(t.app, 'messageCount', {}, p.token);
+const setInterests = (p: Person, tagIds: number[]) => callAs(t.app, 'createInterests', { body: { tagIds } }, p.token);
 const ids = (r: { data: { list: { id: number }[] } }) => r.data.list.map((e) => e.id);
-const listNew = (p: Person | undefined, extra: object = {}) =>
-  post('/api/v1/es/essays/pc/page', p, { pageSize: 50, sort: 'new', ...extra });
+const listNew = (p: Person | undefined, extra: CallInput<'essaysPage'>['body'] = {}) =>
+  callAs(t.app, 'essaysPage', { body: { pageSize: 50, sort: 'new', ...extra } }, p?.token);
 const counts = async (p: Person) => (await t.database.db.select().from(users).where(eq(users.id, p.user.id)))[0]!;
 
 describe('following feed', () => {
   it('needs a signed-in caller and checks its paging input', async () => {
     const a = await signUp(t.app);
     expect((await feed(undefined)).code).toBe('A0230');
-    for (const qs of ['?pageSize=0', '?pageSize=51', '?pageNum=0', '?cursor=not-a-cursor', `?cursor=${'x'.repeat(201)}`]) {
-      const r = await feed(a, qs);
-      expect(r.status, qs).toBe(400);
-      expect(r.code, qs).toBe('A0400');
+    for (const query of [{ pageSize: 0 }, { pageSize: 51 }, { pageNum: 0 }, { cursor: 'not-a-cursor' }, { cursor: 'x'.repeat(201) }]) {
+      const r = await feed(a, query);
+      expect(r.status, JSON.stringify(query)).toBe(400);
+      expect(r.code, JSON.stringify(query)).toBe('A0400');
     }
   });
 
@@ -73,24 +78,24 @@ describe('following feed', () => {
     await publishText(t.app, reader, { content: '读者自己的句子', classificationId: tx.meiju.id });
     expect((await follow(reader, poet)).code).toBe('00000');
 
-    const first = await feed(reader, '?pageSize=2');
+    const first = await feed(reader, { pageSize: 2 });
     expect(first.code).toBe('00000');
     expect(ids(first)).toEqual([written[4], written[3]]);
     expect(first.data.total).toBe(5);
-    expect(first.data.list[0].author.id).toBe(poet.user.id);
-    const second = await feed(reader, `?pageSize=2&cursor=${first.data.nextCursor}`);
+    expect(first.data.list[0]!.author.id).toBe(poet.user.id);
+    const second = await feed(reader, { pageSize: 2, cursor: first.data.nextCursor! });
     expect(ids(second)).toEqual([written[2], written[1]]);
-    const third = await feed(reader, `?pageSize=2&cursor=${second.data.nextCursor}`);
+    const third = await feed(reader, { pageSize: 2, cursor: second.data.nextCursor! });
     expect(ids(third)).toEqual([written[0]]);
     expect(third.data.nextCursor).toBeNull();
     // Without a cursor, pageNum pages the same order.
-    expect(ids(await feed(reader, '?pageSize=2&pageNum=2'))).toEqual([written[2], written[1]]);
+    expect(ids(await feed(reader, { pageSize: 2, pageNum: 2 }))).toEqual([written[2], written[1]]);
 
     // A text marked 不感兴趣 leaves the feed; a withdrawn one too; unfollowing empties it.
-    await post(`/api/v1/app/essay/uninterested/${written[4]}`, reader);
-    await post(`/api/v1/app/essay/${written[3]}/withdraw`, poet);
-    expect(ids(await feed(reader, '?pageSize=10'))).toEqual([written[2], written[1], written[0]]);
-    await del(`/api/v1/pc/users/${poet.user.id}/follow`, reader);
+    await callAs(t.app, 'uninterested', { params: { id: written[4] } }, reader.token);
+    await callAs(t.app, 'withdrawEssay', { params: { id: written[3]! } }, poet.token);
+    expect(ids(await feed(reader, { pageSize: 10 }))).toEqual([written[2], written[1], written[0]]);
+    await callAs(t.app, 'unfollow', { params: { id: poet.user.id } }, reader.token);
     expect(ids(await feed(reader))).toEqual([]);
   });
 
@@ -107,30 +112,31 @@ describe('following feed', () => {
     await follow(me, followed);
     await block(me, blockedByMe);
     await block(blockedMe, me);
-    const r = await get('/api/v1/pc/users/suggested', me);
+    const r = await callAs(t.app, 'suggestedUsers', {}, me.token);
     expect(r.code).toBe('00000');
-    const shown = r.data.map((u: { id: number }) => u.id);
+    const shown = r.data.map((u) => u.id);
     for (const p of [me, followed, blockedByMe, blockedMe, fresh]) expect(shown).not.toContain(p.user.id);
     expect(r.data.length).toBeGreaterThan(0);
     expect(r.data[0]).toEqual(
       expect.objectContaining({ nickname: expect.any(String), bio: expect.any(String), followers: expect.any(Number) }),
     );
-    expect((await get('/api/v1/pc/users/suggested')).code).toBe('A0230');
+    expect((await callAs(t.app, 'suggestedUsers')).code).toBe('A0230');
   });
 });
 
 describe('blocking', () => {
   it('checks who and whom: visitors, oneself, unknown people, bad ids', async () => {
     const a = await signUp(t.app);
-    expect((await post(`/api/v1/pc/users/${a.user.id}/block`)).code).toBe('A0230');
-    expect((await del(`/api/v1/pc/users/${a.user.id}/block`)).code).toBe('A0230');
-    expect((await get('/api/v1/users/me/blocks')).code).toBe('A0230');
+    expect((await callAs(t.app, 'block', { params: { id: a.user.id } })).code).toBe('A0230');
+    expect((await callAs(t.app, 'unblock', { params: { id: a.user.id } })).code).toBe('A0230');
+    expect((await callAs(t.app, 'myBlocks')).code).toBe('A0230');
     const self = await block(a, a);
     expect(self.code).toBe('A0400');
     expect(self.msg).toContain('不能拉黑自己');
-    expect((await post('/api/v1/pc/users/99999999/block', a)).code).toBe('A0404');
-    for (const bad of ['0', 'abc', '-1', '1.5']) expect((await post(`/api/v1/pc/users/${bad}/block`, a)).code).toBe('A0400');
-    expect((await get('/api/v1/users/me/blocks?pageSize=0', a)).code).toBe('A0400');
+    expect((await callAs(t.app, 'block', { params: { id: 99999999 } }, a.token)).code).toBe('A0404');
+    for (const bad of ['0', 'abc', '-1', '1.5'])
+      expect((await callAs(t.app, 'block', { params: { id: bad } }, a.token)).code).toBe('A0400');
+    expect((await callAs(t.app, 'myBlocks', { query: { pageSize: 0 } }, a.token)).code).toBe('A0400');
   });
 
   it('ends the follows both ways, keeps counters exact, and refuses following again either way', async () => {
@@ -148,34 +154,34 @@ describe('blocking', () => {
     expect(refused.status).toBe(403);
     expect(refused.code).toBe('A0301');
     expect((await follow(a, b)).code).toBe('A0301');
-    expect((await get(`/api/v1/pc/users/${b.user.id}`, a)).data.isBlocked).toBe(true);
-    expect((await get(`/api/v1/pc/users/${a.user.id}`, b)).data.isBlocked).toBe(false);
+    expect((await profile(b.user.id, a)).data.isBlocked).toBe(true);
+    expect((await profile(a.user.id, b)).data.isBlocked).toBe(false);
 
     expect((await unblock(a, b)).code).toBe('00000');
     expect((await unblock(a, b)).code).toBe('00000');
     expect((await follow(b, a)).code).toBe('00000');
-    expect((await get(`/api/v1/pc/users/${b.user.id}`, a)).data.isBlocked).toBe(false);
+    expect((await profile(b.user.id, a)).data.isBlocked).toBe(false);
   });
 
   it('lists the blocked people, newest first, paged', async () => {
     const me = await signUp(t.app);
     const others = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
     for (const o of others) await block(me, o);
-    const page1 = await get('/api/v1/users/me/blocks?pageSize=2', me);
+    const page1 = await callAs(t.app, 'myBlocks', { query: { pageSize: 2 } }, me.token);
     expect(page1.data.total).toBe(3);
-    expect(page1.data.list.map((u: { id: number }) => u.id)).toEqual([others[2]!.user.id, others[1]!.user.id]);
+    expect(page1.data.list.map((u) => u.id)).toEqual([others[2]!.user.id, others[1]!.user.id]);
     expect(page1.data.list[0]).toEqual({
       id: others[2]!.user.id,
       nickname: others[2]!.user.nickname,
       avatar: null,
       blockedAt: expect.any(String),
     });
-    const page2 = await get('/api/v1/users/me/blocks?pageSize=2&pageNum=2', me);
-    expect(page2.data.list.map((u: { id: number }) => u.id)).toEqual([others[0]!.user.id]);
+    const page2 = await callAs(t.app, 'myBlocks', { query: { pageSize: 2, pageNum: 2 } }, me.token);
+    expect(page2.data.list.map((u) => u.id)).toEqual([others[0]!.user.id]);
     // Someone else's list is their own.
-    expect((await get('/api/v1/users/me/blocks', others[0])).data.total).toBe(0);
+    expect((await callAs(t.app, 'myBlocks', {}, others[0]!.token)).data.total).toBe(0);
     await unblock(me, others[1]!);
-    expect((await get('/api/v1/users/me/blocks', me)).data.total).toBe(2);
+    expect((await callAs(t.app, 'myBlocks', {}, me.token)).data.total).toBe(2);
   });
 
   it('keeps the blocked person from commenting, replying or notifying the blocker', async () => {
@@ -196,11 +202,11 @@ describe('blocking', () => {
     expect((await comment(pest, elsewhere, '在别处的普通评论')).code).toBe('00000');
 
     // A like from the pest does not reach the blocker; one from anyone else does.
-    const before = (await get('/api/app/app-users/message', blocker)).data.byType.like;
-    expect((await post('/api/v1/app/essay/beLike', pest, { essayId: own })).code).toBe('00000');
-    expect((await get('/api/app/app-users/message', blocker)).data.byType.like).toBe(before);
-    await post('/api/v1/app/essay/beLike', third, { essayId: own });
-    expect((await get('/api/app/app-users/message', blocker)).data.byType.like).toBe(before + 1);
+    const before = (await unreadOf(blocker)).data.byType.like;
+    expect((await like(pest, { essayId: own })).code).toBe('00000');
+    expect((await unreadOf(blocker)).data.byType.like).toBe(before);
+    await like(third, { essayId: own });
+    expect((await unreadOf(blocker)).data.byType.like).toBe(before! + 1);
   });
 
   it("hides the blocked person's texts and comments from the blocker in lists, feeds and threads — and only from them", async () => {
@@ -213,7 +219,7 @@ describe('blocking', () => {
     const kept = await comment(other, otherText, '别人的一级评论');
     await comment(pest, otherText, '被拉黑者的回复', kept.data.id);
     await comment(bystander, otherText, '路人的回复', kept.data.id);
-    await post('/api/pc/pc-users/create/tag', blocker, { tagIds: [tx.sixiang.id, tx.tangshi.id, tx.libai.id] });
+    await setInterests(blocker, [tx.sixiang.id, tx.tangshi.id, tx.libai.id]);
 
     const byClass = { classificationId: tx.meiju.id };
     const byTag = { tagId: tx.sixiang.id };
@@ -235,38 +241,38 @@ describe('blocking', () => {
     expect(ids(tag)).not.toContain(pestText);
     expect(tag.data.total).toBe(before.tagTotal - 1);
     expect(ids(await listNew(blocker, { authorId: pest.user.id }))).toEqual([]);
-    const hobby = await get('/api/v1/pc/essays/hobbyPage?pageSize=50', blocker);
+    const hobby = await callAs(t.app, 'hobbyPage', { query: { pageSize: 50 } }, blocker.token);
     expect(ids(hobby)).toContain(otherText);
     expect(ids(hobby)).not.toContain(pestText);
-    const perTag = await get('/api/v1/pc/essays/hobbyList', blocker);
-    const perTagIds = perTag.data.flatMap((g: { essays: { id: number }[] }) => g.essays.map((e) => e.id));
+    const perTag = await callAs(t.app, 'hobbyList', {}, blocker.token);
+    const perTagIds = perTag.data.flatMap((g) => g.essays.map((e) => e.id));
     expect(perTagIds).toContain(otherText);
     expect(perTagIds).not.toContain(pestText);
 
     // Comment threads: roots, the replies shown under them, and the replies page.
-    const thread = await get(`/api/v1/app/essay/comment/page?essayId=${otherText}&sort=new`, blocker);
-    const rootIds = thread.data.list.map((c: { id: number }) => c.id);
+    const roots = await thread(otherText, blocker);
+    const rootIds = roots.data.list.map((c) => c.id);
     expect(rootIds).toEqual([kept.data.id]);
-    expect(thread.data.total).toBe(1);
-    const replies = thread.data.list[0].replies.map((c: { content: string }) => c.content);
+    expect(roots.data.total).toBe(1);
+    const replies = roots.data.list[0]!.replies!.map((c) => c.content);
     expect(replies).toEqual(['路人的回复']);
-    const children = await get(`/api/v1/app/essay/comment/children/page?rootId=${kept.data.id}`, blocker);
-    expect(children.data.list.map((c: { content: string }) => c.content)).toEqual(['路人的回复']);
+    const children = await callAs(t.app, 'commentChildren', { query: { rootId: kept.data.id } }, blocker.token);
+    expect(children.data.list.map((c) => c.content)).toEqual(['路人的回复']);
     expect(children.data.total).toBe(1);
 
     // Everyone else still sees everything.
     for (const viewer of [bystander, undefined]) {
       expect(ids(await listNew(viewer))).toContain(pestText);
-      const seen = await get(`/api/v1/app/essay/comment/page?essayId=${otherText}&sort=new`, viewer);
-      expect(seen.data.list.map((c: { id: number }) => c.id)).toContain(root.data.id);
-      expect(seen.data.list.find((c: { id: number }) => c.id === kept.data.id).replies).toHaveLength(2);
+      const seen = await thread(otherText, viewer);
+      expect(seen.data.list.map((c) => c.id)).toContain(root.data.id);
+      expect(seen.data.list.find((c) => c.id === kept.data.id)!.replies).toHaveLength(2);
     }
 
     // Unblocking brings it all back.
     await unblock(blocker, pest);
     expect(ids(await listNew(blocker))).toContain(pestText);
     expect((await listNew(blocker, byClass)).data.total).toBe(before.classTotal);
-    expect((await get(`/api/v1/app/essay/comment/page?essayId=${otherText}&sort=new`, blocker)).data.total).toBe(2);
+    expect((await thread(otherText, blocker)).data.total).toBe(2);
   });
 
   it("hides the blocked person's texts from the blocker in rankings, best of the week, imitations, tag lists, likes, collections and the random sentence", async () => {
@@ -286,11 +292,11 @@ describe('blocking', () => {
     const otherText = (await publishText(t.app, other, { content: '别人的热门句子', ...opts })).id;
     // Engagement puts the pest's text first; the fan's likes and collections are a list the blocker can open.
     for (const id of [pestText, otherText]) {
-      await post('/api/v1/app/essay/beLike', fan, { essayId: id });
-      await post('/api/v1/app/essay/beLike', fan, { essayId: id, type: 'collect' });
+      await like(fan, { essayId: id });
+      await like(fan, { essayId: id, type: 'collect' });
     }
-    await post('/api/v1/app/essay/beLike', other, { essayId: pestText });
-    await post('/api/v1/app/essay/beLike', other, { essayId: pestText, type: 'collect' });
+    await like(other, { essayId: pestText });
+    await like(other, { essayId: pestText, type: 'collect' });
     // Enough established readers' likes for both to qualify for the ranked lists (new accounts' likes weigh nothing).
     for (const id of [pestText, otherText]) await likedByEstablished(t, id, RANK_MIN_LIKES);
     await comment(other, pestText, '热议');
@@ -304,7 +310,7 @@ describe('blocking', () => {
       (await publishText(t.app, pest, { content: '被拉黑者的周精选', classificationId: tx.meiju.id })).id,
       (await publishText(t.app, other, { content: '别人的周精选', classificationId: tx.meiju.id })).id,
     ];
-    await post('/api/v1/app/essay/beLike', other, { essayId: pestWeek });
+    await like(other, { essayId: pestWeek });
     await db
       .update(essays)
       .set({ publishedAt: new Date(weekRange(week).start.getTime() + 3600_000) })
@@ -312,24 +318,25 @@ describe('blocking', () => {
     expect(await freezeWeek(db, week)).toBe(2);
     await refreshRankings(db, t.app.runtime.broadcast);
 
-    const ranking = (p: Person | undefined, body: object) => post('/api/v1/es/essays/ranking/page', p, { pageSize: 50, ...body });
+    const ranking = (p: Person | undefined, body: CallInput<'ranking'>['body']) =>
+      callAs(t.app, 'ranking', { body: { pageSize: 50, ...body } }, p?.token);
     const lists = async (p: Person | undefined) => ({
       ranking: await ranking(p, { period: 'all', classificationId: cls!.id }),
       // The home page's 今日热榜: the day's overall list.
       today: await ranking(p, { period: 'day', pageSize: 10 }),
       todayAll: await ranking(p, { period: 'day' }),
-      bestWeek: await get(`/api/v1/pc/essays/bestWeek?week=${week}`, p),
-      imitations: await get(`/api/v1/pc/essays/${otherText}/imitations`, p),
-      hotUnderTag: await get(`/api/v1/pc/essays/tag/comment/${tag!.id}`, p),
-      likes: await get(`/api/v1/pc/users/${fan.user.id}/likes`, p),
-      collects: await get(`/api/v1/pc/users/${fan.user.id}/collects`, p),
+      bestWeek: await callAs(t.app, 'bestWeek', { query: { week } }, p?.token),
+      imitations: await callAs(t.app, 'imitations', { params: { id: otherText } }, p?.token),
+      hotUnderTag: await callAs(t.app, 'tagHotDiscussed', { params: { id: tag!.id } }, p?.token),
+      likes: await callAs(t.app, 'userLikes', { params: { id: fan.user.id } }, p?.token),
+      collects: await callAs(t.app, 'userCollects', { params: { id: fan.user.id } }, p?.token),
     });
     const before = await lists(blocker);
     expect(ids(before.ranking)).toEqual([pestText, otherText]);
     expect(ids(before.today)).toContain(pestText);
     expect(ids(before.bestWeek)).toEqual([pestWeek, otherWeek]);
     expect(ids(before.imitations).sort()).toEqual([pestImitation, fanImitation].sort());
-    expect(before.hotUnderTag.data.map((e: { id: number }) => e.id)).toEqual([pestText, otherText]);
+    expect(before.hotUnderTag.data.map((e) => e.id)).toEqual([pestText, otherText]);
     expect(ids(before.likes).sort()).toEqual([pestText, otherText].sort());
 
     await block(blocker, pest);
@@ -341,21 +348,20 @@ describe('blocking', () => {
     expect(after.ranking.data.list[0]).toMatchObject({ rank: 1, author: { id: other.user.id } });
     expect(ids(after.today)).not.toContain(pestText);
     expect(before.todayAll.data.total).toBeLessThan(50); // the whole day list is on the page
-    const dayPest = before.todayAll.data.list.filter((e: { author: { id: number } }) => e.author.id === pest.user.id);
+    const dayPest = before.todayAll.data.list.filter((e) => e.author.id === pest.user.id);
     expect(dayPest.length).toBeGreaterThan(0);
-    expect(ids(after.todayAll)).toEqual(ids(before.todayAll).filter((id) => !dayPest.some((e: { id: number }) => e.id === id)));
+    expect(ids(after.todayAll)).toEqual(ids(before.todayAll).filter((id) => !dayPest.some((e) => e.id === id)));
     expect(after.todayAll.data.total).toBe(before.todayAll.data.total - dayPest.length);
-    expect(after.bestWeek.data.list.map((e: { id: number; rank: number }) => [e.id, e.rank])).toEqual([[otherWeek, 1]]);
+    expect(after.bestWeek.data.list.map((e) => [e.id, e.rank])).toEqual([[otherWeek, 1]]);
     expect(ids(after.imitations)).toEqual([fanImitation]);
     expect(after.imitations.data.total).toBe(1);
-    expect(after.hotUnderTag.data.map((e: { id: number }) => e.id)).toEqual([otherText]);
+    expect(after.hotUnderTag.data.map((e) => e.id)).toEqual([otherText]);
     for (const r of [after.likes, after.collects]) {
       expect(ids(r)).toEqual([otherText]);
       expect(r.data.total).toBe(1);
     }
     // 随机一句 under the tag: the blocker is only ever drawn the other sentence; a visitor sees both in two draws.
-    const draw = (p: Person | undefined, token?: string) =>
-      get(`/api/v1/open/sentence?tagId=${tag!.id}${token ? `&token=${token}` : ''}`, p);
+    const draw = (p: Person | undefined, token?: string) => callAs(t.app, 'openSentence', { query: { tagId: tag!.id, token } }, p?.token);
     const first = await draw(blocker);
     expect(first.data.id).toBe(otherText);
     expect((await draw(blocker, first.data.token)).data.id).toBe(otherText);
@@ -386,26 +392,27 @@ describe('blocking', () => {
     const [blocker, pest, friend] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
     const own = (await publishText(t.app, blocker, { content: '会收到通知的句子', classificationId: tx.meiju.id })).id;
     for (const p of [pest, friend]) {
-      await post('/api/v1/app/essay/beLike', p, { essayId: own });
+      await like(p, { essayId: own });
       await comment(p, own, `${p.user.nickname} 的评论`);
       await follow(p, blocker);
     }
-    const inform = (type?: string) => get(`/api/app/app-users/message/page?pageSize=50${type ? `&type=${type}` : ''}`, blocker);
+    const inform = (type?: CallInput<'messagesPage'>['query']['type']) =>
+      callAs(t.app, 'messagesPage', { query: { pageSize: 50, type } }, blocker.token);
     const actors = (r: { data: { list: { actor: { id: number } | null }[] } }) => r.data.list.map((m) => m.actor?.id);
-    const unread = async () => (await get('/api/app/app-users/message', blocker)).data;
+    const unread = async () => (await unreadOf(blocker)).data;
     expect(await unread()).toMatchObject({ byType: { like: 2, comment: 2, follow: 2 } });
 
     await block(blocker, pest);
     // Unread counts no longer count the pest's; each list leaves them out, whether read yet or not.
     expect(await unread()).toMatchObject({ byType: { like: 1, comment: 1, follow: 1 } });
-    for (const type of ['like', 'comment', 'follow']) {
+    for (const type of ['like', 'comment', 'follow'] as const) {
       const r = await inform(type);
       expect(actors(r), type).toEqual([friend.user.id]);
       expect(r.data.total).toBe(1);
     }
     const all = await inform();
     expect(actors(all)).not.toContain(pest.user.id);
-    expect(all.data.list.filter((m: { actor: { id: number } | null }) => m.actor?.id === friend.user.id)).toHaveLength(3);
+    expect(all.data.list.filter((m) => m.actor?.id === friend.user.id)).toHaveLength(3);
     expect((await unread()).byType).toMatchObject({ like: 0, comment: 0, follow: 0 });
 
     // The messages were kept: unblocking shows them again (still unread, since they were never shown).
@@ -424,17 +431,18 @@ describe('blocking', () => {
 
 describe('consent to the user agreement', () => {
   let ip = 0;
-  const register = (payload: object) =>
-    call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload, remoteAddress: `192.0.2.${++ip}` });
+  const register = (body: CallInput<'register'>['body']) =>
+    callAs(t.app, 'register', { body }, undefined, { remoteAddress: `192.0.2.${++ip}` });
 
   it('refuses a sign-up without agree: true, naming the field', async () => {
     for (const agree of [undefined, false, 'true', 1]) {
-      const r = await register({ username: `noagree_${ip}`, password: 'goodpass123', agree });
+      // Bad input on purpose: `agree` outside the contract's type.
+      const r = await register({ username: `noagree_${ip}`, password: 'goodpass123', agree } as never);
       expect(r.status).toBe(400);
       expect(r.code).toBe('A0400');
       expect(r.msg).toMatch(/^请求参数错误：agree /);
     }
-    const r = await register({ username: 'noagree_last', password: 'goodpass123' });
+    const r = await register({ username: 'noagree_last', password: 'goodpass123' } as never);
     expect(r.msg).toContain('请先阅读并同意用户协议和隐私政策');
     expect(await t.database.db.select().from(users).where(eq(users.username, 'noagree_last'))).toHaveLength(0);
   });
@@ -455,16 +463,17 @@ describe('consent to the user agreement', () => {
     const p = await signUp(t.app);
     const old = new Date('2020-01-01T00:00:00Z');
     await t.database.db.update(users).set({ agreementVersion: '2020-01-01', agreementAcceptedAt: old }).where(eq(users.id, p.user.id));
-    expect((await get('/api/v1/users/me', p)).data.agreementVersion).toBe('2020-01-01');
+    expect((await meOf(p)).data.agreementVersion).toBe('2020-01-01');
 
-    expect((await post('/api/v1/users/me/agreement', undefined, { version: AGREEMENT_VERSION })).code).toBe('A0230');
-    const stale = await post('/api/v1/users/me/agreement', p, { version: '2020-01-01' });
+    const accept = (body: CallInput<'acceptAgreement'>['body'], who?: Person) => callAs(t.app, 'acceptAgreement', { body }, who?.token);
+    expect((await accept({ version: AGREEMENT_VERSION })).code).toBe('A0230');
+    const stale = await accept({ version: '2020-01-01' }, p);
     expect(stale.code).toBe('A0400');
     expect(stale.msg).toContain(AGREEMENT_VERSION);
     for (const bad of [{}, { version: '' }, { version: 'x'.repeat(21) }, { version: 7 }])
-      expect((await post('/api/v1/users/me/agreement', p, bad)).code).toBe('A0400');
+      expect((await accept(bad as never, p)).code).toBe('A0400'); // bad input on purpose
 
-    const ok = await post('/api/v1/users/me/agreement', p, { version: AGREEMENT_VERSION });
+    const ok = await accept({ version: AGREEMENT_VERSION }, p);
     expect(ok.code).toBe('00000');
     expect(ok.data).toMatchObject({ id: p.user.id, agreementVersion: AGREEMENT_VERSION });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, p.user.id));
@@ -475,7 +484,7 @@ describe('consent to the user agreement', () => {
 describe('account deletion (注销)', () => {
   const purgeJob = () => JOBS.find((j) => j.name === 'purge-deleted-accounts')!;
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-  const ask = (p: Person | undefined, body: object) => post('/api/v1/users/me/deletion', p, body);
+  const ask = (p: Person | undefined, body: CallInput<'requestDeletion'>['body']) => callAs(t.app, 'requestDeletion', { body }, p?.token);
   const makeDue = (p: Person) =>
     t.database.db
       .update(users)
@@ -487,7 +496,7 @@ describe('account deletion (注销)', () => {
   it('needs the signed-in owner, the password and a choice about the content', async () => {
     const p = await signUp(t.app);
     expect((await ask(undefined, { password: p.password, keepContent: true })).code).toBe('A0230');
-    expect((await del('/api/v1/users/me/deletion')).code).toBe('A0230');
+    expect((await callAs(t.app, 'cancelDeletion')).code).toBe('A0230');
     for (const bad of [
       {},
       { password: p.password },
@@ -495,7 +504,7 @@ describe('account deletion (注销)', () => {
       { password: '', keepContent: true },
       { password: p.password, keepContent: 'yes' },
     ]) {
-      const r = await ask(p, bad);
+      const r = await ask(p, bad as never); // bad input on purpose
       expect(r.status, JSON.stringify(bad)).toBe(400);
       expect(r.code).toBe('A0400');
     }
@@ -515,11 +524,11 @@ describe('account deletion (注销)', () => {
     const before = Date.now();
     const r = await ask(p, { password: p.password, keepContent: true });
     expect(r.code).toBe('00000');
-    const due = new Date(r.data.deletionDueAt).getTime();
+    const due = new Date(r.data.deletionDueAt!).getTime();
     expect(due - before).toBeGreaterThanOrEqual(DELETION_COOLING_OFF_DAYS * 86_400_000 - 1000);
     expect(due - before).toBeLessThan(DELETION_COOLING_OFF_DAYS * 86_400_000 + 60_000);
-    expect((await get('/api/v1/users/me', p)).data.deletionDueAt).toBe(r.data.deletionDueAt);
-    const login = await post('/api/v1/auth/login', undefined, { username: p.username, password: p.password });
+    expect((await meOf(p)).data.deletionDueAt).toBe(r.data.deletionDueAt);
+    const login = await callAs(t.app, 'login', { body: { username: p.username, password: p.password } });
     expect(login.data.userInfo.deletionDueAt).toBe(r.data.deletionDueAt);
     // Asking again keeps the date, takes the new choice.
     const again = await ask(p, { password: p.password, keepContent: false });
@@ -530,13 +539,13 @@ describe('account deletion (注销)', () => {
     await purgeJob().run(t.database.db, t.config, quiet, t.app.runtime);
     expect((await row(p.user.id)).status).toBe('active');
 
-    const cancelled = await del('/api/v1/users/me/deletion', p);
+    const cancelled = await callAs(t.app, 'cancelDeletion', {}, p.token);
     expect(cancelled.code).toBe('00000');
     expect(cancelled.data.deletionDueAt).toBeNull();
     // Even once the date would have passed, a cancelled request does nothing.
     await purgeJob().run(t.database.db, t.config, quiet, t.app.runtime);
     expect(await row(p.user.id)).toMatchObject({ status: 'active', username: p.username, deletionDueAt: null });
-    expect((await get('/api/v1/users/me', p)).code).toBe('00000');
+    expect((await meOf(p)).code).toBe('00000');
   });
 
   it('after the cooling-off removes everything personal and leaves the texts and comments anonymous when kept', async () => {
@@ -544,15 +553,15 @@ describe('account deletion (注销)', () => {
     const liked = (await publishText(t.app, author, { content: '被喜欢的句子', classificationId: tx.meiju.id })).id;
     const own = (await publishText(t.app, leaver, { content: '注销者保留的句子', classificationId: tx.meiju.id })).id;
     const said = await comment(leaver, liked, '注销者的评论');
-    await post('/api/v1/app/essay/beLike', leaver, { essayId: liked });
-    await post('/api/v1/app/essay/beLike', leaver, { essayId: liked, type: 'collect' });
+    await like(leaver, { essayId: liked });
+    await like(leaver, { essayId: liked, type: 'collect' });
     await follow(leaver, friend);
     await follow(friend, leaver);
     await block(leaver, author);
     await unblock(leaver, author);
     await block(leaver, await signUp(t.app));
-    await post('/api/pc/pc-users/create/tag', leaver, { tagIds: [tx.sixiang.id, tx.tangshi.id, tx.libai.id] });
-    await post('/api/v1/app/essay/beLike', friend, { essayId: own }); // a message to the leaver
+    await setInterests(leaver, [tx.sixiang.id, tx.tangshi.id, tx.libai.id]);
+    await like(friend, { essayId: own }); // a message to the leaver
     expect((await essayRow(liked)).likes).toBe(1);
 
     await ask(leaver, { password: leaver.password, keepContent: true });
@@ -591,24 +600,27 @@ describe('account deletion (注销)', () => {
     expect(likedAfter).toMatchObject({ likes: 0, collects: 0, comments: 1 });
 
     // Signed out everywhere, unknown by name, no profile; the content stays under 已注销用户.
-    expect((await get('/api/v1/users/me', leaver)).code).toBe('A0230');
-    expect((await post('/api/v1/auth/login', undefined, { username: leaver.username, password: leaver.password })).code).toBe('A0210');
-    expect((await get(`/api/v1/pc/users/${leaver.user.id}`)).code).toBe('A0404');
-    const details = await post('/api/v1/pc/essays/details', undefined, { id: own });
-    expect(details.data.author).toMatchObject({ id: leaver.user.id, nickname: '已注销用户', avatar: null, bio: '' });
-    const thread = await get(`/api/v1/app/essay/comment/page?essayId=${liked}&sort=new`);
-    expect(thread.data.list.find((c: { id: number }) => c.id === said.data.id).user).toEqual({
+    expect((await meOf(leaver)).code).toBe('A0230');
+    expect((await callAs(t.app, 'login', { body: { username: leaver.username, password: leaver.password } })).code).toBe('A0210');
+    expect((await profile(leaver.user.id)).code).toBe('A0404');
+    const shown = await details(own);
+    expect(shown.data.author).toMatchObject({ id: leaver.user.id, nickname: '已注销用户', avatar: null, bio: '' });
+    const leaverThread = await thread(liked);
+    expect(leaverThread.data.list.find((c) => c.id === said.data.id)!.user).toEqual({
       id: leaver.user.id,
       nickname: '已注销用户',
       avatar: null,
     });
     // Its username is free for someone new.
-    const reuse = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { username: leaver.username, password: 'goodpass123', agree: true },
-      remoteAddress: '198.51.100.7',
-    });
+    const reuse = await callAs(
+      t.app,
+      'register',
+      { body: { username: leaver.username, password: 'goodpass123', agree: true } },
+      undefined,
+      {
+        remoteAddress: '198.51.100.7',
+      },
+    );
     expect(reuse.code).toBe('00000');
   });
 
@@ -617,14 +629,9 @@ describe('account deletion (注销)', () => {
       const data = await sharp({ create: { width: 8, height: 8, channels: 3, background } })
         .png()
         .toBuffer();
-      const r = await call(t.app, {
-        method: 'POST',
-        url: '/api/v1/files',
-        token: p.token,
-        ...multipart([{ name: 'file', filename: 'a.png', data }]),
-      });
+      const r = await callAs(t.app, 'upload', {}, p.token, multipart([{ name: 'file', filename: 'a.png', data }]));
       expect(r.code).toBe('00000');
-      return r.data.url as string;
+      return r.data.url;
     };
     const onDisk = (url: string) => fs.existsSync(path.join(t.config.uploadDir, url.slice('/uploads/'.length)));
     const setAvatar = async (p: Person, avatar: string) =>
@@ -633,16 +640,14 @@ describe('account deletion (注销)', () => {
     let illustratedCount = 0;
     // Each its own words: an exact repeat of a published text is refused.
     const illustrated = async (p: Person, cover: string, inline: string) => {
-      const r = await post('/api/v1/app/essay', p, {
+      const r = await publishText(t.app, p, {
         type: 'essay',
         title: '有图的美文',
         content: `<p>图文第${++illustratedCount}篇</p><p><img src="${inline}" alt="插图"></p>`,
         cover,
         classificationId: tx.sanwen.id,
-        status: 'publish',
       });
-      expect(r.code).toBe('00000');
-      return r.data.id as number;
+      return r.id;
     };
     const leave = async (p: Person, keepContent: boolean) => {
       expect((await ask(p, { password: p.password, keepContent })).code).toBe('00000');
@@ -663,7 +668,7 @@ describe('account deletion (注销)', () => {
       expect((await t.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
       expect(onDisk(cover)).toBe(true);
       expect(onDisk(inline)).toBe(true);
-      const kept = await post('/api/v1/pc/essays/details', undefined, { id: text });
+      const kept = await details(text);
       expect(kept.data).toMatchObject({ cover, author: { nickname: '已注销用户', avatar: null } });
       expect(kept.data.content).toContain(inline);
     });
@@ -703,13 +708,13 @@ describe('account deletion (注销)', () => {
 
     expect((await essayRow(own)).status).toBe('deleted');
     expect((await listNew(undefined, { classificationId: tx.sanwen.id })).data.total).toBe(classBefore);
-    expect((await post('/api/v1/pc/essays/details', undefined, { id: own })).code).toBe('A0404');
+    expect((await details(own)).code).toBe('A0404');
     const after = await essayRow(elsewhere);
     // Their root went with the reply under it; their reply under someone else's comment went too.
     expect(after.comments).toBe(1);
-    const thread = await get(`/api/v1/app/essay/comment/page?essayId=${elsewhere}&sort=new`);
-    expect(thread.data.list.map((c: { id: number }) => c.id)).toEqual([kept.data.id]);
-    expect(thread.data.list[0]).toMatchObject({ replyCount: 0, replies: [] });
+    const remaining = await thread(elsewhere);
+    expect(remaining.data.list.map((c) => c.id)).toEqual([kept.data.id]);
+    expect(remaining.data.list[0]).toMatchObject({ replyCount: 0, replies: [] });
     const left = await t.database.db.select().from(comments).where(eq(comments.userId, leaver.user.id));
     expect(left.every((c) => c.status === 'deleted')).toBe(true);
     expect((await row(leaver.user.id)).essayCount).toBe(0);
