@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import type { CallInput } from '@shiju/contract';
+import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { codeIn, startMailbox, type Mailbox } from './mailbox.js';
 import { emailCodes, rateCounters, users } from '../src/db/schema.js';
 import { CODE_TRIES, RECOVERY_PER_IP } from '../src/modules/mail/index.js';
@@ -24,10 +25,16 @@ afterAll(async () => {
 
 let ipSeq = 0;
 const nextIp = () => `203.0.113.${++ipSeq}`;
-const post = (url: string, payload: object, p?: Person, remoteAddress = nextIp(), app = t.app) =>
-  call(app, { method: 'POST', url, payload, token: p?.token, remoteAddress });
-const sendCode = (p: Person, email: string) => post('/api/v1/users/me/email', { email }, p);
-const verify = (p: Person, email: string, code: string) => post('/api/v1/users/me/email/verify', { email, code }, p);
+// Each call from an address of its own unless told (binding and recovery are limited per address).
+const sendCode = (p: Person | undefined, email: string, app = t.app) =>
+  callAs(app, 'bindEmail', { body: { email } }, p?.token, { remoteAddress: nextIp() });
+const verify = (p: Person | undefined, email: string, code: string) =>
+  callAs(t.app, 'verifyEmail', { body: { email, code } }, p?.token, { remoteAddress: nextIp() });
+const forgot = (account: string, remoteAddress = nextIp(), app = t.app) =>
+  callAs(app, 'forgotPassword', { body: { account } }, undefined, { remoteAddress });
+const resetPassword = (body: CallInput<'resetPassword'>['body'], remoteAddress = nextIp()) =>
+  callAs(t.app, 'resetPassword', { body }, undefined, { remoteAddress });
+const login = (body: CallInput<'login'>['body']) => callAs(t.app, 'login', { body }, undefined, { remoteAddress: nextIp() });
 /** The 60-second resend wait, skipped (the test checks it once, then moves on). */
 const skipResendWait = (p: Person) =>
   t.database.db.delete(rateCounters).where(inArray(rateCounters.key, [`mail:resend:bind:${p.user.id}`, `mail:resend:reset:${p.user.id}`]));
@@ -60,19 +67,18 @@ describe('configuration', () => {
 describe('without SMTP configured', () => {
   it('binding and recovery say the mail service is unavailable (C0001), for every account alike', async () => {
     const p = await signUp(bare.app);
-    const r = await post('/api/v1/users/me/email', { email: 'someone@example.com' }, p, nextIp(), bare.app);
+    const r = await sendCode(p, 'someone@example.com', bare.app);
     expect(r.status).toBe(502);
     expect(r.code).toBe('C0001');
     expect(r.msg).toContain('邮件服务未配置');
-    for (const account of [p.username, 'nobody_here'])
-      expect((await post('/api/v1/auth/password/forgot', { account }, undefined, nextIp(), bare.app)).msg).toBe(r.msg);
+    for (const account of [p.username, 'nobody_here']) expect((await forgot(account, nextIp(), bare.app)).msg).toBe(r.msg);
   });
 });
 
 describe('binding an email', () => {
   it('needs a signed-in caller and a real address', async () => {
-    expect((await post('/api/v1/users/me/email', { email: 'a@example.com' })).code).toBe('A0230');
-    expect((await post('/api/v1/users/me/email/verify', { email: 'a@example.com', code: '123456' })).code).toBe('A0230');
+    expect((await sendCode(undefined, 'a@example.com')).code).toBe('A0230');
+    expect((await verify(undefined, 'a@example.com', '123456')).code).toBe('A0230');
     const p = await signUp(t.app);
     for (const email of ['', 'not-an-email', 'a@', `${'x'.repeat(250)}@example.com`, 'a b@example.com']) {
       const r = await sendCode(p, email);
@@ -97,7 +103,7 @@ describe('binding an email', () => {
     const ok = await verify(p, email, codeIn(mail));
     expect(ok.code).toBe('00000');
     expect(ok.data).toMatchObject({ id: p.user.id, email });
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: p.token })).data.email).toBe(email);
+    expect((await callAs(t.app, 'me', {}, p.token)).data.email).toBe(email);
     // Used once only; the same address again is refused as already bound.
     expect((await verify(p, email, codeIn(mail))).code).toBe('A0400');
     expect((await sendCode(p, email)).msg).toContain('已经绑定');
@@ -159,7 +165,7 @@ describe('forgotten password', () => {
     const withoutEmail = await signUp(t.app);
     const answers = [];
     for (const account of ['no_such_user_x', 'nobody@example.com', withoutEmail.username, withEmail.username]) {
-      const r = await post('/api/v1/auth/password/forgot', { account });
+      const r = await forgot(account);
       answers.push({ status: r.status, code: r.code, msg: r.msg, data: r.data });
     }
     for (const a of answers) expect(a).toEqual({ status: 200, code: '00000', msg: '成功', data: { ok: true } });
@@ -174,13 +180,12 @@ describe('forgotten password', () => {
     const p = await signUp(t.app);
     const email = await bound(p);
     await skipResendWait(p);
-    await post('/api/v1/auth/password/forgot', { account: email.toUpperCase() });
+    await forgot(email.toUpperCase());
     const mail = await box.waitFor(email, { after: 1 });
     const code = codeIn(mail);
     const wrong = code === '000000' ? '111111' : '000000';
 
-    const reset = (account: string, c: string, newPassword = 'brand-new-2026') =>
-      post('/api/v1/auth/password/reset', { account, code: c, newPassword });
+    const reset = (account: string, c: string, newPassword = 'brand-new-2026') => resetPassword({ account, code: c, newPassword });
     const bad = await reset(p.username, wrong);
     const ghost = await reset('no_such_user_y', code);
     expect(bad).toMatchObject({ status: 400, code: 'A0400', msg: '请求参数错误：code 验证码错误或已过期' });
@@ -193,10 +198,10 @@ describe('forgotten password', () => {
 
     const ok = await reset(email, code);
     expect(ok).toMatchObject({ code: '00000', data: { ok: true } });
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: p.token })).code).toBe('A0230');
-    const old = await post('/api/v1/auth/login', { username: p.username, password: p.password });
+    expect((await callAs(t.app, 'me', {}, p.token)).code).toBe('A0230');
+    const old = await login({ username: p.username, password: p.password });
     expect(old.code).toBe('A0210');
-    expect((await post('/api/v1/auth/login', { username: p.username, password: 'brand-new-2026' })).code).toBe('00000');
+    expect((await login({ username: p.username, password: 'brand-new-2026' })).code).toBe('00000');
     expect((await reset(p.username, code, 'another-new-2026')).code).toBe('A0400');
   });
 
@@ -204,29 +209,24 @@ describe('forgotten password', () => {
     const p = await signUp(t.app);
     const email = await bound(p);
     await skipResendWait(p);
-    await post('/api/v1/auth/password/forgot', { account: p.username });
+    await forgot(p.username);
     const code = codeIn(await box.waitFor(email, { after: 1 }));
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < CODE_TRIES; i++)
-      expect((await post('/api/v1/auth/password/reset', { account: p.username, code: wrong, newPassword: 'brand-new-2026' })).code).toBe(
-        'A0400',
-      );
-    expect((await post('/api/v1/auth/password/reset', { account: p.username, code, newPassword: 'brand-new-2026' })).code).toBe('A0400');
+      expect((await resetPassword({ account: p.username, code: wrong, newPassword: 'brand-new-2026' })).code).toBe('A0400');
+    expect((await resetPassword({ account: p.username, code, newPassword: 'brand-new-2026' })).code).toBe('A0400');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, p.user.id));
     expect(row!.passwordHash).toBeTruthy();
-    expect((await post('/api/v1/auth/login', { username: p.username, password: p.password })).code).toBe('00000');
+    expect((await login({ username: p.username, password: p.password })).code).toBe('00000');
   });
 
   it(`limits recovery to ${RECOVERY_PER_IP} requests per address in 15 minutes, whatever the account`, async () => {
     const ip = '198.51.100.200';
-    for (let i = 0; i < RECOVERY_PER_IP; i++)
-      expect((await post('/api/v1/auth/password/forgot', { account: `nobody_${i}` }, undefined, ip)).code).toBe('00000');
-    const refused = await post('/api/v1/auth/password/forgot', { account: 'nobody_last' }, undefined, ip);
+    for (let i = 0; i < RECOVERY_PER_IP; i++) expect((await forgot(`nobody_${i}`, ip)).code).toBe('00000');
+    const refused = await forgot('nobody_last', ip);
     expect(refused.status).toBe(429);
     expect(refused.code).toBe('A0501');
-    expect(
-      (await post('/api/v1/auth/password/reset', { account: 'x', code: '123456', newPassword: 'brand-new-2026' }, undefined, ip)).code,
-    ).toBe('A0501');
-    expect((await post('/api/v1/auth/password/forgot', { account: 'nobody_last' })).code).toBe('00000');
+    expect((await resetPassword({ account: 'x', code: '123456', newPassword: 'brand-new-2026' }, ip)).code).toBe('A0501');
+    expect((await forgot('nobody_last')).code).toBe('00000');
   });
 });
