@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { IMITATION_TREE, type DiffPart, type ImitationNode } from '@shiju/contract';
-import { call, callAs, createTestApp, type TestContext } from './helper.js';
+import { callAs, createTestApp, type TestContext } from './helper.js';
 import { makeUser, publishText, type TestUser } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays } from '../src/db/schema.js';
@@ -195,14 +195,14 @@ describe('what the tree shows', () => {
 
 describe('bad input', () => {
   it.each([
-    ['depth=0', 'depth'],
-    ['depth=4', 'depth'],
-    ['depth=x', 'depth'],
-    ['pageNum=0', 'pageNum'],
-    ['pageNum=1.5', 'pageNum'],
-  ])('refuses %s with A0400 naming the field in Chinese', async (q, field) => {
-    const root = await publish(writer, `举头望明月，${q}。`);
-    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/${root}/imitation-tree?${q}` });
+    [{ depth: 0 }, 'depth'],
+    [{ depth: 4 }, 'depth'],
+    [{ depth: 'x' }, 'depth'],
+    [{ pageNum: 0 }, 'pageNum'],
+    [{ pageNum: 1.5 }, 'pageNum'],
+  ])('refuses %j with A0400 naming the field in Chinese', async (query, field) => {
+    const root = await publish(writer, `举头望明月，${Object.entries(query).map(([k, v]) => `${k}=${v}`)}。`);
+    const r = await callAs(t.app, 'imitationTree', { params: { id: root }, query });
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
     expect(r.msg).toMatch(/\p{Script=Han}/u);
@@ -210,7 +210,7 @@ describe('bad input', () => {
 
   it('refuses an id that is not one', async () => {
     for (const id of ['abc', '0', '-1', '99999999999']) {
-      const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/essays/${id}/imitation-tree` });
+      const r = await callAs(t.app, 'imitationTree', { params: { id } });
       expect(r.code).toBe('A0400');
       expect(r.msg).toContain('id');
     }
