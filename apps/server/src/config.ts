@@ -111,6 +111,13 @@ const Env = z
     PAYMENT_MANUAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Sign-ups allowed from one address per 10 minutes (a school or office behind one address may need more). */
     SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
+    /** An ad's click counts once per visitor (and a few per address) within this many minutes. */
+    AD_CLICK_WINDOW_MINUTES: z.coerce
+      .number({ message: '必须是 1 到 43200 之间的整数（分钟）' })
+      .int('必须是整数（分钟）')
+      .min(1, '至少为 1 分钟')
+      .max(43200, '至多为 43200 分钟（30 天）')
+      .default(1440),
     ...optionalStrings(WECHATPAY_VARS),
     ...optionalStrings(ALIPAY_VARS),
     WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
@@ -193,6 +200,8 @@ export type Config = {
   manualWindowHours: number;
   /** Sign-ups allowed from one address per 10 minutes (SIGNUPS_PER_IP). */
   signupsPerIp: number;
+  /** The window within which an ad's click counts once per visitor (AD_CLICK_WINDOW_MINUTES). */
+  adClickWindowMinutes: number;
   /** WeChat Pay APIv3 (Native): null unless fully configured. */
   wechatPay: WechatPayConfig | null;
   /** Alipay (当面付 precreate): null unless fully configured. */
@@ -336,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     manualWindowHours: e.PAYMENT_MANUAL_WINDOW_HOURS,
     signupsPerIp: e.SIGNUPS_PER_IP,
+    adClickWindowMinutes: e.AD_CLICK_WINDOW_MINUTES,
     wechatPay: wechatPayConfig(e, problems),
     alipay: alipayConfig(e, problems),
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,

@@ -4,16 +4,71 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { callAs, createTestApp, type TestContext } from './helper.js';
 import { makeUser } from './factories.js';
-import { collectionFolders } from '../src/db/schema.js';
+import { ads, collectionFolders, rateCounters } from '../src/db/schema.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { AD_CLICKS_PER_ADDRESS } from '../src/modules/ads/index.js';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+
+describe('3 · an ad click counts once per visitor per ad per window', () => {
+  const clicksOf = async (id: number) => (await t.database.db.select().from(ads).where(eq(ads.id, id)))[0]!.clicks;
+  const newAd = async (title: string) =>
+    (await t.database.db.insert(ads).values({ title, image: '/brand/ad-1.svg', link: '/myOrder', position: 5 }).returning())[0]!.id;
+  const click = (id: number, remoteAddress: string, headers: Record<string, string> = {}, token?: string) =>
+    callAs(t.app, 'adsClick', { params: { id } }, token, { remoteAddress, headers });
+
+  it('one address without a cookie clicking 20 times in a row counts once, and still gets the link every time', async () => {
+    const id = await newAd('连点');
+    for (let i = 0; i < 20; i++) expect((await click(id, '10.40.0.1')).data).toEqual({ link: '/myOrder' });
+    expect(await clicksOf(id)).toBe(1);
+    // Another ad, another address: each counts on its own.
+    const other = await newAd('另一条');
+    await click(other, '10.40.0.1');
+    await click(id, '10.40.0.2');
+    expect([await clicksOf(id), await clicksOf(other)]).toEqual([2, 1]);
+  });
+
+  it('a visitor (cookie) or a reader (signed in) counts once, also clicking in parallel', async () => {
+    const id = await newAd('访客');
+    const cookie = { cookie: 'sj_vid=clicker-one-00000000001' };
+    await Promise.all(Array.from({ length: 8 }, () => click(id, '10.41.0.1', cookie)));
+    expect(await clicksOf(id)).toBe(1);
+    const reader = await makeUser(t.app);
+    for (const address of ['10.41.0.2', '10.41.0.3', '10.41.0.4']) await click(id, address, {}, reader.token);
+    expect(await clicksOf(id)).toBe(2);
+  });
+
+  it('fresh cookies from one address count at most AD_CLICKS_PER_ADDRESS', async () => {
+    const id = await newAd('换饼干');
+    for (let i = 0; i < AD_CLICKS_PER_ADDRESS + 10; i++)
+      await click(id, '10.42.0.1', { cookie: `sj_vid=rotating-cookie-${String(i).padStart(8, '0')}` });
+    expect(await clicksOf(id)).toBe(AD_CLICKS_PER_ADDRESS);
+  });
+
+  it('counts the same visitor again once the window (AD_CLICK_WINDOW_MINUTES) is over; the setting is checked', async () => {
+    expect(t.config.adClickWindowMinutes).toBe(1440);
+    expect(() => loadConfig({ ...process.env, AD_CLICK_WINDOW_MINUTES: '0' })).toThrow(ConfigError);
+    expect(loadConfig({ ...process.env, AD_CLICK_WINDOW_MINUTES: '30' }).adClickWindowMinutes).toBe(30);
+    const id = await newAd('过了窗口');
+    await click(id, '10.43.0.1');
+    await click(id, '10.43.0.1');
+    expect(await clicksOf(id)).toBe(1);
+    // The window's counters (shared by every process, in the database) are a day old: a new window.
+    await t.database.db
+      .update(rateCounters)
+      .set({ windowStart: sql`now() - interval '1441 minutes'` })
+      .where(like(rateCounters.key, `adclick:${id}:%`));
+    await click(id, '10.43.0.1');
+    expect(await clicksOf(id)).toBe(2);
+  });
+});
 
 describe('4 · collection covers are this site’s uploads only', () => {
   const own = '/uploads/2026/11/0123456789abcdef0123456789abcdef.webp';

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../users/index.js';
 import { notFound } from '../../http/errors.js';
 import { exactTotal } from '../../lib/paging.js';
+import { hit } from '../limits/index.js';
 import { presentAd } from './presenter.js';
 import * as q from './queries.js';
 
@@ -40,8 +41,29 @@ export async function mayShow(db: Db, id: number, viewerKey: string, viewer: Use
   return { show: true };
 }
 
-export async function click(db: Db, id: number) {
+/** Clicks on one ad counted from one address within a window, whatever cookies its visitors send. */
+export const AD_CLICKS_PER_ADDRESS = 10;
+
+/** Who clicked: the reader or the visitor's cookie when there is one, else the address; and the address. */
+export interface Clicker {
+  visitor: string;
+  address: string;
+}
+
+/**
+ * Whether this click counts: the visitor's first on this ad within the window, and the address still under
+ * AD_CLICKS_PER_ADDRESS (so fresh cookies from one machine buy little). The counters live in the database
+ * (limits), so parallel clicks and several processes count one.
+ */
+async function counts(db: Db, id: number, who: Clicker, windowMs: number) {
+  if ((await hit(db, { key: `adclick:${id}:${who.visitor}`, windowMs })) > 1) return false;
+  if (who.visitor === `ip:${who.address}`) return true;
+  return (await hit(db, { key: `adclick:${id}:ip:${who.address}`, windowMs })) <= AD_CLICKS_PER_ADDRESS;
+}
+
+/** The ad's link, for every click; its counter only once per visitor per ad per window. */
+export async function click(db: Db, id: number, who: Clicker, windowMs: number) {
   const ad = await liveAd(db, id);
-  await q.countClick(db, id);
+  if (await counts(db, id, who, windowMs)) await q.countClick(db, id);
   return { link: ad.link };
 }
