@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { essays } from '../src/db/schema.js';
 import { seedTaxonomy } from './fixtures.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
-import { call, callAs, createTestApp, type TestContext } from './helper.js';
+import { callAs, createTestApp, type TestContext } from './helper.js';
 
 const ORIGIN = 'https://shiju.example.com';
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-credit-'));
@@ -145,9 +145,7 @@ describe('credits', () => {
   it('credits the open API’s sentence the same way', async () => {
     // Each text has a length of its own (12, 10, 8 characters), so a length filter draws exactly it.
     const drawOf = async (length: number) => {
-      const r = await call(t.app, {
-        method: 'GET',
-        url: `/api/v1/open/sentence?minLength=${length}&maxLength=${length}`,
+      const r = await callAs(t.app, 'openSentence', { query: { minLength: length, maxLength: length } }, undefined, {
         remoteAddress: `10.60.0.${length}`,
       });
       expect(r.code).toBe('00000');
@@ -169,11 +167,7 @@ describe('credits', () => {
       poster: { role: '分享', nickname: reader.user.nickname },
     });
     expect(await drawOf(8)).toMatchObject({ id: originalId, author: reader.user.nickname, dynasty: null, original: true, poster: null });
-    const byName = await call(t.app, {
-      method: 'GET',
-      url: `/api/v1/open/sentence?author=${encodeURIComponent('李白')}`,
-      remoteAddress: '10.60.1.1',
-    });
+    const byName = await callAs(t.app, 'openSentence', { query: { author: '李白' } }, undefined, { remoteAddress: '10.60.1.1' });
     expect(byName.data.id).toBe(importedId);
   });
 });
