@@ -12,12 +12,13 @@ import { sql } from 'drizzle-orm';
 import { DYNASTY_GROUPS } from '@shiju/contract';
 import { chineseNumber, mergeRecords, parseLifespan, placeRecords, type AuthorRecord } from '../src/import/authorRecords.js';
 import { importAuthorRecords } from '../src/import/index.js';
-import { call, callAs, createStarterApp, signUp, writeWebDist, type TestContext } from './helper.js';
+import { callAs, createStarterApp, signUp, writeWebDist, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 
 let t: TestContext;
 /** The built app's page template alone (no prerenderer): the server's own markup for the public pages. */
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-authors-'));
-const rows = async <T = Record<string, any>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
+const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
 
 beforeAll(async () => {
   writeWebDist(
@@ -133,27 +134,21 @@ describe('the imported profiles', () => {
     const writer = await signUp(t.app);
     const [cls] = await rows<{ id: number }>(sql`select id from classifications where name = '诗词'`);
     const write = (workAuthor: string) =>
-      call(t.app, {
-        method: 'POST',
-        url: '/api/v1/app/essay',
-        token: writer.token,
-        payload: { type: 'sentence', classificationId: cls!.id, status: 'publish', content: `床前明月光。（${workAuthor}）`, workAuthor },
-      });
+      publishText(t.app, writer, { classificationId: cls!.id, content: `床前明月光。（${workAuthor}）`, workAuthor });
     const works = async (name: string, dynasty: string) =>
       Number((await rows(sql`select works from author_profiles where name = ${name} and dynasty = ${dynasty}`))[0]?.works ?? 0);
     const du = await works('杜甫', '唐');
     const a = await write('杜甫');
-    expect(a.code).toBe('00000');
     expect(await works('杜甫', '唐')).toBe(du + 1);
     // An era-less name counts under ''.
     const b = await write('拾句无朝代');
     expect(await works('拾句无朝代', '')).toBe(1);
-    await t.database.db.execute(sql`update essays set dynasty = '宋' where id = ${b.data.id}`);
+    await t.database.db.execute(sql`update essays set dynasty = '宋' where id = ${b.id}`);
     expect(await works('拾句无朝代', '')).toBe(0);
     expect(await works('拾句无朝代', '宋')).toBe(1);
-    await call(t.app, { method: 'DELETE', url: `/api/v1/app/essay/${a.data.id}`, token: writer.token });
+    await callAs(t.app, 'deleteEssay', { params: { id: a.id } }, writer.token);
     expect(await works('杜甫', '唐')).toBe(du);
-    await t.database.db.execute(sql`delete from essays where id = ${b.data.id}`);
+    await t.database.db.execute(sql`delete from essays where id = ${b.id}`);
     expect(await works('拾句无朝代', '宋')).toBe(0);
     expect(await kept()).toEqual(await counted());
   });
@@ -215,26 +210,26 @@ describe('the author page and the dynasties', () => {
   });
 
   it('refuses bad input with A0400 naming the problem, and an unknown author with A0404', async () => {
-    const get = (url: string) => call(t.app, { method: 'GET', url });
-    const cases: [string, string][] = [
-      [`/api/v1/pc/dynasties/authors?dynasty=${encodeURIComponent('火星')}`, 'dynasty'],
-      ['/api/v1/pc/dynasties/authors', 'dynasty'],
-      [`/api/v1/pc/dynasties/authors?dynasty=${encodeURIComponent('唐')}&pageNum=0`, 'pageNum'],
-      [`/api/v1/pc/dynasties/authors?dynasty=${encodeURIComponent('唐')}&pageSize=x`, 'pageSize'],
-      [`/api/v1/pc/author?name=${encodeURIComponent('长'.repeat(41))}`, 'name'],
-      ['/api/v1/pc/author?name=', 'name'],
-      [`/api/v1/pc/author?name=${encodeURIComponent('李白')}&dynasty=${encodeURIComponent('火星')}`, 'dynasty'],
-      [`/api/v1/pc/author/works?name=${encodeURIComponent('李白')}&pageNum=-1`, 'pageNum'],
+    const cases: [string, () => Promise<{ code: string; msg: string }>, string][] = [
+      ['unknown era', () => callAs(t.app, 'dynastyAuthors', { query: { dynasty: '火星' } }), 'dynasty'],
+      // Bad input on purpose: the required era left out.
+      ['no era', () => callAs(t.app, 'dynastyAuthors', { query: {} } as never), 'dynasty'],
+      ['page 0', () => callAs(t.app, 'dynastyAuthors', { query: { dynasty: '唐', pageNum: 0 } }), 'pageNum'],
+      ['page size x', () => callAs(t.app, 'dynastyAuthors', { query: { dynasty: '唐', pageSize: 'x' } }), 'pageSize'],
+      ['long name', () => callAs(t.app, 'authorDetail', { query: { name: '长'.repeat(41) } }), 'name'],
+      ['empty name', () => callAs(t.app, 'authorDetail', { query: { name: '' } }), 'name'],
+      ['unknown era of an author', () => callAs(t.app, 'authorDetail', { query: { name: '李白', dynasty: '火星' } }), 'dynasty'],
+      ['works page -1', () => callAs(t.app, 'authorWorks', { query: { name: '李白', pageNum: -1 } }), 'pageNum'],
     ];
-    for (const [url, field] of cases) {
-      const r = await get(url);
-      expect(r.code, url).toBe('A0400');
-      expect(r.msg, url).toContain(field);
+    for (const [what, ask, field] of cases) {
+      const r = await ask();
+      expect(r.code, what).toBe('A0400');
+      expect(r.msg, what).toContain(field);
     }
-    expect((await get(`/api/v1/pc/dynasties/authors?dynasty=${encodeURIComponent('火星')}`)).msg).toContain('未知的朝代');
-    expect((await get(`/api/v1/pc/author?name=${encodeURIComponent('没有这个人')}`)).code).toBe('A0404');
-    expect((await get(`/api/v1/pc/author?name=${encodeURIComponent('李白')}&dynasty=${encodeURIComponent('清')}`)).code).toBe('A0404');
-    expect((await get(`/api/v1/pc/author/works?name=${encodeURIComponent('没有这个人')}`)).code).toBe('A0404');
+    expect((await callAs(t.app, 'dynastyAuthors', { query: { dynasty: '火星' } })).msg).toContain('未知的朝代');
+    expect((await callAs(t.app, 'authorDetail', { query: { name: '没有这个人' } })).code).toBe('A0404');
+    expect((await callAs(t.app, 'authorDetail', { query: { name: '李白', dynasty: '清' } })).code).toBe('A0404');
+    expect((await callAs(t.app, 'authorWorks', { query: { name: '没有这个人' } })).code).toBe('A0404');
   });
 });
 
