@@ -30,7 +30,11 @@ async function main() {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const envFile = readEnvFile();
   const config = loadConfig();
-  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, serializers: logSerializers });
+  // One stream for every line this process logs, ours and Fastify's, written in the order they were logged. Two
+  // loggers with a stream each (pino's default: asynchronous writes to stdout) can land out of order: "Server
+  // listening" had come out before "warmed up" while the other stream still had a line in flight.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, serializers: logSerializers }, logStream);
   // Last line of defence: background work logs its own failures, but nothing unforeseen may end the process.
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
   const started = Date.now();
@@ -47,7 +51,7 @@ async function main() {
     if (seeded) log.info({ ms: Date.now() - started }, 'starter library loaded');
   }
 
-  const app = await buildApp({ config, database, ownsDatabase: true });
+  const app = await buildApp({ config, database, ownsDatabase: true, logStream });
   const cluster = await startCluster({
     database,
     broadcast: app.runtime.broadcast,
@@ -70,6 +74,8 @@ async function main() {
     pages: fs.existsSync(path.join(config.webDist, 'index.html')),
   });
   log.info({ ...warm, hotSearches }, 'warmed up');
+  // The one place this process listens, once the warm-up above has resolved (process.test.ts: the first request
+  // through the port finds every warm-up call answered).
   await app.listen({ port: config.port, host: config.host });
   log.info({ ms: Date.now() - started, port: config.port }, `拾句 is ready at http://localhost:${config.port}/home`);
 
