@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { callAs, createTestApp, routeOf, signUp, type TestContext } from './helper.js';
+import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { orders, products } from '../src/db/schema.js';
 import { EXPORTS_PER_HOUR } from '../src/modules/export/index.js';
@@ -15,11 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (p: Person, url: string, payload: object) => call(t.app, { method: 'POST', url, token: p.token, payload });
-const download = (p?: Person) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/users/me/export', headers: p ? { authorization: `Bearer ${p.token}` } : {} });
+// The export is a zip, not an envelope: read as the response came.
+const download = (p?: Person) => t.app.inject({ ...routeOf('exportData'), headers: p ? { authorization: `Bearer ${p.token}` } : {} });
 
-describe('GET /api/v1/users/me/export', () => {
+describe('the data export (exportData)', () => {
   it('needs a signed-in caller', async () => {
     const r = await download();
     expect(r.statusCode).toBe(401);
@@ -28,40 +28,30 @@ describe('GET /api/v1/users/me/export', () => {
 
   it("is one zip of the caller's own data: profile, texts as HTML and Markdown, comments, reactions, follows, interests, orders", async () => {
     const [me, friend, stranger] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const essay = await post(me, '/api/v1/app/essay', {
+    const essay = await publishText(t.app, me, {
       type: 'essay',
       title: '春夜记',
       content: '<p>夜来<strong>风雨</strong>声</p><ul><li>花落</li><li>知多少</li></ul>',
       classificationId: tx.sanwen.id,
       tagIds: [tx.sixiang.id],
-      status: 'publish',
     });
-    const sentence = await post(me, '/api/v1/app/essay', {
-      type: 'sentence',
-      content: '海内存知己\n天涯若比邻',
-      source: '王勃',
-      classificationId: tx.meiju.id,
-      status: 'draft',
-    });
-    const theirs = await post(friend, '/api/v1/app/essay', {
-      type: 'sentence',
-      content: '朋友的句子',
-      classificationId: tx.meiju.id,
-      status: 'publish',
-    });
-    await post(stranger, '/api/v1/app/essay', {
-      type: 'sentence',
-      content: '陌生人的句子',
-      classificationId: tx.meiju.id,
-      status: 'publish',
-    });
-    await post(me, '/api/v1/app/essay/comment', { essayId: theirs.data.id, content: '写得好' });
-    await post(me, '/api/v1/app/essay/beLike', { essayId: theirs.data.id });
-    await post(me, '/api/v1/app/essay/beLike', { essayId: theirs.data.id, type: 'collect' });
-    await post(me, `/api/v1/pc/users/${friend.user.id}/follow`, {});
-    await post(friend, `/api/v1/pc/users/${me.user.id}/follow`, {});
-    await post(me, `/api/v1/pc/users/${stranger.user.id}/block`, {});
-    await post(me, '/api/pc/pc-users/create/tag', { tagIds: [tx.sixiang.id, tx.tangshi.id, tx.libai.id] });
+    const sentence = (
+      await callAs(
+        t.app,
+        'createEssay',
+        { body: { type: 'sentence', content: '海内存知己\n天涯若比邻', source: '王勃', classificationId: tx.meiju.id, status: 'draft' } },
+        me.token,
+      )
+    ).data;
+    const theirs = await publishText(t.app, friend, { content: '朋友的句子', classificationId: tx.meiju.id });
+    await publishText(t.app, stranger, { content: '陌生人的句子', classificationId: tx.meiju.id });
+    await callAs(t.app, 'createComment', { body: { essayId: theirs.id, content: '写得好' } }, me.token);
+    await callAs(t.app, 'like', { body: { essayId: theirs.id } }, me.token);
+    await callAs(t.app, 'like', { body: { essayId: theirs.id, type: 'collect' } }, me.token);
+    await callAs(t.app, 'follow', { params: { id: friend.user.id } }, me.token);
+    await callAs(t.app, 'follow', { params: { id: me.user.id } }, friend.token);
+    await callAs(t.app, 'block', { params: { id: stranger.user.id } }, me.token);
+    await callAs(t.app, 'createInterests', { body: { tagIds: [tx.sixiang.id, tx.tangshi.id, tx.libai.id] } }, me.token);
     const [product] = await t.database.db.insert(products).values({ name: '月度会员', priceFen: 1500, days: 30 }).returning();
     await t.database.db.insert(orders).values({ orderNo: `T${me.user.id}`, userId: me.user.id, productId: product!.id, amount: 1500 });
 
@@ -100,10 +90,10 @@ describe('GET /api/v1/users/me/export', () => {
         'anki.csv',
         'highlights.json',
         'evidence.json',
-        `essays/${essay.data.id}.html`,
-        `essays/${essay.data.id}.md`,
-        `essays/${sentence.data.id}.html`,
-        `essays/${sentence.data.id}.md`,
+        `essays/${essay.id}.html`,
+        `essays/${essay.id}.md`,
+        `essays/${sentence.id}.html`,
+        `essays/${sentence.id}.md`,
       ]
         .map((f) => `shiju-export/${f}`)
         .sort(),
@@ -113,20 +103,20 @@ describe('GET /api/v1/users/me/export', () => {
     expect(JSON.stringify(profile)).not.toMatch(/password|hash/i);
 
     const texts = readJson('essays.json');
-    expect(texts.map((e: { id: number }) => e.id)).toEqual([essay.data.id, sentence.data.id]);
+    expect(texts.map((e: { id: number }) => e.id)).toEqual([essay.id, sentence.id]);
     expect(texts[0]).toMatchObject({ title: '春夜记', status: 'published', classification: '散文', tags: ['思乡'] });
     expect(texts[1]).toMatchObject({ type: 'sentence', status: 'draft', source: '王勃' });
-    expect(read(`essays/${essay.data.id}.html`)).toContain('<p>夜来<strong>风雨</strong>声</p>');
-    const md = read(`essays/${essay.data.id}.md`);
+    expect(read(`essays/${essay.id}.html`)).toContain('<p>夜来<strong>风雨</strong>声</p>');
+    const md = read(`essays/${essay.id}.md`);
     expect(md).toMatch(/^# 春夜记\n/);
     expect(md).toContain('夜来**风雨**声');
     expect(md).toMatch(/^- {1,3}花落$/m);
-    expect(read(`essays/${sentence.data.id}.html`)).toContain('<p>海内存知己</p><p>天涯若比邻</p>');
-    expect(read(`essays/${sentence.data.id}.md`)).toBe('海内存知己\n天涯若比邻\n\n—— 王勃\n');
+    expect(read(`essays/${sentence.id}.html`)).toContain('<p>海内存知己</p><p>天涯若比邻</p>');
+    expect(read(`essays/${sentence.id}.md`)).toBe('海内存知己\n天涯若比邻\n\n—— 王勃\n');
 
-    expect(readJson('comments.json')).toEqual([expect.objectContaining({ essayId: theirs.data.id, content: '写得好' })]);
-    expect(readJson('likes.json').map((r: { essayId: number }) => r.essayId)).toEqual([theirs.data.id]);
-    expect(readJson('collects.json').map((r: { essayId: number }) => r.essayId)).toEqual([theirs.data.id]);
+    expect(readJson('comments.json')).toEqual([expect.objectContaining({ essayId: theirs.id, content: '写得好' })]);
+    expect(readJson('likes.json').map((r: { essayId: number }) => r.essayId)).toEqual([theirs.id]);
+    expect(readJson('collects.json').map((r: { essayId: number }) => r.essayId)).toEqual([theirs.id]);
     // The library as files other tools read: a 收藏夹 as Markdown with front matter, its sentences as Anki cards.
     const folder = read('收藏夹/默认收藏夹.md');
     expect(folder).toMatch(
@@ -135,7 +125,7 @@ describe('GET /api/v1/users/me/export', () => {
       ),
     );
     expect(folder).toContain('朋友的句子');
-    expect(folder).toContain(`/bellesDetails?id=${theirs.data.id})`);
+    expect(folder).toContain(`/bellesDetails?id=${theirs.id})`);
     expect(read('anki.csv')).toBe(`#separator:Comma\r\n#html:false\r\n朋友的＿＿,"朋友的句子\n—— ${friend.user.nickname}"\r\n`);
     const follows = readJson('follows.json');
     expect(follows.following.map((u: { id: number }) => u.id)).toEqual([friend.user.id]);
