@@ -333,13 +333,10 @@ describe('following, reports and export', () => {
     expect(hidden.data.list.map((x) => x.id)).toEqual([shown.id]);
     expect((await callAs(t.app, 'adminCollectionsPage', { query: { keyword: '边塞', state: 'public' } }, admin.token)).data.total).toBe(0);
     expect((await callAs(t.app, 'adminCollectionsPage', {}, owner.token)).code).toBe('A0301');
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/collections/page?state=gone',
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
-    expect(bad.json()).toMatchObject({ code: 'A0400' });
-    expect(bad.json().msg).toContain('state');
+    // Bad input on purpose: a state outside the contract's type.
+    const bad = await callAs(t.app, 'adminCollectionsPage', { query: { state: 'gone' } as never }, admin.token);
+    expect(bad.code).toBe('A0400');
+    expect(bad.msg).toContain('state');
   });
 });
 
