@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { eq } from 'drizzle-orm';
+import { callAs, callUnchecked, createTestApp, signUp, type TestContext } from './helper.js';
 import { ads, orders, products, users } from '../src/db/schema.js';
 
 let t: TestContext;
@@ -16,7 +16,7 @@ beforeAll(async () => {
       { title: '会员九折', image: '/brand/ad-1.svg', link: '/myOrder', position: 5, weight: 10, frequency: 0 },
       { title: '已暂停', image: '/brand/ad-2.svg', link: '/aboutOur', position: 5, weight: 20, status: 'paused' },
       { title: '每天一次', image: '/brand/ad-3.svg', link: '/aboutOur', position: 5, weight: 5, frequency: 24 },
-      { title: '过期广告', image: '/brand/ad-4.svg', link: '/aboutOur', position: 5, endAt: sql`now() - interval '1 day'` as any },
+      { title: '过期广告', image: '/brand/ad-4.svg', link: '/aboutOur', position: 5, endAt: new Date(Date.now() - 86_400_000) },
       { title: '首页横幅', image: '/brand/ad-5.svg', link: '/bestWeek', position: 1 },
     ])
     .returning();
@@ -31,17 +31,16 @@ afterAll(async () => t?.close());
 
 describe('ads', () => {
   it('lists live ads of a position, heavier first', async () => {
-    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/ads/list/5' });
-    expect(r.data.map((a: any) => a.title)).toEqual(['会员九折', '每天一次']);
-    const page = await call(t.app, { method: 'POST', url: '/api/v1/ads/page', payload: { position: 1 } });
-    expect(page.data.list.map((a: any) => a.title)).toEqual(['首页横幅']);
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/ads/list/abc' })).code).toBe('A0400');
+    const r = await callAs(t.app, 'adsList', { params: { id: 5 } });
+    expect(r.data.map((a) => a.title)).toEqual(['会员九折', '每天一次']);
+    const page = await callAs(t.app, 'adsPage', { body: { position: 1 } });
+    expect(page.data.list.map((a) => a.title)).toEqual(['首页横幅']);
+    expect((await callAs(t.app, 'adsList', { params: { id: 'abc' } })).code).toBe('A0400');
   });
 
   it('applies the frequency rule per viewer and counts impressions only when shown', async () => {
     const cookie = 'sj_vid=viewer-one-0000000001';
-    const ask = (id: number, c = cookie) =>
-      call(t.app, { method: 'GET', url: `/api/v1/pc/ads/frequency?adId=${id}`, headers: { cookie: c } });
+    const ask = (id: number, c = cookie) => callAs(t.app, 'adsFrequency', { query: { adId: id } }, undefined, { headers: { cookie: c } });
     expect((await ask(adFreq)).data.show).toBe(true);
     expect((await ask(adFreq)).data.show).toBe(false);
     expect((await ask(adFreq, 'sj_vid=viewer-two-0000000002')).data.show).toBe(true);
@@ -50,79 +49,74 @@ describe('ads', () => {
     const [row] = await t.database.db.select().from(ads).where(eq(ads.id, adFreq));
     expect(row!.impressions).toBe(2);
     expect((await ask(adPaused)).code).toBe('A0404');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/ads/frequency' })).code).toBe('A0400');
+    expect((await callUnchecked(t.app, 'adsFrequency', {})).code).toBe('A0400');
   });
 
   it('counts clicks and returns the link', async () => {
-    const r = await call(t.app, { method: 'POST', url: `/api/v1/pc/ads/click/${ad5}` });
+    const r = await callAs(t.app, 'adsClick', { params: { id: ad5 } });
     expect(r.data).toEqual({ link: '/myOrder' });
     const [row] = await t.database.db.select().from(ads).where(eq(ads.id, ad5));
     expect(row!.clicks).toBe(1);
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/ads/click/999999' })).code).toBe('A0404');
+    expect((await callAs(t.app, 'adsClick', { params: { id: 999999 } })).code).toBe('A0404');
   });
 
   it('shows members no ads', async () => {
     const m = await signUp(t.app);
     await t.database.db
       .update(users)
-      .set({ memberUntil: sql`now() + interval '30 days'` as any })
+      .set({ memberUntil: new Date(Date.now() + 30 * 86_400_000) })
       .where(eq(users.id, m.user.id));
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/ads/list/5', token: m.token })).data).toEqual([]);
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/ads/frequency?adId=${ad5}`, token: m.token })).data.show).toBe(false);
+    expect((await callAs(t.app, 'adsList', { params: { id: 5 } }, m.token)).data).toEqual([]);
+    expect((await callAs(t.app, 'adsFrequency', { query: { adId: ad5 } }, m.token)).data.show).toBe(false);
   });
 });
 
 describe('orders', () => {
   it('creates, lists, pays (manual instructions) and cancels own orders', async () => {
     const u = await signUp(t.app);
-    const plans = await call(t.app, { method: 'GET', url: '/api/v1/pc/products' });
-    expect(plans.data.map((p: any) => p.name)).toEqual(['月度会员', '年度会员']);
-    const o = await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: plans.data[0].id } });
+    const plans = await callAs(t.app, 'products');
+    expect(plans.data.map((p) => p.name)).toEqual(['月度会员', '年度会员']);
+    const o = await callAs(t.app, 'createOrder', { body: { productId: plans.data[0]!.id } }, u.token);
     expect(o.data).toMatchObject({ status: 'pending', amount: 1500, product: { name: '月度会员' } });
     expect(o.data.orderNo).toMatch(/^SJ\d{20}$/);
-    const pay = await call(t.app, { method: 'POST', url: `/api/v1/pc/orders/${o.data.id}/pay`, token: u.token });
+    const pay = await callAs(t.app, 'payOrder', { params: { id: o.data.id } }, u.token);
     expect(pay.data.instructions).toContain(o.data.orderNo);
     expect(pay.data.instructions).toContain('¥15.00');
     const other = await signUp(t.app);
-    const steal = await call(t.app, { method: 'POST', url: `/api/v1/pc/orders/${o.data.id}/cancel`, token: other.token });
+    const steal = await callAs(t.app, 'cancelOrder', { params: { id: o.data.id } }, other.token);
     expect(steal.code).toBe('A0301');
-    const cancel = await call(t.app, { method: 'POST', url: `/api/v1/pc/orders/${o.data.id}/cancel`, token: u.token });
+    const cancel = await callAs(t.app, 'cancelOrder', { params: { id: o.data.id } }, u.token);
     expect(cancel.data.status).toBe('cancelled');
-    expect((await call(t.app, { method: 'POST', url: `/api/v1/pc/orders/${o.data.id}/pay`, token: u.token })).code).toBe('A0400');
-    const mine = await call(t.app, { method: 'GET', url: '/api/v1/pc/orders/page', token: u.token });
+    expect((await callAs(t.app, 'payOrder', { params: { id: o.data.id } }, u.token)).code).toBe('A0400');
+    const mine = await callAs(t.app, 'ordersPage', {}, u.token);
     expect(mine.data.total).toBe(1);
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/orders/page', token: other.token })).data.total).toBe(0);
+    expect((await callAs(t.app, 'ordersPage', {}, other.token)).data.total).toBe(0);
   });
 
   it('closes pending orders after 30 minutes', async () => {
     const u = await signUp(t.app);
     const [plan] = await t.database.db.select().from(products).where(eq(products.name, '年度会员'));
-    const o = await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: plan!.id } });
+    const o = await callAs(t.app, 'createOrder', { body: { productId: plan!.id } }, u.token);
     await t.database.db
       .update(orders)
-      .set({ createdAt: sql`now() - interval '31 minutes'` as any })
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(orders.id, o.data.id));
-    const mine = await call(t.app, { method: 'GET', url: '/api/v1/pc/orders/page', token: u.token });
-    expect(mine.data.list[0].status).toBe('closed');
-    expect(mine.data.list[0].closedAt).toBeTruthy();
+    const mine = await callAs(t.app, 'ordersPage', {}, u.token);
+    expect(mine.data.list[0]!.status).toBe('closed');
+    expect(mine.data.list[0]!.closedAt).toBeTruthy();
   });
 
   it('refuses unknown or inactive plans, visitors and floods of unpaid orders', async () => {
     const u = await signUp(t.app);
     const [inactive] = await t.database.db.select().from(products).where(eq(products.name, '下架套餐'));
-    expect(
-      (await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: inactive!.id } })).code,
-    ).toBe('A0400');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: 'x' } })).code).toBe(
-      'A0400',
-    );
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', payload: { productId: 1 } })).code).toBe('A0230');
+    expect((await callAs(t.app, 'createOrder', { body: { productId: inactive!.id } }, u.token)).code).toBe('A0400');
+    expect((await callAs(t.app, 'createOrder', { body: { productId: 'x' } }, u.token)).code).toBe('A0400');
+    expect((await callAs(t.app, 'createOrder', { body: { productId: 1 } })).code).toBe('A0230');
     const [plan] = await t.database.db.select().from(products).where(eq(products.name, '月度会员'));
     const codes = [];
-    for (let i = 0; i < 6; i++)
-      codes.push((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: u.token, payload: { productId: plan!.id } })).code);
+    for (let i = 0; i < 6; i++) codes.push((await callAs(t.app, 'createOrder', { body: { productId: plan!.id } }, u.token)).code);
     expect(codes.slice(0, 5).every((c) => c === '00000')).toBe(true);
     expect(codes[5]).toBe('A0501');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/pc/orders/999999/cancel', token: u.token })).code).toBe('A0404');
+    expect((await callAs(t.app, 'cancelOrder', { params: { id: 999999 } }, u.token)).code).toBe('A0404');
   });
 });

@@ -5,8 +5,8 @@
  * (closed here and upstream, and a payment that still arrives), refunds and refunds twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { eq } from 'drizzle-orm';
+import { callAs, createTestApp, routeOf, signUp, type TestContext } from './helper.js';
 import { makeAdmin } from './factories.js';
 import { orders, paymentNotifications, products } from '../src/db/schema.js';
 import { startWechatStandin, type Deliver, type WechatStandin } from './standins/wechatpay.js';
@@ -45,36 +45,38 @@ afterAll(async () => {
   await ali?.close();
 });
 
-const me = async (token: string) => (await call(t.app, { method: 'GET', url: '/api/v1/users/me', token })).data;
+const me = async (token: string) => (await callAs(t.app, 'me', {}, token)).data;
 const memberUntil = async (token: string) => {
-  const m = (await me(token)).memberUntil as string | null;
+  const m = (await me(token)).memberUntil;
   return m ? Date.parse(m) : null;
 };
-const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  call(t.app, { method, url, token: admin.token, ...(payload ? { payload } : {}) });
+const refund = (id: number, note?: string) => callAs(t.app, 'adminRefundOrder', { params: { id }, body: { note } }, admin.token);
+/** A provider's callback as it sends it: a signed raw body, outside the contract's JSON calls. */
+const notify = (id: 'wechatPayNotify' | 'alipayNotify', n: { headers: Record<string, string>; body: string }) =>
+  t.app.inject({ ...routeOf(id), headers: n.headers, payload: n.body });
 const row = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const notes = (orderId: number) =>
   t.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId)).orderBy(paymentNotifications.id);
 
 async function buyWith(provider: 'wechat' | 'alipay') {
   const buyer = await signUp(t.app);
-  const o = await call(t.app, { method: 'POST', url: '/api/v1/pc/orders', token: buyer.token, payload: { productId: monthly } });
-  const pay = await call(t.app, { method: 'POST', url: `/api/v1/pc/orders/${o.data.id}/pay`, token: buyer.token, payload: { provider } });
+  const o = await callAs(t.app, 'createOrder', { body: { productId: monthly } }, buyer.token);
+  const pay = await callAs(t.app, 'payOrder', { params: { id: o.data.id }, body: { provider } }, buyer.token);
   expect(pay.code, pay.msg).toBe('00000');
-  return { buyer, id: o.data.id as number, orderNo: o.data.orderNo as string, pay: pay.data };
+  return { buyer, id: o.data.id, orderNo: o.data.orderNo, pay: pay.data };
 }
-const poll = (buyer: { token: string }, id: number) => call(t.app, { method: 'GET', url: `/api/v1/pc/orders/${id}`, token: buyer.token });
+const poll = (buyer: { token: string }, id: number) => callAs(t.app, 'getOrder', { params: { id } }, buyer.token);
 
 describe('payment methods', () => {
   it('lists the configured ways to pay, and none when nothing is configured', async () => {
-    const on = await call(t.app, { method: 'GET', url: '/api/v1/pc/payments/methods' });
+    const on = await callAs(t.app, 'paymentMethods');
     expect(on.data).toMatchObject({ wechat: { enabled: true }, alipay: { enabled: true }, available: ['wechat', 'alipay'] });
     const off = await createTestApp();
     try {
-      const r = await call(off.app, { method: 'GET', url: '/api/v1/pc/payments/methods' });
+      const r = await callAs(off.app, 'paymentMethods');
       expect(r.data).toMatchObject({ wechat: { enabled: false }, alipay: { enabled: false }, available: [] });
       // Callbacks to a provider that is not configured are refused (an envelope: no provider is there to read it).
-      const n = await off.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', payload: '{}' });
+      const n = await off.app.inject({ ...routeOf('wechatPayNotify'), payload: '{}' });
       expect(n.json().code).toBe('C0001');
     } finally {
       await off.close();
@@ -101,14 +103,9 @@ describe('WeChat Pay', () => {
     const { buyer, id, orderNo, pay } = await buyWith('wechat');
     expect(pay.payUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
     expect(pay.provider).toBe('wechat');
-    expect(wx.txs.get(orderNo)).toMatchObject({ total: 1500, notify_url: `${NOTIFY_BASE}/api/v1/pay/wechat/notify` });
+    expect(wx.txs.get(orderNo)).toMatchObject({ total: 1500, notify_url: `${NOTIFY_BASE}${routeOf('wechatPayNotify').url}` });
     // Asking again reuses the open upstream order.
-    const again = await call(t.app, {
-      method: 'POST',
-      url: `/api/v1/pc/orders/${id}/pay`,
-      token: buyer.token,
-      payload: { provider: 'wechat' },
-    });
+    const again = await callAs(t.app, 'payOrder', { params: { id }, body: { provider: 'wechat' } }, buyer.token);
     expect(again.data.payUrl).toBe(pay.payUrl);
     expect((await poll(buyer, id)).data.status).toBe('pending');
 
@@ -119,10 +116,10 @@ describe('WeChat Pay', () => {
     const until = (await memberUntil(buyer.token))!;
     expect(until - Date.now()).toBeGreaterThan(29.9 * DAY);
     expect(until - Date.now()).toBeLessThan(30.1 * DAY);
-    const told = await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=system', token: buyer.token });
-    expect(told.data.list[0].content).toContain('微信支付');
+    const told = await callAs(t.app, 'messagesPage', { query: { type: 'system' } }, buyer.token);
+    expect(told.data.list[0]!.content).toContain('微信支付');
     // Members wear a 会员 badge on their public profile.
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${buyer.user.id}` })).data.isMember).toBe(true);
+    expect((await callAs(t.app, 'userProfile', { params: { id: buyer.user.id } })).data.isMember).toBe(true);
     const [n] = await notes(id);
     expect(n).toMatchObject({ provider: 'wechat', kind: 'payment', verified: true, outcome: 'applied' });
     expect(n!.headers).toHaveProperty('wechatpay-signature');
@@ -133,12 +130,7 @@ describe('WeChat Pay', () => {
     const { buyer, id, orderNo } = await buyWith('wechat');
     const { notification } = await wx.pay(orderNo);
     const until = await memberUntil(buyer.token);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/pay/wechat/notify',
-      headers: notification.headers,
-      payload: notification.body,
-    });
+    const again = await notify('wechatPayNotify', notification);
     expect(again.statusCode).toBe(200);
     expect(await memberUntil(buyer.token)).toBe(until);
     expect((await notes(id)).map((n) => n.outcome)).toEqual(['applied', 'duplicate']);
@@ -149,14 +141,14 @@ describe('WeChat Pay', () => {
     const { notification } = await wx.pay(orderNo, { notify: false });
     const before = Date.now();
     const answers = await Promise.all([
-      t.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', headers: notification.headers, payload: notification.body }),
+      notify('wechatPayNotify', notification),
       syncPayment(t.database.db, t.config, t.app.runtime, await row(id)),
       poll(buyer, id),
-      t.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', headers: notification.headers, payload: notification.body }),
-      adminCall('POST', `/api/v1/admin/orders/${id}/confirm`),
+      notify('wechatPayNotify', notification),
+      callAs(t.app, 'adminConfirmOrder', { params: { id } }, admin.token),
       syncPayment(t.database.db, t.config, t.app.runtime, await row(id)),
     ]);
-    expect((answers[0] as any).statusCode).toBe(200);
+    expect(answers[0].statusCode).toBe(200);
     expect((await row(id)).status).toBe('paid');
     const until = (await memberUntil(buyer.token))!;
     expect(until - before).toBeGreaterThan(29.9 * DAY);
@@ -171,12 +163,12 @@ describe('WeChat Pay', () => {
     const o = (await poll(buyer, id)).data;
     expect(o).toMatchObject({ status: 'exception', paidAmount: 1 });
     expect(o.issue).toContain('¥0.01');
-    const problems = await adminCall('GET', `/api/v1/admin/payments/notifications?problems=true&orderId=${id}`);
+    const problems = await callAs(t.app, 'adminPaymentNotifications', { query: { problems: 'true', orderId: id } }, admin.token);
     expect(problems.data.list[0]).toMatchObject({ outcome: 'exception', verified: true, orderNo });
-    const page = await adminCall('GET', `/api/v1/admin/orders/page?status=exception&keyword=${orderNo}`);
+    const page = await callAs(t.app, 'adminOrdersPage', { query: { status: 'exception', keyword: orderNo } }, admin.token);
     expect(page.data.list[0]).toMatchObject({ id, notifications: 1 });
     // The editor refunds what was paid, through WeChat Pay; no membership was granted, none is taken.
-    const refunded = await adminCall('POST', `/api/v1/admin/orders/${id}/refund`, { note: '金额不符' });
+    const refunded = await refund(id, '金额不符');
     expect(refunded.data.status).toBe('refunded');
     expect(wx.refunds.get(`${orderNo}R`)).toMatchObject({ refund: 1, total: 1 });
     expect(await memberUntil(buyer.token)).toBeNull();
@@ -189,8 +181,7 @@ describe('WeChat Pay', () => {
       ...tx,
       ...{ amount: { total: 1500 }, transaction_id: tx.transaction_id, trade_state: 'SUCCESS', appid: tx.appid, mchid: tx.mchid },
     };
-    const send = (n: { headers: Record<string, string>; body: string }) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/pay/wechat/notify', headers: n.headers, payload: n.body });
+    const send = (n: { headers: Record<string, string>; body: string }) => notify('wechatPayNotify', n);
     const cases = [
       [wx.notification('TRANSACTION.SUCCESS', resource, { badSignature: true }), 401, '签名验证失败'],
       [wx.notification('TRANSACTION.SUCCESS', resource, { timestamp: Math.floor(Date.now() / 1000) - 600 }), 401, '时间戳过期'],
@@ -211,8 +202,13 @@ describe('WeChat Pay', () => {
     ).toBe(401);
     expect((await row(id)).status).toBe('pending');
     expect(await memberUntil(buyer.token)).toBeNull();
-    const refused = await adminCall('GET', '/api/v1/admin/payments/notifications?problems=true&provider=wechat&pageSize=50');
-    expect(refused.data.list.filter((n: any) => n.outcome === 'refused').length).toBeGreaterThanOrEqual(6);
+    const refused = await callAs(
+      t.app,
+      'adminPaymentNotifications',
+      { query: { problems: 'true', provider: 'wechat', pageSize: 50 } },
+      admin.token,
+    );
+    expect(refused.data.list.filter((n) => n.outcome === 'refused').length).toBeGreaterThanOrEqual(6);
     // The genuine one still works afterwards.
     expect((await send(good)).statusCode).toBe(200);
     expect((await row(id)).status).toBe('paid');
@@ -222,7 +218,7 @@ describe('WeChat Pay', () => {
     const { buyer, id, orderNo } = await buyWith('wechat');
     await t.database.db
       .update(orders)
-      .set({ createdAt: sql`now() - interval '31 minutes'` as any, payBefore: sql`now() - interval '1 minute'` as any })
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000), payBefore: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, id));
     const result = await reconcilePayments(t.database.db, t.config, t.app.runtime);
     expect(result.upstreamClosed).toBeGreaterThanOrEqual(1);
@@ -234,20 +230,15 @@ describe('WeChat Pay', () => {
     const { notification } = await wx.pay(late.orderNo, { notify: false });
     await t.database.db
       .update(orders)
-      .set({ createdAt: sql`now() - interval '31 minutes'` as any, payBefore: sql`now() - interval '1 minute'` as any })
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000), payBefore: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, late.id));
     expect((await poll(late.buyer, late.id)).data.status).toBe('closed');
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/pay/wechat/notify',
-      headers: notification.headers,
-      payload: notification.body,
-    });
+    const r = await notify('wechatPayNotify', notification);
     expect(r.statusCode).toBe(200);
     expect((await poll(late.buyer, late.id)).data.status).toBe('paid');
     expect((await memberUntil(late.buyer.token))! - Date.now()).toBeGreaterThan(29.9 * DAY);
-    const told = await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=system', token: late.buyer.token });
-    expect(told.data.list[0].content).toContain('超时关闭后才收到');
+    const told = await callAs(t.app, 'messagesPage', { query: { type: 'system' } }, late.buyer.token);
+    expect(told.data.list[0]!.content).toContain('超时关闭后才收到');
     expect((await notes(late.id)).at(-1)).toMatchObject({ outcome: 'late' });
     expect(await memberUntil(buyer.token)).toBeNull();
   });
@@ -262,8 +253,8 @@ describe('WeChat Pay', () => {
   it('finds a payment whose callback is late when the buyer comes back to their orders', async () => {
     const { buyer, id, orderNo } = await buyWith('wechat');
     await wx.pay(orderNo, { notify: false });
-    const mine = await call(t.app, { method: 'GET', url: '/api/v1/pc/orders/page', token: buyer.token });
-    expect(mine.data.list.find((o: any) => o.id === id)).toMatchObject({ status: 'paid', provider: 'wechat' });
+    const mine = await callAs(t.app, 'ordersPage', {}, buyer.token);
+    expect(mine.data.list.find((o) => o.id === id)).toMatchObject({ status: 'paid', provider: 'wechat' });
     expect(await memberUntil(buyer.token)).not.toBeNull();
   });
 
@@ -271,18 +262,15 @@ describe('WeChat Pay', () => {
     const { buyer, id, orderNo } = await buyWith('wechat');
     await wx.pay(orderNo);
     const until = (await memberUntil(buyer.token))!;
-    const [first, second] = await Promise.all([
-      adminCall('POST', `/api/v1/admin/orders/${id}/refund`, { note: '用户申请' }),
-      adminCall('POST', `/api/v1/admin/orders/${id}/refund`, {}),
-    ]);
+    const [first, second] = await Promise.all([refund(id, '用户申请'), refund(id)]);
     expect([first.data.status, second.data.status]).toContain('refunded');
-    expect((await adminCall('POST', `/api/v1/admin/orders/${id}/refund`, {})).data.status).toBe('refunded');
+    expect((await refund(id)).data.status).toBe('refunded');
     expect([...wx.refunds.values()].filter((r) => r.out_trade_no === orderNo)).toHaveLength(1);
     // Shortened by the order's days, never below now.
     expect((await memberUntil(buyer.token))!).toBeLessThanOrEqual(Math.max(until - 30 * DAY, Date.now()) + 5000);
     expect((await memberUntil(buyer.token))!).toBeGreaterThan(Date.now() - 5000);
     expect((await poll(buyer, id)).data.refundedAt).toBeTruthy();
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${buyer.user.id}` })).data.isMember).toBe(false);
+    expect((await callAs(t.app, 'userProfile', { params: { id: buyer.user.id } })).data.isMember).toBe(false);
   });
 
   it('follows a refund that WeChat Pay completes later, by its notification (twice is once)', async () => {
@@ -290,17 +278,12 @@ describe('WeChat Pay', () => {
     try {
       const { buyer, id, orderNo } = await buyWith('wechat');
       await wx.pay(orderNo);
-      const r = await adminCall('POST', `/api/v1/admin/orders/${id}/refund`, {});
+      const r = await refund(id);
       expect(r.data.status).toBe('refunding');
       const { notification, answer } = await wx.finishRefund(`${orderNo}R`);
       expect(answer.status).toBe(200);
       expect((await poll(buyer, id)).data.status).toBe('refunded');
-      const again = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/pay/wechat/notify',
-        headers: notification.headers,
-        payload: notification.body,
-      });
+      const again = await notify('wechatPayNotify', notification);
       expect(again.statusCode).toBe(200);
       expect((await notes(id)).filter((n) => n.kind === 'refund').map((n) => n.outcome)).toEqual(['refunded', 'duplicate']);
     } finally {
@@ -310,12 +293,7 @@ describe('WeChat Pay', () => {
 
   it('closes the other provider’s upstream order when the buyer switches', async () => {
     const { buyer, id, orderNo } = await buyWith('wechat');
-    const ali1 = await call(t.app, {
-      method: 'POST',
-      url: `/api/v1/pc/orders/${id}/pay`,
-      token: buyer.token,
-      payload: { provider: 'alipay' },
-    });
+    const ali1 = await callAs(t.app, 'payOrder', { params: { id }, body: { provider: 'alipay' } }, buyer.token);
     expect(ali1.data.payUrl).toMatch(/^https:\/\/qr\.alipay\.com\//);
     expect(wx.txs.get(orderNo)!.trade_state).toBe('CLOSED');
     expect((await row(id)).provider).toBe('alipay');
@@ -326,24 +304,19 @@ describe('Alipay', () => {
   it('pays through the asynchronous notification, twice is once, and refunds once', async () => {
     const { buyer, id, orderNo, pay } = await buyWith('alipay');
     expect(pay.payUrl).toMatch(/^https:\/\/qr\.alipay\.com\//);
-    expect(ali.trades.get(orderNo)).toMatchObject({ total_amount: '15.00', notify_url: `${NOTIFY_BASE}/api/v1/pay/alipay/notify` });
+    expect(ali.trades.get(orderNo)).toMatchObject({ total_amount: '15.00', notify_url: `${NOTIFY_BASE}${routeOf('alipayNotify').url}` });
     const { answer, notification } = await ali.pay(orderNo);
     expect(answer).toEqual({ status: 200, body: 'success' });
     expect((await poll(buyer, id)).data).toMatchObject({ status: 'paid', paidAmount: 1500 });
     const until = await memberUntil(buyer.token);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/pay/alipay/notify',
-      headers: notification.headers,
-      payload: notification.body,
-    });
+    const again = await notify('alipayNotify', notification);
     expect(again.body).toBe('success');
     expect(again.headers['content-type']).toContain('text/plain');
     expect(await memberUntil(buyer.token)).toBe(until);
 
-    const refunded = await adminCall('POST', `/api/v1/admin/orders/${id}/refund`, {});
+    const refunded = await refund(id);
     expect(refunded.data.status).toBe('refunded');
-    expect((await adminCall('POST', `/api/v1/admin/orders/${id}/refund`, {})).data.status).toBe('refunded');
+    expect((await refund(id)).data.status).toBe('refunded');
     expect([...ali.trades.get(orderNo)!.refunds.values()]).toEqual(['15.00']);
     expect(ali.calls.filter((m) => m === 'alipay.trade.refund')).toHaveLength(1);
   });
@@ -351,8 +324,7 @@ describe('Alipay', () => {
   it('refuses a bad signature, another app and an unknown order with fail; a wrong amount becomes an exception', async () => {
     const { buyer, id, orderNo } = await buyWith('alipay');
     const { trade } = await ali.pay(orderNo, { notify: false });
-    const send = (n: { headers: Record<string, string>; body: string }) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/pay/alipay/notify', headers: n.headers, payload: n.body });
+    const send = (n: { headers: Record<string, string>; body: string }) => notify('alipayNotify', n);
     expect((await send(ali.notification(trade, {}, { badSignature: true }))).body).toBe('fail');
     expect((await send(ali.notification(trade, { app_id: '2021999999999999' }))).body).toBe('fail');
     expect((await send(ali.notification(trade, { out_trade_no: 'SJ00000000000000000001' }))).body).toBe('fail');

@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_READING_PREFS } from '@shiju/contract/core';
+import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { call, callAs, createTestApp, signUp, writeWebDist, type TestContext } from './helper.js';
+import { callAs, callUnchecked, createTestApp, signUp, writeWebDist, type TestContext } from './helper.js';
 
 const ORIGIN = 'https://shiju.example.com';
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-zh-'));
@@ -50,14 +51,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { WEB_DIST: web, PUBLIC_URL: ORIGIN });
   const tx = await seedTaxonomy(t.database.db);
   const writer = await signUp(t.app);
-  const r = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token: writer.token,
-    payload: { type: 'sentence', content: '发现这里的头发与云彩都很干净', classificationId: tx.meiju.id, status: 'publish' },
-  });
-  expect(r.code).toBe('00000');
-  essayId = r.data.id;
+  essayId = (await publishText(t.app, writer, { content: '发现这里的头发与云彩都很干净', classificationId: tx.meiju.id })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -114,7 +108,7 @@ describe('reading preferences on the account', () => {
     ['vertical', { vertical: null }],
   ])('refuses a bad %s with A0400 naming it, and changes nothing', async (field, body) => {
     const u = await signUp(t.app);
-    const r = await call(t.app, { method: 'PUT', url: '/api/v1/users/me/reading-prefs', token: u.token, payload: body });
+    const r = await callUnchecked(t.app, 'saveReadingPrefs', { body }, u.token);
     expect(r.status).toBe(400);
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
@@ -123,7 +117,7 @@ describe('reading preferences on the account', () => {
 
   it('refuses a field it does not know', async () => {
     const u = await signUp(t.app);
-    const r = await call(t.app, { method: 'PUT', url: '/api/v1/users/me/reading-prefs', token: u.token, payload: { colour: 'red' } });
+    const r = await callUnchecked(t.app, 'saveReadingPrefs', { body: { colour: 'red' } }, u.token);
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain('colour');
   });

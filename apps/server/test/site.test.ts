@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ThemeLayout } from '@shiju/contract';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { activity, classifications, classificationTagRel, tags, themes } from '../src/db/schema.js';
 
 let t: TestContext;
@@ -12,7 +12,7 @@ afterAll(async () => t?.close());
 
 describe('theme', () => {
   it('answers type=0 with layoutVoList as a JSON string, defaulting before any theme is set', async () => {
-    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/theme?type=0' });
+    const r = await callAs(t.app, 'theme', { query: { type: 0 } });
     expect(r.code).toBe('00000');
     expect(typeof r.data.layoutVoList).toBe('string');
     expect(ThemeLayout.parse(JSON.parse(r.data.layoutVoList))).toMatchObject({ grey: 0 });
@@ -22,28 +22,28 @@ describe('theme', () => {
     await t.database.db
       .insert(themes)
       .values({ type: 0, layout: { backgroundImg: '/uploads/bg.webp', color: '#336699', activeMenu: '#aa0000', grey: 1 } });
-    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/theme?type=0' });
+    const r = await callAs(t.app, 'theme', { query: { type: 0 } });
     expect(JSON.parse(r.data.layoutVoList)).toEqual({
       backgroundImg: '/uploads/bg.webp',
       color: '#336699',
       activeMenu: '#aa0000',
       grey: 1,
     });
-    const noType = await call(t.app, { method: 'GET', url: '/api/v1/pc/theme' });
+    const noType = await callAs(t.app, 'theme');
     expect(noType.data.layoutVoList).toBe(r.data.layoutVoList);
   });
 
   it('rejects a bad type and answers A0404 for a theme that does not exist', async () => {
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/theme?type=abc' })).code).toBe('A0400');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/pc/theme?type=-1' })).code).toBe('A0400');
-    const missing = await call(t.app, { method: 'GET', url: '/api/v1/pc/theme?type=3' });
+    expect((await callAs(t.app, 'theme', { query: { type: 'abc' } })).code).toBe('A0400');
+    expect((await callAs(t.app, 'theme', { query: { type: -1 } })).code).toBe('A0400');
+    const missing = await callAs(t.app, 'theme', { query: { type: 3 } });
     expect(missing.status).toBe(404);
     expect(missing.code).toBe('A0404');
   });
 });
 
 describe('userActive', () => {
-  const ping = (headers: Record<string, string> = {}) => call(t.app, { method: 'POST', url: '/api/pc/pc-users/userActive', headers });
+  const ping = (headers: Record<string, string> = {}) => callAs(t.app, 'userActive', {}, undefined, { headers });
 
   it('counts a visitor once per day, keyed by a cookie it sets', async () => {
     const first = await ping();
@@ -104,10 +104,10 @@ describe('classifications', () => {
   const ids = { a: 0, b: 0, hidden: 0 };
 
   it('lists visible classifications in order with counts', async () => {
-    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/page?pageNum=1&pageSize=10' });
+    const r = await callAs(t.app, 'classificationsPage', { query: { pageNum: 1, pageSize: 10 } });
     expect(r.code).toBe('00000');
     expect(r.data.total).toBe(2);
-    expect(r.data.list.map((c: any) => c.name)).toEqual(['美句', '散文']);
+    expect(r.data.list.map((c) => c.name)).toEqual(['美句', '散文']);
     expect(r.data.list[0]).toEqual({
       id: ids.a,
       name: '美句',
@@ -120,29 +120,34 @@ describe('classifications', () => {
   });
 
   it('pages past the end with an empty list and the real total', async () => {
-    const r = await call(t.app, { method: 'GET', url: '/api/v1/pc/classifications/page?pageNum=3&pageSize=1' });
+    const r = await callAs(t.app, 'classificationsPage', { query: { pageNum: 3, pageSize: 1 } });
     expect(r.data).toEqual({ list: [], total: 2, totalCapped: false });
   });
 
   it('answers one classification, and A0404 for unknown or hidden ones', async () => {
-    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/classifications/${ids.b}` });
+    const r = await callAs(t.app, 'classificationDetail', { params: { id: ids.b } });
     expect(r.data).toMatchObject({ id: ids.b, name: '散文', tagCount: 1 });
     for (const id of [ids.hidden, 999999]) {
-      const x = await call(t.app, { method: 'GET', url: `/api/v1/pc/classifications/${id}` });
+      const x = await callAs(t.app, 'classificationDetail', { params: { id } });
       expect(x.status).toBe(404);
       expect(x.code).toBe('A0404');
     }
   });
 
   it.each(['0', '-3', '1.5', 'abc', '99999999999', "1'--"])('rejects the id %s with A0400', async (id) => {
-    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/classifications/${encodeURIComponent(id)}` });
+    const r = await callAs(t.app, 'classificationDetail', { params: { id } });
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain('id');
   });
 
-  it.each(['pageNum=0', 'pageSize=0', 'pageSize=51', 'pageNum=x'])('rejects %s with A0400', async (qs) => {
-    const r = await call(t.app, { method: 'GET', url: `/api/v1/pc/classifications/page?${qs}` });
+  it.each([
+    ['pageNum', '0'],
+    ['pageSize', '0'],
+    ['pageSize', '51'],
+    ['pageNum', 'x'],
+  ])('rejects %s=%s with A0400', async (key, value) => {
+    const r = await callAs(t.app, 'classificationsPage', { query: { [key]: value } });
     expect(r.code).toBe('A0400');
-    expect(r.msg).toContain(qs.split('=')[0]!);
+    expect(r.msg).toContain(key);
   });
 });

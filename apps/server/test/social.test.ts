@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
+import { eq } from 'drizzle-orm';
+import { callAs, callUnchecked, createTestApp, signUp, type TestContext } from './helper.js';
 import { makeAdmin, publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { announcements, essays } from '../src/db/schema.js';
@@ -74,12 +74,7 @@ describe('comments', () => {
     [{ essayId: 'x' }, 'essayId'],
   ])('rejects %j naming %s', async (patch, field) => {
     const essayId = (await publishText(t.app, a, { content: `评论校验 ${field} ${Math.random()}`, classificationId: tx.meiju.id })).id;
-    const r = await call(t.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay/comment',
-      token: b.token,
-      payload: { essayId, content: 'ok', ...patch },
-    });
+    const r = await callUnchecked(t.app, 'createComment', { body: { essayId, content: 'ok', ...patch } }, b.token);
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
     expect((await counters(essayId)).comments).toBe(0);
@@ -105,7 +100,7 @@ describe('people', () => {
     const x = await signUp(t.app);
     const y = await signUp(t.app);
     const follow = (p: Person, id: number, method: 'POST' | 'DELETE' = 'POST') =>
-      call(t.app, { method, url: `/api/v1/pc/users/${id}/follow`, token: p.token });
+      callAs(t.app, method === 'POST' ? 'follow' : 'unfollow', { params: { id } }, p.token);
     expect((await follow(x, y.user.id)).code).toBe('00000');
     expect((await follow(x, y.user.id)).code).toBe('00000');
     expect((await follow(x, x.user.id)).code).toBe('A0400');
@@ -115,7 +110,7 @@ describe('people', () => {
     expect((await callAs(t.app, 'userProfile', { params: { id: y.user.id } })).data.isFollowing).toBe(false);
     const rel = await callAs(t.app, 'userRelations', { params: { id: y.user.id }, query: { type: 'followers' } }, y.token);
     expect(rel.data.list).toEqual([expect.objectContaining({ id: x.user.id, isFollowing: false, followsMe: true })]);
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/pc/users/${y.user.id}/relations?type=friends` })).code).toBe('A0400');
+    expect((await callUnchecked(t.app, 'userRelations', { params: { id: y.user.id }, query: { type: 'friends' } })).code).toBe('A0400');
     await follow(x, y.user.id, 'DELETE');
     await follow(x, y.user.id, 'DELETE');
     expect((await callAs(t.app, 'userProfile', { params: { id: y.user.id } })).data.followers).toBe(0);
@@ -127,7 +122,7 @@ describe('people', () => {
     const owner = await signUp(t.app);
     await callAs(t.app, 'like', { body: { essayId, type: 'collect' } }, owner.token);
     const seen = await callAs(t.app, 'userCollects', { params: { id: owner.user.id } });
-    expect(seen.data.list.map((e: any) => e.id)).toEqual([essayId]);
+    expect(seen.data.list.map((e) => e.id)).toEqual([essayId]);
     await callAs(t.app, 'updateMe', { body: { collectsPublic: false } }, owner.token);
     const hidden = await callAs(t.app, 'userCollects', { params: { id: owner.user.id } }, b.token);
     expect(hidden.status).toBe(403);
@@ -142,7 +137,7 @@ describe('people', () => {
     const r = await callAs(t.app, 'uninterested', { params: { id: essayId } }, c.token);
     expect(r.code).toBe('00000');
     const listFor = async (p?: Person) =>
-      (await callAs(t.app, 'essaysPage', { body: { pageSize: 50 } }, p?.token)).data.list.map((e: any) => e.id);
+      (await callAs(t.app, 'essaysPage', { body: { pageSize: 50 } }, p?.token)).data.list.map((e) => e.id);
     expect(await listFor(c)).not.toContain(essayId);
     expect(await listFor(b)).toContain(essayId);
     expect(await listFor()).toContain(essayId);
@@ -155,8 +150,8 @@ describe('notifications', () => {
     const author = await signUp(t.app);
     const fan = await signUp(t.app);
     const essayId = (await publishText(t.app, author, { content: '人生得意须尽欢。', classificationId: tx.meiju.id })).id;
-    const like = (method: 'POST' | 'PUT', p: Person, type = 'like') =>
-      call(t.app, { method, url: '/api/v1/app/essay/beLike', token: p.token, payload: { essayId, type } });
+    const like = (method: 'POST' | 'PUT', p: Person, type: 'like' | 'collect' = 'like') =>
+      callAs(t.app, method === 'POST' ? 'like' : 'unlike', { body: { essayId, type } }, p.token);
     await like('POST', fan);
     await like('PUT', fan);
     await like('POST', fan);
@@ -194,7 +189,7 @@ describe('notifications', () => {
     );
     await comment(author, essayId, '谢谢', root!.id);
     expect((await unread(fan)).byType.reply).toBe(1);
-    expect((await call(t.app, { method: 'GET', url: '/api/app/app-users/message/page?type=nope', token: fan.token })).code).toBe('A0400');
+    expect((await callUnchecked(t.app, 'messagesPage', { query: { type: 'nope' } }, fan.token)).code).toBe('A0400');
     expect((await callAs(t.app, 'messageCount')).code).toBe('A0230');
   });
 });
@@ -203,13 +198,13 @@ describe('announcements', () => {
   it('lists pinned first, tracks each reader’s read state and sanitised content', async () => {
     const db = t.database.db;
     await db.insert(announcements).values([
-      { title: '旧公告', content: '<p>旧的</p>', publishedAt: sql`now() - interval '2 days'` as any },
-      { title: '置顶公告', content: '<p>社区规范</p>', pinned: true, publishedAt: sql`now() - interval '3 days'` as any },
+      { title: '旧公告', content: '<p>旧的</p>', publishedAt: new Date(Date.now() - 2 * 86_400_000) },
+      { title: '置顶公告', content: '<p>社区规范</p>', pinned: true, publishedAt: new Date(Date.now() - 3 * 86_400_000) },
       { title: '新公告', content: '<p>新的</p>' },
-      { title: '未来公告', content: '<p>还没到</p>', publishedAt: sql`now() + interval '1 day'` as any },
+      { title: '未来公告', content: '<p>还没到</p>', publishedAt: new Date(Date.now() + 86_400_000) },
     ]);
     const page = await callAs(t.app, 'announcementsPage');
-    expect(page.data.list.map((x: any) => x.title)).toEqual(['置顶公告', '新公告', '旧公告']);
+    expect(page.data.list.map((x) => x.title)).toEqual(['置顶公告', '新公告', '旧公告']);
     expect(page.data.list[0]).toMatchObject({ summary: '社区规范', read: false });
     const reader = await signUp(t.app);
     const mine = await callAs(t.app, 'announcementMessages', {}, reader.token);

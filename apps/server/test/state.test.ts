@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { RANK_MIN_LIKES } from '@shiju/contract/core';
-import { likedByEstablished } from './factories.js';
+import { likedByEstablished, publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays } from '../src/db/schema.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
@@ -19,24 +19,16 @@ let essayId: number;
 let classificationInB: number;
 let author: Awaited<ReturnType<typeof signUp>>;
 
-const list = (t: TestContext) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/pc/page', payload: { pageSize: 20 } });
-const details = (t: TestContext, id: number, token?: string) =>
-  call(t.app, { method: 'POST', url: '/api/v1/pc/essays/details', token, payload: { id } });
-const ranking = (t: TestContext) => call(t.app, { method: 'POST', url: '/api/v1/es/essays/ranking/page', payload: { pageSize: 20 } });
+const list = (t: TestContext) => callAs(t.app, 'essaysPage', { body: { pageSize: 20 } });
+const details = (t: TestContext, id: number, token?: string) => callAs(t.app, 'essayDetails', { body: { id } }, token);
+const ranking = (t: TestContext) => callAs(t.app, 'ranking', { body: { pageSize: 20 } });
 
 beforeAll(async () => {
   [a, b] = [await createTestApp(), await createTestApp()];
   const tx = await seedTaxonomy(a.database.db);
   classificationInB = (await seedTaxonomy(b.database.db)).meiju.id;
   author = await signUp(a.app);
-  const created = await call(a.app, {
-    method: 'POST',
-    url: '/api/v1/app/essay',
-    token: author.token,
-    payload: { type: 'sentence', content: '床前明月光，疑是地上霜。', classificationId: tx.meiju.id, status: 'publish' },
-  });
-  expect(created.code).toBe('00000');
-  essayId = created.data.id;
+  essayId = (await publishText(a.app, author, { content: '床前明月光，疑是地上霜。', classificationId: tx.meiju.id })).id;
   // Liked by enough established readers to be on A's ranked lists.
   await likedByEstablished(a, essayId, RANK_MIN_LIKES);
 });
@@ -49,10 +41,10 @@ afterAll(async () => {
 describe('two apps in one process', () => {
   it("keep their own list pages, details and ranking pages: a visitor of one never gets the other's", async () => {
     // A's visitors' pages are kept in A; B's database has no text at all.
-    expect((await list(a)).data.list.map((e: { id: number }) => e.id)).toEqual([essayId]);
+    expect((await list(a)).data.list.map((e) => e.id)).toEqual([essayId]);
     expect((await details(a, essayId)).code).toBe('00000');
     await refreshRankings(a.database.db, a.app.runtime.broadcast);
-    expect((await ranking(a)).data.list.map((e: { id: number }) => e.id)).toEqual([essayId]);
+    expect((await ranking(a)).data.list.map((e) => e.id)).toEqual([essayId]);
 
     expect((await list(b)).data.list).toEqual([]);
     expect((await details(b, essayId)).code).toBe('A0404');
@@ -65,7 +57,7 @@ describe('two apps in one process', () => {
     // Kept in A now; B neither has it nor finds the token in its database.
     expect(await sessions(b).read(author.token)).toBeNull();
     // Through the API too: on B the token is no one's, so a call that needs a user refuses it.
-    expect((await call(b.app, { method: 'GET', url: '/api/v1/users/me', token: author.token })).code).toBe('A0230');
+    expect((await callAs(b.app, 'me', {}, author.token)).code).toBe('A0230');
     expect((await details(a, essayId, author.token)).code).toBe('00000');
   });
 
@@ -109,14 +101,7 @@ describe('two apps in one process', () => {
 
   it("flush their own views: flushing one app's buffer writes nothing of the other's", async () => {
     const other = await signUp(b.app);
-    const created = await call(b.app, {
-      method: 'POST',
-      url: '/api/v1/app/essay',
-      token: other.token,
-      payload: { type: 'sentence', content: '举头望明月，低头思故乡。', classificationId: classificationInB, status: 'publish' },
-    });
-    expect(created.code).toBe('00000');
-    const inB = created.data.id as number;
+    const inB = (await publishText(b.app, other, { content: '举头望明月，低头思故乡。', classificationId: classificationInB })).id;
     const views = async (t: TestContext, id: number) =>
       (await t.database.db.select({ views: essays.views }).from(essays).where(eq(essays.id, id)))[0]!.views;
     // Views the calls above counted are written first.

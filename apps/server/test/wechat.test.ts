@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signUp, type TestContext } from './helper.js';
+import { callAs, callUnchecked, createTestApp, signUp, type TestContext } from './helper.js';
 
 /** A small local stand-in for WeChat's OAuth endpoints. */
 async function fakeWechat(): Promise<{ server: FastifyInstance; base: string }> {
@@ -39,39 +39,39 @@ afterAll(async () => {
 
 describe('WeChat login', () => {
   it('creates an account on first QR login and signs the same account in afterwards', async () => {
-    const first = await call(t.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-alice&state=xyz' });
+    const first = await callAs(t.app, 'appLogin', { query: { code: 'code-alice', state: 'xyz' } });
     expect(first.code).toBe('00000');
     expect(first.data.userInfo.nickname).toBe('微信爱丽丝');
     expect(first.data.userInfo.username).toMatch(/^wx_/);
-    const again = await call(t.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-alice' });
+    const again = await callAs(t.app, 'appLogin', { query: { code: 'code-alice' } });
     expect(again.data.userInfo.id).toBe(first.data.userInfo.id);
-    const me = await call(t.app, { method: 'GET', url: '/api/v1/users/me', token: again.data.accessToken });
+    const me = await callAs(t.app, 'me', {}, again.data.accessToken);
     expect(me.data.id).toBe(first.data.userInfo.id);
   });
 
   it('answers C0001 for a code WeChat refuses, and A0400 without a code', async () => {
-    const bad = await call(t.app, { method: 'GET', url: '/api/v1/auth/app-login?code=forged' });
+    const bad = await callAs(t.app, 'appLogin', { query: { code: 'forged' } });
     expect(bad.code).toBe('C0001');
     expect(bad.status).toBe(502);
     expect(bad.msg).toContain('40029');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/auth/app-login' })).code).toBe('A0400');
+    expect((await callUnchecked(t.app, 'appLogin', {})).code).toBe('A0400');
   });
 
   it('binds an openid to the signed-in account, once per WeChat account', async () => {
     const u = await signUp(t.app);
-    const r = await call(t.app, { method: 'POST', url: '/api/v1/wx/openid', token: u.token, payload: { code: 'code-bob' } });
+    const r = await callAs(t.app, 'wxOpenid', { body: { code: 'code-bob' } }, u.token);
     expect(r.data).toEqual({ openid: 'openid-bob' });
-    const viaQr = await call(t.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-bob' });
+    const viaQr = await callAs(t.app, 'appLogin', { query: { code: 'code-bob' } });
     expect(viaQr.data.userInfo.id).toBe(u.user.id);
     const other = await signUp(t.app);
-    const taken = await call(t.app, { method: 'POST', url: '/api/v1/wx/openid', token: other.token, payload: { code: 'code-bob' } });
+    const taken = await callAs(t.app, 'wxOpenid', { body: { code: 'code-bob' } }, other.token);
     expect(taken.code).toBe('A0111');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/wx/openid', payload: { code: 'code-carol' } })).code).toBe('A0230');
-    expect((await call(t.app, { method: 'POST', url: '/api/v1/wx/openid', token: other.token, payload: {} })).code).toBe('A0400');
+    expect((await callAs(t.app, 'wxOpenid', { body: { code: 'code-carol' } })).code).toBe('A0230');
+    expect((await callUnchecked(t.app, 'wxOpenid', { body: {} }, other.token)).code).toBe('A0400');
   });
 
   it('answers C0001 with a clear message when WeChat login is not configured', async () => {
-    const r = await call(unconfigured.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-alice' });
+    const r = await callAs(unconfigured.app, 'appLogin', { query: { code: 'code-alice' } });
     expect(r.code).toBe('C0001');
     expect(r.msg).toContain('尚未配置微信登录');
   });
@@ -86,8 +86,8 @@ describe('WeChat login', () => {
       { WECHAT_API_BASE: `${wx.base}/broken`, WECHAT_APP_ID: 'wx-app', WECHAT_APP_SECRET: 'wx-secret' },
     );
     try {
-      expect((await call(down.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-alice' })).code).toBe('C0001');
-      expect((await call(broken.app, { method: 'GET', url: '/api/v1/auth/app-login?code=code-alice' })).code).toBe('C0001');
+      expect((await callAs(down.app, 'appLogin', { query: { code: 'code-alice' } })).code).toBe('C0001');
+      expect((await callAs(broken.app, 'appLogin', { query: { code: 'code-alice' } })).code).toBe('C0001');
     } finally {
       await down.close();
       await broken.close();
