@@ -13,7 +13,7 @@ import { JOBS } from '../src/jobs/scheduler.js';
 import { highlightPassageReaders, highlightPassages, highlights, rateCounters, users } from '../src/db/schema.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { callAs, createTestApp, type TestContext } from './helper.js';
+import { callAs, createTestApp, routeOf, type TestContext } from './helper.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -399,11 +399,7 @@ describe('a reader’s data', () => {
     await add(c!, id, at('后天下'));
     expect((await details(id)).popular[0]?.readers).toBe(3);
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/me/export',
-      headers: { authorization: `Bearer ${leaver!.token}` },
-    });
+    const res = await t.app.inject({ ...routeOf('exportData'), headers: { authorization: `Bearer ${leaver!.token}` } });
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const data = JSON.parse(strFromU8(files['shiju-export/highlights.json']!));
     expect(data).toMatchObject([{ essayId: id, quote: '先天下之忧而忧', thought: '只给自己看', thoughtPublic: false }]);
