@@ -13,7 +13,7 @@ import { JOBS } from '../src/jobs/scheduler.js';
 import { auditLog, notes, rateCounters, users } from '../src/db/schema.js';
 import { makeAdmin, makeUser, publishText, type TestUser } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
-import { callAs, createTestApp, type TestContext } from './helper.js';
+import { callAs, createTestApp, routeOf, type TestContext } from './helper.js';
 
 let t: TestContext;
 let admin: TestUser;
@@ -252,7 +252,7 @@ describe('a writer’s notes', () => {
     const pending = await propose(leaver, { kind: 'appreciation', content: '未审的赏析。' });
     await review(admin, kept.data.id, { action: 'approve' });
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/export', headers: { authorization: `Bearer ${leaver.token}` } });
+    const res = await t.app.inject({ ...routeOf('exportData'), headers: { authorization: `Bearer ${leaver.token}` } });
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const data = JSON.parse(strFromU8(files['shiju-export/notes.json']!));
     expect(data.notes.map((n: { id: number }) => n.id)).toEqual([kept.data.id, pending.data.id]);
