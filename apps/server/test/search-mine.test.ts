@@ -1,5 +1,5 @@
 /**
- * `/api/v1/pc/search?type=mine`: a reader's own 收藏夹, highlights and 想法 searched; visitors get A0230; nothing of
+ * Search of `type=mine`: a reader's own 收藏夹, highlights and 想法 searched; visitors get A0230; nothing of
  * anyone else's library, and no text that is no longer public (unless it is the reader's own).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,14 +79,11 @@ describe('search type=mine', () => {
     const visitor = await mine('明月', null);
     expect(visitor.code).toBe('A0230');
     expect(visitor.msg).toContain('登录');
-    const empty = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/pc/search?type=mine&q=',
-      headers: { authorization: `Bearer ${reader.token}` },
-    });
-    expect(empty.json().code).toBe('A0400');
-    const wrong = await t.app.inject({ method: 'GET', url: '/api/v1/pc/search?type=theirs&q=a' });
-    expect(wrong.json().code).toBe('A0400');
-    expect(wrong.json().msg).toContain('type');
+    const empty = await callAs(t.app, 'search', { query: { type: 'mine', q: '' } }, reader.token);
+    expect(empty.code).toBe('A0400');
+    // Bad input on purpose: a type outside the contract's type.
+    const wrong = await callAs(t.app, 'search', { query: { type: 'theirs', q: 'a' } as never });
+    expect(wrong.code).toBe('A0400');
+    expect(wrong.msg).toContain('type');
   });
 });
