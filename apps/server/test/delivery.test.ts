@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helper.js';
+import { createTestApp, routeOf, type TestContext } from './helper.js';
 
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'shiju-web-'));
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'拾句'.repeat(400)}</body></html>`;
@@ -63,7 +63,7 @@ describe('web delivery', () => {
     const big = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
     expect(big.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
-    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    const small = await t.app.inject({ ...routeOf('health'), headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().code).toBe('00000');
   });
