@@ -5,7 +5,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext } from './helper.js';
+import { createTestApp, routeOf, signUp, type TestContext } from './helper.js';
 
 let t: TestContext;
 let port: number;
@@ -38,7 +38,7 @@ const get = (url: string, extra = '') => raw(`GET ${url} HTTP/1.1\r\nhost: x\r\n
 
 describe('transport-level failures are envelopes', () => {
   it('answers oversized headers with 431 and an A0400 envelope', async () => {
-    const r = await get('/api/health', `x-filler: ${'a'.repeat(20_000)}\r\n`);
+    const r = await get(routeOf('health').url, `x-filler: ${'a'.repeat(20_000)}\r\n`);
     expect(r.status).toBe(431);
     expect(r.headers).toContain('application/json');
     expect(r.body).toMatchObject({ code: 'A0400', data: null });
@@ -46,19 +46,19 @@ describe('transport-level failures are envelopes', () => {
   });
 
   it('answers an oversized URL with an envelope', async () => {
-    const r = await get(`/api/v1/es/essays/pc/page?keyword=${'a'.repeat(20_000)}`);
+    const r = await get(`${routeOf('essaysPage').url}?keyword=${'a'.repeat(20_000)}`);
     expect(r.status).toBe(431);
     expect(r.body.code).toBe('A0400');
   });
 
   it('answers a path parameter over the length limit with 414 and an envelope', async () => {
-    const r = await get(`/api/v1/pc/classifications/${'9'.repeat(300)}`);
+    const r = await get(routeOf('classificationDetail', { params: { id: '9'.repeat(300) } }).url);
     expect(r.status).toBe(414);
     expect(r.body).toMatchObject({ code: 'A0400', data: null });
   });
 
   it('answers bad percent-encoding with an A0400 envelope', async () => {
-    const r = await get('/api/v1/essays/%E0%A4%A');
+    const r = await get('/api/v1/essays/%E0%A4%A'); // a path no call has, badly encoded on purpose
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('A0400');
     expect(r.body.msg).toContain('编码');
@@ -68,7 +68,7 @@ describe('transport-level failures are envelopes', () => {
     const { token } = await signUp(t.app);
     const body = '--XYZ\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n\x89PNG partial';
     const r = await raw(
-      `POST /api/v1/files HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${token}\r\ncontent-type: multipart/form-data; boundary=XYZ\r\n` +
+      `POST ${routeOf('upload').url} HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${token}\r\ncontent-type: multipart/form-data; boundary=XYZ\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
     expect(r.status).toBe(400);
