@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { calls, RAW_RESPONSES, type RouteDef } from '@shiju/contract';
-import { createTestApp, signUp, type TestContext } from './helper.js';
+import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
 import { seedTaxonomy } from './fixtures.js';
 import { classifications, products, sessions, users } from '../src/db/schema.js';
 import { hashToken, newToken } from '../src/modules/auth/index.js';
@@ -128,31 +128,30 @@ describe("someone else's resources: every write on another user's text, comment 
       .insert(products)
       .values({ name: '月度会员', priceFen: 1500, days: 30 })
       .returning({ id: products.id });
-    const as = (token: string, method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
-      t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-    const essay = await as(owner.token, 'POST', '/api/v1/app/essay', {
-      type: 'sentence',
-      content: '落霞与孤鹜齐飞，秋水共长天一色。',
-      classificationId: cls!.id,
-      status: 'publish',
-    });
-    const comment = await as(owner.token, 'POST', '/api/v1/app/essay/comment', { essayId: essay.data.id, content: '自己的评论' });
-    const order = await as(owner.token, 'POST', '/api/v1/pc/orders', { productId: product!.id });
+    const essay = await callAs(
+      t.app,
+      'createEssay',
+      { body: { type: 'sentence', content: '落霞与孤鹜齐飞，秋水共长天一色。', classificationId: cls!.id, status: 'publish' } },
+      owner.token,
+    );
+    const comment = await callAs(t.app, 'createComment', { body: { essayId: essay.data.id, content: '自己的评论' } }, owner.token);
+    const order = await callAs(t.app, 'createOrder', { body: { productId: product!.id } }, owner.token);
     expect([essay.code, comment.code, order.code]).toEqual(['00000', '00000', '00000']);
 
     const before = await fingerprint();
+    const id = essay.data.id;
     const refused = [
-      await as(other.token, 'PUT', `/api/v1/app/essay/${essay.data.id}`, {
-        type: 'sentence',
-        content: '改掉别人的句子',
-        classificationId: cls!.id,
-        status: 'publish',
-      }),
-      await as(other.token, 'DELETE', `/api/v1/app/essay/${essay.data.id}`),
-      await as(other.token, 'GET', `/api/v1/app/essay/${essay.data.id}/form`),
-      await as(other.token, 'POST', `/api/v1/app/essay/delete/comment/${comment.data.id}`),
-      await as(other.token, 'POST', `/api/v1/pc/orders/${order.data.id}/cancel`),
-      await as(other.token, 'POST', `/api/v1/pc/orders/${order.data.id}/pay`),
+      await callAs(
+        t.app,
+        'updateEssay',
+        { params: { id }, body: { type: 'sentence', content: '改掉别人的句子', classificationId: cls!.id, status: 'publish' } },
+        other.token,
+      ),
+      await callAs(t.app, 'deleteEssay', { params: { id } }, other.token),
+      await callAs(t.app, 'essayForm', { params: { id } }, other.token),
+      await callAs(t.app, 'deleteComment', { params: { id: comment.data.id } }, other.token),
+      await callAs(t.app, 'cancelOrder', { params: { id: order.data.id } }, other.token),
+      await callAs(t.app, 'payOrder', { params: { id: order.data.id } }, other.token),
     ];
     for (const r of refused) expect(['A0301', 'A0404']).toContain(r.code);
     expect(await fingerprint()).toBe(before);
