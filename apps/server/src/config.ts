@@ -111,6 +111,19 @@ const Env = z
     PAYMENT_MANUAL_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Sign-ups allowed from one address per 10 minutes (a school or office behind one address may need more). */
     SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
+    /** Texts an account may publish per hour; accounts younger than a week have the second, stricter limit. */
+    PUBLISHES_PER_HOUR: z.coerce
+      .number({ message: '必须是 1 到 100000 之间的整数' })
+      .int('必须是整数')
+      .min(1, '至少为 1')
+      .max(100000)
+      .default(30),
+    NEW_ACCOUNT_PUBLISHES_PER_HOUR: z.coerce
+      .number({ message: '必须是 1 到 100000 之间的整数' })
+      .int('必须是整数')
+      .min(1, '至少为 1')
+      .max(100000)
+      .default(10),
     /** An ad's click counts once per visitor (and a few per address) within this many minutes. */
     AD_CLICK_WINDOW_MINUTES: z.coerce
       .number({ message: '必须是 1 到 43200 之间的整数（分钟）' })
@@ -200,6 +213,8 @@ export type Config = {
   manualWindowHours: number;
   /** Sign-ups allowed from one address per 10 minutes (SIGNUPS_PER_IP). */
   signupsPerIp: number;
+  /** Texts an account may publish per hour (PUBLISHES_PER_HOUR; NEW_ACCOUNT_PUBLISHES_PER_HOUR the first week). */
+  publishLimits: { perHour: number; newAccountPerHour: number };
   /** The window within which an ad's click counts once per visitor (AD_CLICK_WINDOW_MINUTES). */
   adClickWindowMinutes: number;
   /** WeChat Pay APIv3 (Native): null unless fully configured. */
@@ -345,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     manualWindowHours: e.PAYMENT_MANUAL_WINDOW_HOURS,
     signupsPerIp: e.SIGNUPS_PER_IP,
+    publishLimits: { perHour: e.PUBLISHES_PER_HOUR, newAccountPerHour: e.NEW_ACCOUNT_PUBLISHES_PER_HOUR },
     adClickWindowMinutes: e.AD_CLICK_WINDOW_MINUTES,
     wechatPay: wechatPayConfig(e, problems),
     alipay: alipayConfig(e, problems),

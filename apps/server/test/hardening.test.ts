@@ -1,21 +1,98 @@
 /**
  * The holes an outside probe found, one block per finding: each test failed before its fix.
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { callAs, createTestApp, type TestContext } from './helper.js';
-import { makeUser } from './factories.js';
-import { ads, collectionFolders, rateCounters } from '../src/db/schema.js';
+import { makeAdmin, makeUser, type TestUser } from './factories.js';
+import { seedTaxonomy } from './fixtures.js';
+import { ads, collectionFolders, rateCounters, users } from '../src/db/schema.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { AD_CLICKS_PER_ADDRESS } from '../src/modules/ads/index.js';
 
 let t: TestContext;
+let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The publishing limits at their defaults (the test helper raises them for the other files).
+  t = await createTestApp({}, { PUBLISHES_PER_HOUR: '30', NEW_ACCOUNT_PUBLISHES_PER_HOUR: '10' });
+  tx = await seedTaxonomy(t.database.db);
 });
 afterAll(async () => t?.close());
+
+describe('2 · publishing is rate-limited, stricter for new accounts', () => {
+  const WAIT = /^请求过于频繁，请稍后再试：发布过于频繁，请在 (\d+) (秒|分钟)后再试$/;
+  const sentence = (n: number) => `第${n}句：${crypto.randomBytes(6).toString('hex')}，春风又绿江南岸。`;
+  const write = (who: TestUser, n: number, status: 'publish' | 'draft' = 'publish') =>
+    callAs(t.app, 'createEssay', { body: { type: 'sentence', content: sentence(n), classificationId: tx.meiju.id, status } }, who.token);
+  const ageOf = (who: TestUser, days: number) =>
+    t.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - days * 86_400_000) })
+      .where(eq(users.id, who.id));
+
+  it('has the documented defaults, and checks its settings', () => {
+    const c = loadConfig({ ...process.env });
+    expect(c.publishLimits).toEqual({ perHour: 30, newAccountPerHour: 10 });
+    expect(() => loadConfig({ ...process.env, PUBLISHES_PER_HOUR: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...process.env, NEW_ACCOUNT_PUBLISHES_PER_HOUR: 'x' })).toThrow(ConfigError);
+  });
+
+  it('a new account publishing in a burst is stopped at its limit, told when it may post again; drafts still save', async () => {
+    const fresh = await makeUser(t.app);
+    const answers = [];
+    for (let i = 0; i < 14; i++) answers.push(await write(fresh, i));
+    expect(answers.filter((a) => a.code === '00000')).toHaveLength(10);
+    const refused = answers.slice(10);
+    for (const r of refused) {
+      expect(r.code).toBe('A0501');
+      expect(r.status).toBe(429);
+      const [, n, unit] = WAIT.exec(r.msg) ?? [];
+      expect(Number(n) * (unit === '分钟' ? 60 : 1), r.msg).toBeGreaterThan(0);
+      expect(Number(n) * (unit === '分钟' ? 60 : 1), r.msg).toBeLessThanOrEqual(3600);
+    }
+    // Saving a draft is not publishing; publishing that draft is.
+    const draft = await write(fresh, 100, 'draft');
+    expect(draft.code).toBe('00000');
+    const published = await callAs(
+      t.app,
+      'updateEssay',
+      {
+        params: { id: draft.data.id },
+        body: { type: 'sentence', content: sentence(101), classificationId: tx.meiju.id, status: 'publish' },
+      },
+      fresh.token,
+    );
+    expect(published.code).toBe('A0501');
+    expect(published.msg).toMatch(WAIT);
+  });
+
+  it('holds under a parallel burst (70 at once: the limit passes, no more)', async () => {
+    const fresh = await makeUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => write(fresh, i)));
+    expect(answers.filter((a) => a.code === '00000')).toHaveLength(10);
+    expect(answers.filter((a) => a.code === 'A0501')).toHaveLength(60);
+  });
+
+  it('an established account has the higher limit; editors have none; a new window lets a writer post again', async () => {
+    const old = await makeUser(t.app);
+    await ageOf(old, 30);
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push((await write(old, i)).code);
+    expect(answers.slice(0, 30).every((c) => c === '00000')).toBe(true);
+    expect(answers[30]).toBe('A0501');
+    // The hour is over (the counters are the shared ones, in the database).
+    await t.database.db
+      .update(rateCounters)
+      .set({ windowStart: sql`now() - interval '61 minutes'` })
+      .where(eq(rateCounters.key, `publish:${old.id}`));
+    expect((await write(old, 99)).code).toBe('00000');
+    const editor = await makeAdmin(t);
+    for (let i = 0; i < 12; i++) expect((await write(editor, i)).code).toBe('00000');
+  });
+});
 
 describe('3 · an ad click counts once per visitor per ad per window', () => {
   const clicksOf = async (id: number) => (await t.database.db.select().from(ads).where(eq(ads.id, id)))[0]!.clicks;

@@ -35,6 +35,9 @@ async function appOn(
     DATA_DIR: dataDir,
     SEED_ON_START: 'false',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Tests publish many texts from fresh accounts; the publishing limits themselves are hardening.test.ts's to prove.
+    PUBLISHES_PER_HOUR: '100000',
+    NEW_ACCOUNT_PUBLISHES_PER_HOUR: '100000',
     ...env,
   });
   const { database, drop } = await open();

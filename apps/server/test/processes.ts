@@ -66,6 +66,9 @@ export async function startServer(env: Record<string, string>, cmd: string[] = [
       WORKERS: '1',
       // The due jobs run as soon as a test's server listens (production waits JOBS_START_DELAY, 30 s by default).
       JOBS_START_DELAY: '0',
+      // Load tests publish from a few fresh accounts; the publishing limits are hardening.test.ts's to prove.
+      PUBLISHES_PER_HOUR: '100000',
+      NEW_ACCOUNT_PUBLISHES_PER_HOUR: '100000',
       ...env,
       PORT: port,
     },

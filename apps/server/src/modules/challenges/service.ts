@@ -5,7 +5,7 @@
 import { beijingTimeLabel, challengeStateAt, weekRange, type CallParsed, type Challenge } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { createEssay, findEssay, presentEssays, type EssayRuntime } from '../essays/index.js';
+import { createEssay, findEssay, presentEssays, type EssayRuntime, type PublishLimits } from '../essays/index.js';
 import type { UserRow } from '../users/index.js';
 import { closeChallenge } from './closing.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
@@ -106,6 +106,7 @@ export async function enterChallenge(
   me: UserRow,
   id: number,
   body: CallParsed<'enterChallenge'>['body'],
+  limits: PublishLimits,
 ) {
   const now = rt.now();
   const c = await current(db, id, now);
@@ -114,5 +115,5 @@ export async function enterChallenge(
   if (state === 'closed') throw invalid('这期每周仿写已经结束，不再接受新的仿写');
   const original = await findEssay(db, c.originalId);
   if (!original || original.status !== 'published') throw invalid('这期每周仿写的原文已不可仿写');
-  return createEssay(db, rt, me, { ...body, imitateOf: c.originalId });
+  return createEssay(db, rt, me, { ...body, imitateOf: c.originalId }, limits);
 }

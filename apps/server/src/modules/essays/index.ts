@@ -18,4 +18,5 @@ export { essayHandlers } from './routes.js';
 export { MERGE_HANDLES } from './merge.js';
 export { createEssay, listPublished, publishedDetails, react, removeEssayInTx, withReaderFlags, type EssayRuntime } from './service.js';
 export { createEssayCaches, type EssayCaches } from './cache.js';
+export { type PublishLimits } from './publishing.js';
 export { createViewBuffer, type ViewBuffer } from './views.js';

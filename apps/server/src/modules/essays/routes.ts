@@ -10,6 +10,7 @@ import type { ViewBuffer } from './views.js';
 
 export function essayHandlers({
   db,
+  config,
   runtime,
 }: ModuleDeps<'broadcast' | 'now' | 'reader' | 'sensitive', { essayCaches: EssayCaches; views: ViewBuffer }>) {
   const { reader } = runtime;
@@ -21,8 +22,8 @@ export function essayHandlers({
       essays.details(await reader(caller.user?.id), runtime, body.id, caller.user, caller.prerender ? null : caller.viewerKey),
     essayView: async ({ body, caller }) => essays.recordView(db, runtime, body.id, caller.prerender ? null : caller.viewerKey),
     essayForm: async ({ me, params }) => essays.essayFormFor(db, me, params.id),
-    createEssay: async ({ me, body }) => essays.createEssay(db, runtime, me, body),
-    updateEssay: async ({ me, params, body }) => essays.updateEssay(db, runtime, me, params.id, body),
+    createEssay: async ({ me, body }) => essays.createEssay(db, runtime, me, body, config.publishLimits),
+    updateEssay: async ({ me, params, body }) => essays.updateEssay(db, runtime, me, params.id, body, config.publishLimits),
     withdrawEssay: async ({ me, params }) => essays.withdrawEssay(db, runtime.broadcast, me, params.id),
     deleteEssay: async ({ me, params }) => essays.deleteEssay(db, runtime.broadcast, me, params.id),
     like: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, true),

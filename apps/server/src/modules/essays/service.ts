@@ -21,6 +21,7 @@ import { storeImitationScores } from '../coach/index.js';
 import { exactTotal, offsetOf } from '../../lib/paging.js';
 import { cleanCitation } from '../attributions/index.js';
 import { afterPost, checkPost, writeSignature } from '../duplicates/index.js';
+import { countPublication, type PublishLimits } from './publishing.js';
 
 type WriteBody = CallParsed<'createEssay'>['body'];
 
@@ -166,7 +167,9 @@ async function editForm(db: Db, id: number, notice: string | null = null) {
 const checkedPost = (db: Db, status: string, plain: string, excludeId?: number) =>
   status === 'draft' ? Promise.resolve(null) : checkPost(db, plain, excludeId);
 
-export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: WriteBody) {
+export async function createEssay(db: Db, rt: EssayRuntime, me: UserRow, body: WriteBody, limits: PublishLimits) {
+  // Publishing is counted before any work on the text; saving a draft is not publishing.
+  if (body.status !== 'draft') await countPublication(db, me, limits);
   const { fields, tagIds, plain } = await prepare(db, body, rt.sensitive);
   if (body.imitateOf) {
     const original = await q.findEssay(db, body.imitateOf);
@@ -210,8 +213,10 @@ async function ownEssay(db: Db, me: UserRow, id: number, allowAdmin = false) {
  * new words hit the sensitive list, when it goes back to review and the answer says so. A text an editor hid
  * cannot be edited back onto the site; only the editor's restore does that.
  */
-export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: number, body: WriteBody) {
+export async function updateEssay(db: Db, rt: EssayRuntime, me: UserRow, id: number, body: WriteBody, limits: PublishLimits) {
   const before = await ownEssay(db, me, id);
+  // Publishing a draft (or resubmitting a rejected text) is publishing; saving a public text is not.
+  if (body.status !== 'draft' && before.status !== 'published' && before.status !== 'pending') await countPublication(db, me, limits);
   if (before.status === 'hidden') throw invalid(`status 作品已被隐藏（${before.statusReason ?? '违反社区规范'}），不能编辑或重新发布`);
   // What a text imitates is set when it is written and never moves: no edit can hang it under its own descendant
   // (the database refuses a link to a newer text as well: essays_imitates_older_ck).

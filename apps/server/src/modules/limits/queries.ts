@@ -15,6 +15,11 @@ export interface Window {
 
 /** Adds one to the counter (a new window once the old one is over) and answers the count including this hit. */
 export async function hit(db: Db, w: Window): Promise<number> {
+  return (await hitWindow(db, w)).count;
+}
+
+/** `hit`, also answering how many seconds are left of the window (what a refusal tells the caller to wait). */
+export async function hitWindow(db: Db, w: Window): Promise<{ count: number; secondsLeft: number }> {
   const secs = w.windowMs / 1000;
   const over = sql`${rateCounters.windowStart} <= now() - make_interval(secs => ${secs})`;
   const rows = await db
@@ -27,8 +32,11 @@ export async function hit(db: Db, w: Window): Promise<number> {
         windowStart: sql`case when ${over} then now() else ${rateCounters.windowStart} end`,
       },
     })
-    .returning({ count: rateCounters.count });
-  return Number(rows[0]?.count ?? 1);
+    .returning({
+      count: rateCounters.count,
+      secondsLeft: sql<number>`extract(epoch from ${rateCounters.windowStart} + make_interval(secs => ${secs}) - now())::float8`,
+    });
+  return { count: Number(rows[0]?.count ?? 1), secondsLeft: Math.max(0, Number(rows[0]?.secondsLeft ?? secs)) };
 }
 
 /** The current count of a window (0 when it is over or was never hit). */
