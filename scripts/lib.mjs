@@ -25,11 +25,15 @@ function installedFresh(dir) {
   return fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
 }
 
-/** npm install, skipped when node_modules already matches the lockfile. Returns whether it installed. */
+/**
+ * npm install, skipped when node_modules already matches the lockfile. Returns whether it installed. The build tools
+ * are devDependencies, which npm leaves out when NODE_ENV=production (as a server's environment often sets, and
+ * `npm start` itself for the server): `--include=dev` installs them whatever NODE_ENV says.
+ */
 export function ensureInstalled() {
   if (installedFresh(root)) return false;
   console.log('› installing dependencies (npm install)…');
-  mustRun('npm', ['install', '--no-audit', '--no-fund']);
+  mustRun('npm', ['install', '--include=dev', '--no-audit', '--no-fund']);
   return true;
 }
 
