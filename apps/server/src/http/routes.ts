@@ -33,6 +33,23 @@ export function defineHandlers<H extends Handlers>(h: H): H {
   return h;
 }
 
+/**
+ * The route table from each module's handlers, by module name: one handler a call. A call answered by two modules
+ * stops the start, naming both (spread together, the later would win silently).
+ */
+export function handlerTable(byModule: Record<string, Handlers>): Handlers {
+  const table: Record<string, unknown> = {};
+  const owner = new Map<string, string>();
+  for (const [module, handlers] of Object.entries(byModule))
+    for (const [id, handler] of Object.entries(handlers)) {
+      const first = owner.get(id);
+      if (first) throw new Error(`call ${id} has two handlers: in the ${first} and ${module} modules`);
+      owner.set(id, module);
+      table[id] = handler;
+    }
+  return table as Handlers;
+}
+
 /** The calls of the contract that `handlers` has no handler for. */
 export function missingHandlers(handlers: Handlers): CallId[] {
   return (Object.keys(calls) as CallId[]).filter((id) => !handlers[id]);

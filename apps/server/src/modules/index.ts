@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
-import type { Handlers } from '../http/routes.js';
+import { handlerTable, type Handlers } from '../http/routes.js';
 import type { Runtime } from '../runtime.js';
 import { adHandlers } from './ads/index.js';
 import { auditHandlers } from './audit/index.js';
@@ -45,44 +45,43 @@ export interface AppDeps {
 
 /**
  * Composes the modules: each factory gets the app's database, settings and runtime, and answers its calls' handlers.
- * The result has a handler for every call, by contract id; registration refuses to start when one is missing
- * (http/routes.ts).
+ * The result has one handler for every call, by contract id: the table refuses a call answered by two modules, and
+ * registration refuses to start when one is missing (http/routes.ts).
  */
 export function createHandlers(deps: AppDeps): Handlers {
-  return {
-    ...siteHandlers(deps),
-    ...authHandlers(deps),
-    ...userHandlers(deps),
-    ...classificationHandlers(deps),
-    ...tagHandlers(deps),
-    ...essayHandlers(deps),
-    ...duplicateHandlers(deps),
-    // After the essays module's: answers `beLike` / its PUT for type=collect through the 收藏夹.
-    ...collectionHandlers(deps),
-    ...muteHandlers(deps),
-    ...reviewHandlers(deps),
-    ...fileHandlers(deps),
-    ...commentHandlers(deps),
-    ...noteHandlers(deps),
-    ...attributionHandlers(deps),
-    ...conflictHandlers(deps),
-    ...highlightHandlers(deps),
-    ...toneHandlers(deps),
-    ...coachHandlers(deps),
-    ...socialHandlers(deps),
-    ...messageHandlers(deps),
-    ...announcementHandlers(deps),
-    ...wechatHandlers(deps),
-    ...discoveryHandlers(deps),
-    ...adHandlers(deps),
-    ...orderHandlers(deps),
-    ...reportHandlers(deps),
-    ...auditHandlers(deps),
-    ...dashboardHandlers(deps),
-    ...openHandlers(deps),
-    ...peopleHandlers(deps),
-    ...exportHandlers(deps),
-    ...mailHandlers(deps),
-    ...challengeHandlers(deps),
-  };
+  return handlerTable({
+    site: siteHandlers(deps),
+    auth: authHandlers(deps),
+    users: userHandlers(deps),
+    classifications: classificationHandlers(deps),
+    tags: tagHandlers(deps),
+    essays: essayHandlers(deps),
+    duplicates: duplicateHandlers(deps),
+    collections: collectionHandlers(deps),
+    mutes: muteHandlers(deps),
+    review: reviewHandlers(deps),
+    files: fileHandlers(deps),
+    comments: commentHandlers(deps),
+    notes: noteHandlers(deps),
+    attributions: attributionHandlers(deps),
+    conflicts: conflictHandlers(deps),
+    highlights: highlightHandlers(deps),
+    tones: toneHandlers(deps),
+    coach: coachHandlers(deps),
+    social: socialHandlers(deps),
+    messages: messageHandlers(deps),
+    announcements: announcementHandlers(deps),
+    wechat: wechatHandlers(deps),
+    discovery: discoveryHandlers(deps),
+    ads: adHandlers(deps),
+    orders: orderHandlers(deps),
+    reports: reportHandlers(deps),
+    audit: auditHandlers(deps),
+    dashboard: dashboardHandlers(deps),
+    open: openHandlers(deps),
+    people: peopleHandlers(deps),
+    export: exportHandlers(deps),
+    mail: mailHandlers(deps),
+    challenges: challengeHandlers(deps),
+  });
 }

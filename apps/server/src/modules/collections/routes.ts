@@ -5,8 +5,8 @@ import { react } from '../essays/index.js';
 import * as collections from './service.js';
 
 /**
- * The 收藏夹 calls. It also answers the seed's `beLike` and its PUT (composed after the essays module's handlers):
- * type=collect goes through the folders, a like stays the essays module's.
+ * The 收藏夹 calls, and the one owner of `like` / `unlike` (the seed's `beLike` and its PUT): type=collect goes
+ * through the folders, a like to the essays module's reaction. Not the essays module: it cannot import the folders.
  */
 export function collectionHandlers({ db, runtime }: ModuleDeps<'broadcast' | 'now' | 'sensitive'>) {
   return defineHandlers({

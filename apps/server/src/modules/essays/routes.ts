@@ -26,8 +26,6 @@ export function essayHandlers({
     updateEssay: async ({ me, params, body }) => essays.updateEssay(db, runtime, me, params.id, body, config.publishLimits),
     withdrawEssay: async ({ me, params }) => essays.withdrawEssay(db, runtime.broadcast, me, params.id),
     deleteEssay: async ({ me, params }) => essays.deleteEssay(db, runtime.broadcast, me, params.id),
-    like: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, true),
-    unlike: async ({ me, body }) => essays.react(db, runtime, me, body.essayId, body.type, false),
     imitations: async ({ params, query, caller }) => essays.imitationsOf(await reader(caller.user?.id), params.id, query, caller.user),
     imitationTree: async ({ params, query, caller }) =>
       imitationTree(await reader(caller.user?.id), params.id, query, caller.user, caller.blocksSomeone),
