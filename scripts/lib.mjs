@@ -28,7 +28,7 @@ function installedFresh(dir) {
 /**
  * npm install, skipped when node_modules already matches the lockfile. Returns whether it installed. The build tools
  * are devDependencies, which npm leaves out when NODE_ENV=production (as a server's environment often sets, and
- * `npm start` itself for the server): `--include=dev` installs them whatever NODE_ENV says.
+ * the process tests for `npm start`): `--include=dev` installs them whatever NODE_ENV says.
  */
 export function ensureInstalled() {
   if (installedFresh(root)) return false;
