@@ -10,7 +10,9 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { CallData, CallId } from '@shiju/contract';
 import { root, serverDist } from '../../../scripts/lib.mjs';
+import type { CallParts } from './helper.js';
 
 export const serverMain = path.join(serverDist, 'main.js');
 
@@ -100,10 +102,10 @@ export async function startServer(env: Record<string, string>, cmd: string[] = [
   return proc;
 }
 
-export interface Answer {
+export interface Answer<T = unknown> {
   status: number;
   code: string;
-  data: any;
+  data: T;
 }
 
 /**
@@ -151,6 +153,23 @@ export function api(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * Call `id` of the contract as `api` makes a call: method, path and query from the contract's route table, the parts
+ * typed by its input types and the answer's data by its response.
+ */
+export async function apiAs<K extends CallId>(
+  base: string,
+  id: K,
+  parts?: CallParts<K>,
+  opts: { token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<CallData<K>>> {
+  // Loaded when first used: the benches that start servers through this file need no app code.
+  const { routeOf } = await import('./helper.js');
+  const { method, url } = routeOf(id, parts);
+  const { body } = (parts ?? {}) as { body?: unknown };
+  return (await api(base, method, url, { ...opts, body })) as Answer<CallData<K>>;
 }
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';

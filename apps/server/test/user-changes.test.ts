@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addClassification, api, canRunPrivatePostgres, privatePostgres, query, startServer, type ServerProcess } from './processes.js';
+import { addClassification, apiAs, canRunPrivatePostgres, privatePostgres, query, startServer, type ServerProcess } from './processes.js';
 
 let cluster: Awaited<ReturnType<typeof privatePostgres>>;
 let a: ServerProcess;
@@ -20,11 +20,9 @@ const run = crypto.randomBytes(3).toString('hex');
 let n = 0;
 
 async function register(base = a.base) {
-  const r = await api(base, 'POST', '/api/v1/auth/register', {
-    body: { username: `uc_${run}_${++n}`, password: 'goodpass123', agree: true },
-  });
+  const r = await apiAs(base, 'register', { body: { username: `uc_${run}_${++n}`, password: 'goodpass123', agree: true } });
   expect(r.code).toBe('00000');
-  return { id: r.data.userInfo.id as number, token: r.data.accessToken as string, username: `uc_${run}_${n}` };
+  return { id: r.data.userInfo.id, token: r.data.accessToken, username: `uc_${run}_${n}` };
 }
 
 /** How many user changes B has heard of from other processes (its metrics). */
@@ -42,9 +40,8 @@ async function onA<T>(change: () => Promise<T>): Promise<T> {
 }
 
 /** Whether B, on a public read, takes the token for the user who liked the published text (a kept session does). */
-const likedOnB = async (token: string) =>
-  (await api(b.base, 'POST', '/api/v1/pc/essays/details', { token, body: { id: published } })).data?.liked;
-const like = (token: string) => api(a.base, 'POST', '/api/v1/app/essay/beLike', { token, body: { essayId: published } });
+const likedOnB = async (token: string) => (await apiAs(b.base, 'essayDetails', { body: { id: published } }, { token })).data?.liked;
+const like = (token: string) => apiAs(a.base, 'like', { body: { essayId: published } }, { token });
 
 describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', () => {
   beforeAll(async () => {
@@ -64,8 +61,8 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
     await query(cluster.url, `update users set role = 'admin' where id = $1`, [adminUser.id]);
     admin = adminUser.token;
     author = await register();
-    const write = (content: string, status: string) =>
-      api(a.base, 'POST', '/api/v1/app/essay', { token: author.token, body: { type: 'sentence', content, classificationId, status } });
+    const write = (content: string, status: 'publish' | 'draft') =>
+      apiAs(a.base, 'createEssay', { body: { type: 'sentence', content, classificationId, status } }, { token: author.token });
     published = (await write('春眠不觉晓，处处闻啼鸟。', 'publish')).data.id;
     draft = (await write('夜来风雨声，花落知多少。', 'draft')).data.id;
     await query(cluster.url, `insert into products (name, price_fen, days, sort) values ('月度会员', 1500, 30, 1)`);
@@ -82,9 +79,9 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
 
   it('role: made an editor on A, the user reads drafts on B at once', async () => {
     const u = await register();
-    const readDraft = () => api(b.base, 'POST', '/api/v1/pc/essays/details', { token: u.token, body: { id: draft } });
+    const readDraft = () => apiAs(b.base, 'essayDetails', { body: { id: draft } }, { token: u.token });
     expect((await readDraft()).code).toBe('A0404'); // B keeps the session of a reader
-    expect((await onA(() => api(a.base, 'PUT', `/api/v1/admin/users/${u.id}/role`, { token: admin, body: { role: 'admin' } }))).code).toBe(
+    expect((await onA(() => apiAs(a.base, 'adminSetRole', { params: { id: u.id }, body: { role: 'admin' } }, { token: admin }))).code).toBe(
       '00000',
     );
     expect((await readDraft()).code).toBe('00000');
@@ -95,7 +92,7 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
     expect((await like(u.token)).code).toBe('00000');
     expect(await likedOnB(u.token)).toBe(true);
     const ban = await onA(() =>
-      api(a.base, 'POST', `/api/v1/admin/users/${u.id}/ban`, { token: admin, body: { reason: '刷屏', until: null } }),
+      apiAs(a.base, 'adminBanUser', { params: { id: u.id }, body: { reason: '刷屏', until: null } }, { token: admin }),
     );
     expect(ban.code).toBe('00000');
     expect(await likedOnB(u.token)).toBe(false);
@@ -103,39 +100,33 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
 
   it('membership: a payment confirmed on A, no ads on B at once', async () => {
     const u = await register();
-    const adsOnB = async () => (await api(b.base, 'GET', '/api/v1/pc/ads/list/5', { token: u.token })).data as unknown[];
+    const adsOnB = async () => (await apiAs(b.base, 'adsList', { params: { id: 5 } }, { token: u.token })).data;
     expect(await adsOnB()).toHaveLength(1);
-    const products = (await api(a.base, 'GET', '/api/v1/pc/products')).data as { id: number }[];
-    const order = await api(a.base, 'POST', '/api/v1/pc/orders', { token: u.token, body: { productId: products[0]!.id } });
+    const products = (await apiAs(a.base, 'products')).data;
+    const order = await apiAs(a.base, 'createOrder', { body: { productId: products[0]!.id } }, { token: u.token });
     expect(
-      (await api(a.base, 'POST', `/api/v1/pc/orders/${order.data.id}/pay`, { token: u.token, body: { provider: 'manual' } })).code,
+      (await apiAs(a.base, 'payOrder', { params: { id: order.data.id }, body: { provider: 'manual' } }, { token: u.token })).code,
     ).toBe('00000');
-    expect((await onA(() => api(a.base, 'POST', `/api/v1/admin/orders/${order.data.id}/confirm`, { token: admin }))).code).toBe('00000');
+    expect((await onA(() => apiAs(a.base, 'adminConfirmOrder', { params: { id: order.data.id } }, { token: admin }))).code).toBe('00000');
     expect(await adsOnB()).toEqual([]);
   });
 
   it("block: blocking the author on A takes the author's texts out of the user's lists on B at once", async () => {
     const u = await register();
     const listedOnB = async () =>
-      (
-        (await api(b.base, 'POST', '/api/v1/es/essays/pc/page', { token: u.token, body: { pageSize: 50 } })).data.list as { id: number }[]
-      ).some((e) => e.id === published);
+      (await apiAs(b.base, 'essaysPage', { body: { pageSize: 50 } }, { token: u.token })).data.list.some((e) => e.id === published);
     expect(await listedOnB()).toBe(true);
-    expect((await onA(() => api(a.base, 'POST', `/api/v1/pc/users/${author.id}/block`, { token: u.token }))).code).toBe('00000');
+    expect((await onA(() => apiAs(a.base, 'block', { params: { id: author.id } }, { token: u.token }))).code).toBe('00000');
     expect(await listedOnB()).toBe(false);
   });
 
   it('password: changed on A, the other sessions are visitors on B at once', async () => {
     const u = await register();
-    const other = (await api(a.base, 'POST', '/api/v1/auth/login', { body: { username: u.username, password: 'goodpass123' } })).data
-      .accessToken as string;
+    const other = (await apiAs(a.base, 'login', { body: { username: u.username, password: 'goodpass123' } })).data.accessToken;
     expect((await like(u.token)).code).toBe('00000');
     expect(await likedOnB(other)).toBe(true);
     const changed = await onA(() =>
-      api(a.base, 'PUT', '/api/v1/users/me/password', {
-        token: u.token,
-        body: { oldPassword: 'goodpass123', newPassword: 'better-pass-456' },
-      }),
+      apiAs(a.base, 'changePassword', { body: { oldPassword: 'goodpass123', newPassword: 'better-pass-456' } }, { token: u.token }),
     );
     expect(changed.code).toBe('00000');
     expect(await likedOnB(other)).toBe(false);
@@ -147,16 +138,13 @@ describe.skipIf(!canRunPrivatePostgres)('a change to a user, across processes', 
     expect((await like(u.token)).code).toBe('00000');
     expect(await likedOnB(u.token)).toBe(true);
     const asked = await onA(() =>
-      api(a.base, 'POST', '/api/v1/users/me/deletion', {
-        token: u.token,
-        body: { password: 'goodpass123', keepContent: true },
-      }),
+      apiAs(a.base, 'requestDeletion', { body: { password: 'goodpass123', keepContent: true } }, { token: u.token }),
     );
     expect(asked.code).toBe('00000');
-    expect((await api(b.base, 'GET', '/api/v1/users/me', { token: u.token })).data.deletionDueAt).toBe(asked.data.deletionDueAt);
+    expect((await apiAs(b.base, 'me', {}, { token: u.token })).data.deletionDueAt).toBe(asked.data.deletionDueAt);
     // The account works until its date: still the same reader on B's public reads.
     expect(await likedOnB(u.token)).toBe(true);
-    expect((await onA(() => api(a.base, 'DELETE', '/api/v1/users/me/deletion', { token: u.token }))).code).toBe('00000');
-    expect((await api(b.base, 'GET', '/api/v1/users/me', { token: u.token })).data.deletionDueAt).toBeNull();
+    expect((await onA(() => apiAs(a.base, 'cancelDeletion', {}, { token: u.token }))).code).toBe('00000');
+    expect((await apiAs(b.base, 'me', {}, { token: u.token })).data.deletionDueAt).toBeNull();
   });
 });
