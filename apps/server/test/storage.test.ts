@@ -12,7 +12,8 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import { JOBS } from '../src/jobs/scheduler.js';
 import { EXPORT_LINK_SECONDS } from '../src/modules/export/index.js';
-import { createTestApp, signUp, type TestContext } from './helper.js';
+import type { CallData, CallId } from '@shiju/contract';
+import { createTestApp, routeOf, signUp, type CallParts, type TestContext } from './helper.js';
 import { startS3, type LocalS3 } from './s3.js';
 
 let s3: LocalS3;
@@ -53,18 +54,25 @@ const picture = () => {
 const upload = async (p: Person, data: Buffer) => {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'a.png');
-  const res = await fetch(`${base}/api/v1/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${p.token}` } });
+  const res = await fetch(`${base}${routeOf('upload').url}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${p.token}` },
+  });
   return { status: res.status, body: (await res.json()) as { code: string; msg: string; data: { url: string } | null } };
 };
 /** The object behind an upload's address, read from the bucket itself. */
 const fromBucket = (url: string) => fetch(`${s3.bucketUrl}${url}`);
-const api = async (method: string, path: string, p?: Person, body?: object) => {
-  const res = await fetch(`${base}${path}`, {
+/** Call `id` of the contract over HTTP (the server's own listener), as `p`. */
+const api = async <K extends CallId>(id: K, parts: CallParts<K>, p?: Person) => {
+  const { method, url } = routeOf(id, parts);
+  const { body } = parts as { body?: unknown };
+  const res = await fetch(`${base}${url}`, {
     method,
     headers: { ...(p ? { authorization: `Bearer ${p.token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as { code: string; msg: string; data: any } };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as { code: string; msg: string; data: CallData<K> } };
 };
 
 describe('uploads in the bucket', () => {
@@ -140,17 +148,17 @@ describe('data export in the bucket', () => {
   it('answers a signed link to a private archive that works for at most 15 minutes', async () => {
     const me = await signUp(t.app);
     const before = Date.now();
-    const r = await api('GET', '/api/v1/users/me/export', me);
+    const r = await api('exportData', {}, me);
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toContain('no-store');
-    const link = new URL(r.body.data.url);
+    const link = new URL(r.body.data!.url);
     expect(link.origin).toBe(s3.endpoint);
     expect(link.pathname).toMatch(new RegExp(`^/shiju/exports/${me.user.id}/[0-9a-f]{32}\\.zip$`));
     const expires = Number(link.searchParams.get('X-Amz-Expires'));
     expect(expires).toBeGreaterThan(0);
     expect(expires).toBeLessThanOrEqual(900);
     expect(EXPORT_LINK_SECONDS).toBeLessThanOrEqual(900);
-    expect(new Date(r.body.data.expiresAt).getTime()).toBeLessThanOrEqual(before + 900_000 + 5_000);
+    expect(new Date(r.body.data!.expiresAt).getTime()).toBeLessThanOrEqual(before + 900_000 + 5_000);
 
     const archive = await fetch(link);
     expect(archive.status).toBe(200);
@@ -170,9 +178,9 @@ describe('data export in the bucket', () => {
     expect(await refused.text()).toContain('Request has expired');
 
     // A new export replaces the earlier archive.
-    const again = await api('GET', '/api/v1/users/me/export', me);
+    const again = await api('exportData', {}, me);
     expect(await t.app.runtime.storage.list(`exports/${me.user.id}/`)).toEqual([
-      new URL(again.body.data.url).pathname.slice('/shiju/'.length),
+      new URL(again.body.data!.url).pathname.slice('/shiju/'.length),
     ]);
   });
 });
@@ -181,12 +189,12 @@ describe('account deletion', () => {
   it("deletes the person's uploads and export archives from the bucket", async () => {
     const leaver = await signUp(t.app);
     const avatar = (await upload(leaver, await picture())).body.data!.url;
-    expect((await api('PUT', '/api/v1/users/me', leaver, { avatar })).body.code).toBe('00000');
-    expect((await api('GET', '/api/v1/users/me/export', leaver)).status).toBe(200);
+    expect((await api('updateMe', { body: { avatar } }, leaver)).body.code).toBe('00000');
+    expect((await api('exportData', {}, leaver)).status).toBe(200);
     expect(await t.app.runtime.storage.list(`exports/${leaver.user.id}/`)).toHaveLength(1);
     expect((await fromBucket(avatar)).status).toBe(200);
 
-    const asked = await api('POST', '/api/v1/users/me/deletion', leaver, { password: leaver.password, keepContent: false });
+    const asked = await api('requestDeletion', { body: { password: leaver.password, keepContent: false } }, leaver);
     expect(asked.body.code).toBe('00000');
     await t.database.db
       .update(users)
@@ -202,10 +210,10 @@ describe('account deletion', () => {
 
 describe('configuration', () => {
   it("adds the storage's public origin to the CSP's img-src, and only then", async () => {
-    const csp = (await fetch(`${base}/api/health`)).headers.get('content-security-policy') ?? '';
+    const csp = (await fetch(`${base}${routeOf('health').url}`)).headers.get('content-security-policy') ?? '';
     const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1] ?? '';
     expect(imgSrc.split(' ')).toContain(s3.endpoint);
-    const without = (await fetch(`${proxiedBase}/api/health`)).headers.get('content-security-policy') ?? '';
+    const without = (await fetch(`${proxiedBase}${routeOf('health').url}`)).headers.get('content-security-policy') ?? '';
     expect(/img-src ([^;]*)/.exec(without)?.[1]).toBe("'self' data: blob:");
   });
 
