@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESSAY_CHANGED, LISTS_CHANGED } from '../src/lib/broadcast.js';
-import { addClassification, api, canRunPrivatePostgres, privatePostgres, startServer, waitFor, type ServerProcess } from './processes.js';
+import { addClassification, apiAs, canRunPrivatePostgres, privatePostgres, startServer, waitFor, type ServerProcess } from './processes.js';
 
 /** Longer than any start, message or exit takes on a loaded machine: only a hang reaches it. */
 const HANG_MS = 120_000;
@@ -69,34 +69,29 @@ async function hears(s: ServerProcess, before: News, topics: string[]) {
  * meanwhile, so B's next read is made after A's write was answered (committed) and must show it.
  */
 async function provesInvalidation(a: ServerProcess, b: ServerProcess, tag: string) {
-  const reg = await api(a.base, 'POST', '/api/v1/auth/register', {
-    body: { username: `inv_${tag}`, password: 'goodpass123', agree: true },
-  });
-  const token = (reg.data as { accessToken: string }).accessToken;
-  const write = (content: string) => ({ type: 'sentence', content, classificationId, status: 'publish' });
+  const reg = await apiAs(a.base, 'register', { body: { username: `inv_${tag}`, password: 'goodpass123', agree: true } });
+  const token = reg.data.accessToken;
+  const write = (content: string) => ({ type: 'sentence' as const, content, classificationId, status: 'publish' as const });
   const beforeCreate = await newsOn(b);
-  const created = await api(a.base, 'POST', '/api/v1/app/essay', { token, body: write('春眠不觉晓，处处闻啼鸟。') });
+  const created = await apiAs(a.base, 'createEssay', { body: write('春眠不觉晓，处处闻啼鸟。') }, { token });
   expect(created.code).toBe('00000');
-  const id = (created.data as { id: number }).id;
+  const id = created.data.id;
   // B hears of the new text before it keeps anything of it: a later message is then the edit's or the deletion's.
   await hears(b, beforeCreate, [ESSAY_CHANGED, LISTS_CHANGED]);
 
-  const details = () => api(b.base, 'POST', '/api/v1/pc/essays/details', { body: { id } });
-  const listed = async () =>
-    ((await api(b.base, 'POST', '/api/v1/es/essays/pc/page', { body: { pageSize: 50 } })).data as { list: { id: number }[] }).list.some(
-      (e) => e.id === id,
-    );
+  const details = () => apiAs(b.base, 'essayDetails', { body: { id } });
+  const listed = async () => (await apiAs(b.base, 'essaysPage', { body: { pageSize: 50 } })).data.list.some((e) => e.id === id);
   expect((await details()).code).toBe('00000'); // now in B's caches
   expect(await listed()).toBe(true);
 
   const beforeEdit = await newsOn(b);
-  expect((await api(a.base, 'PUT', `/api/v1/app/essay/${id}`, { token, body: write('夜来风雨声，花落知多少。') })).code).toBe('00000');
+  expect((await apiAs(a.base, 'updateEssay', { params: { id }, body: write('夜来风雨声，花落知多少。') }, { token })).code).toBe('00000');
   await hears(b, beforeEdit, [ESSAY_CHANGED]);
-  expect(((await details()).data as { content?: string } | null)?.content).toContain('花落知多少');
+  expect((await details()).data.content).toContain('花落知多少');
   expect(await listed()).toBe(true); // the list page is kept again, for the deletion to drop
 
   const beforeDelete = await newsOn(b);
-  expect((await api(a.base, 'DELETE', `/api/v1/app/essay/${id}`, { token })).code).toBe('00000');
+  expect((await apiAs(a.base, 'deleteEssay', { params: { id } }, { token })).code).toBe('00000');
   await hears(b, beforeDelete, [ESSAY_CHANGED, LISTS_CHANGED]);
   expect((await details()).code).toBe('A0404');
   expect(await listed()).toBe(false);
@@ -160,12 +155,13 @@ describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL'
     const codes: string[] = [];
     for (let i = 0; i < 30; i++) {
       const server = i % 2 ? b : a;
-      const r = await fetch(`${server.base}/api/v1/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ username: `rl_${tag}_${i}`, password: 'goodpass123', agree: true }),
-      });
-      codes.push(((await r.json()) as { code: string }).code);
+      const r = await apiAs(
+        server.base,
+        'register',
+        { body: { username: `rl_${tag}_${i}`, password: 'goodpass123', agree: true } },
+        { headers: { 'x-forwarded-for': ip } },
+      );
+      codes.push(r.code);
     }
     // 20 sign-ups per address per 10 minutes in all, not 20 per process.
     expect(codes.filter((c) => c === '00000')).toHaveLength(20);
@@ -186,7 +182,7 @@ describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL'
     expect(workers).not.toContain(p.pid);
     // Both answer on the one port: requests on fresh connections reach both processes (each logs its own pid).
     const healthPids = () => new Set([...p.output().matchAll(/"pid":(\d+)[^\n]*"url":"\/api\/health"/g)].map((m) => Number(m[1])));
-    for (let i = 0; i < 10; i++) expect((await api(p.base, 'GET', '/api/health')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await apiAs(p.base, 'health')).status).toBe(200);
     expect(await waitFor(() => healthPids().size === 2, HANG_MS)).toBe(true);
     const jobRunners = () =>
       p
@@ -198,7 +194,7 @@ describe.skipIf(!canRunPrivatePostgres)('two server processes on one PostgreSQL'
 
     process.kill(workers[0]!, 'SIGKILL');
     expect(await waitFor(() => new Set(readyPids()).size === 3, HANG_MS)).toBe(true);
-    expect((await api(p.base, 'GET', '/api/health')).status).toBe(200);
+    expect((await apiAs(p.base, 'health')).status).toBe(200);
 
     p.kill('SIGTERM');
     expect(await p.exited).toBe(0);
