@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { callsManifest } from './calls-manifest.js';
 import { deferEntry } from './defer-entry.js';
+import { featureSurfaces } from './feature-surfaces.js';
 import { precompress } from './precompress.js';
 
 const api = 'http://127.0.0.1:3000';
@@ -25,7 +26,7 @@ function reactRouterProduction() {
  */
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), callsManifest(), ...(isSsrBuild ? [] : [deferEntry(), precompress()])],
+  plugins: [featureSurfaces(), react(), callsManifest(), ...(isSsrBuild ? [] : [deferEntry(), precompress()])],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   ssr: { noExternal: true, target: 'node' },
   server: {

@@ -1,5 +1,5 @@
 /**
- * 每周仿写 (issue 26): an editor opens a challenge in the console, two readers enter it (one at 1440 px, one on a
+ * 每周仿写 (docs/challenges.md): an editor opens a challenge in the console, two readers enter it (one at 1440 px, one on a
  * 390 px phone), a third reader's like makes one of them win, the close passes, and the winner shows on 每周精选 at
  * both widths.
  *

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rankReasonOf } from '@shiju/contract/core';
-import { weekLabel, weekRangeLabel } from '../src/components/discovery/isoWeek.js';
+import { weekLabel, weekRangeLabel } from '../src/features/discovery/components/isoWeek.js';
 import { formatCount } from '../src/lib/format.js';
 import { callAs } from './factories.js';
 import { MANUAL_PAYMENT } from './global-setup.js';

@@ -25,7 +25,7 @@ export async function registerUser(prefix: string, nickname: string): Promise<Ac
   return { username, password, nickname, ...body.data };
 }
 
-/** Makes the page start signed in as `account` (the storage the app reads, seed §3). */
+/** Makes the page start signed in as `account` (the storage the app reads, docs/rules.md#browser-storage). */
 export async function signInAs(page: Page, account: Account): Promise<void> {
   await page.addInitScript(
     ([token, info]) => {

@@ -50,12 +50,22 @@ type WriteBody = CallInput<'createEssay'>['body'];
 export type TextOptions = Partial<Omit<WriteBody, 'status'>> & Pick<WriteBody, 'content'>;
 
 /**
- * A text `author` publishes through the API (a sentence unless `type` says otherwise): the form the call answers
- * with, whose status says whether it went up or waits for review. Without a classification it goes under the first
- * one the site lists.
+ * A text `author` writes through the API (a sentence unless `type` says otherwise), published or kept as a draft:
+ * the form the call answers with, whose status says whether it went up or waits for review. Without a
+ * classification it goes under the first one the site lists. Every journey makes its texts here.
  */
-export async function publishText(author: Pick<Account, 'accessToken'>, opts: TextOptions): Promise<CallData<'createEssay'>> {
+async function writeText(
+  author: Pick<Account, 'accessToken'>,
+  opts: TextOptions,
+  status: WriteBody['status'],
+): Promise<CallData<'createEssay'>> {
   const classificationId =
     opts.classificationId ?? (await callAs('classificationsPage', { query: { pageNum: 1, pageSize: 1 } })).list[0]!.id;
-  return callAs('createEssay', { body: { type: 'sentence', ...opts, classificationId, status: 'publish' } }, author.accessToken);
+  return callAs('createEssay', { body: { type: 'sentence', ...opts, classificationId, status } }, author.accessToken);
 }
+
+/** A text `author` publishes (see writeText). */
+export const publishText = (author: Pick<Account, 'accessToken'>, opts: TextOptions) => writeText(author, opts, 'publish');
+
+/** A draft `author` keeps (see writeText). */
+export const draftText = (author: Pick<Account, 'accessToken'>, opts: TextOptions) => writeText(author, opts, 'draft');

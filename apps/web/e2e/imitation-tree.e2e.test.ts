@@ -1,5 +1,5 @@
 /**
- * 仿写家族树 under a text (issue 26): drawn as a tree on a wide screen (its drawing's chunk loads only there), a
+ * 仿写家族树 under a text (docs/imitations.md): drawn as a tree on a wide screen (its drawing's chunk loads only there), a
  * collapsible list on a phone; a node opens its text.
  */
 import type { Page } from 'playwright-core';

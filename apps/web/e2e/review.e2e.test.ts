@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callAs, publishText } from './factories.js';
 import { registerUser, signInAs } from './essay-helpers.js';
 import { appRunning, closePage, fitsWidth, openPage, shot, useBrowser, waitForToast } from './helpers.js';
-import { blankedIndexes } from '../src/components/review/dictation.js';
+import { blankedIndexes } from '../src/features/review/components/dictation.js';
 
 /** Every character of this line has a Traditional form of its own, so typing it in 繁體 is a real test. */
 const TRADITIONAL: Record<string, string> = { 书: '書', 东: '東', 风: '風', 乐: '樂', 门: '門', 鸟: '鳥', 马: '馬', 鱼: '魚', 龙: '龍' };

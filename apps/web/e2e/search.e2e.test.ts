@@ -1,5 +1,5 @@
 /**
- * Search as a reader uses it (issue 13): suggestions in the header box while typing pinyin, picked with the
+ * Search as a reader uses it (docs/search.md): suggestions in the header box while typing pinyin, picked with the
  * keyboard; Traditional input said back; the author card; facets that filter and stay in the URL.
  */
 import type { Page } from 'playwright-core';

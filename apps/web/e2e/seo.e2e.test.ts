@@ -1,5 +1,5 @@
 /**
- * The reader's web of issue 14, in the real server and browser: public pages readable without JavaScript (as a
+ * The reader's web (docs/web.md, docs/seo.md), in the real server and browser: public pages readable without JavaScript (as a
  * crawler or a link preview sees them) and taken over by the app, the sitemap and feeds, the guided tour, the
  * phone layout, and the leaderboard's badge.
  */

@@ -1,6 +1,7 @@
 import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './essay-helpers.js';
+import { draftText, publishText } from './factories.js';
 import {
   appRunning,
   closePage,
@@ -45,6 +46,7 @@ async function apiIn<T>(page: Page, method: string, path: string, body?: unknown
 interface Person {
   page: Page;
   id: number;
+  accessToken: string;
   username: string;
   nickname: string;
 }
@@ -67,18 +69,11 @@ async function signUp(browser: Browser, prefix: string, nickname: string): Promi
     },
     [session.accessToken, JSON.stringify(session.userInfo)] as const,
   );
-  return { page, id: session.userInfo.id, username, nickname };
+  return { page, id: session.userInfo.id, accessToken: session.accessToken, username, nickname };
 }
 
 async function writeSentence(p: Person, content: string, status: 'publish' | 'draft' = 'publish'): Promise<number> {
-  const cls = await apiIn<{ list: Array<{ id: number }> }>(p.page, 'GET', '/api/v1/pc/classifications/page?pageSize=1');
-  const essay = await apiIn<{ id: number }>(p.page, 'POST', '/api/v1/app/essay', {
-    type: 'sentence',
-    content,
-    classificationId: cls.list[0]!.id,
-    status,
-  });
-  return essay.id;
+  return (await (status === 'draft' ? draftText : publishText)(p, { content })).id;
 }
 
 /** The desktop header's bell (its label carries the unread count). */

@@ -1,37 +1,42 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { applyServerState } from './api/queryClient.js';
-import { isSignedIn } from './lib/session.js';
-import { quietly } from './api/request.js';
-import { loadTheme, pingActivity } from './lib/startup.js';
-import { setNavigator } from './lib/navigation.js';
-import { readLocal, STORAGE, writeLocal } from './lib/storage.js';
-import { createRouter, preloadPage } from './router.js';
-import { startReading } from './components/reading/apply.js';
-import { AppProviders } from './shell/AppProviders.js';
-import { keepServerPage, takeOverServerPage } from './shell/serverPage.js';
+// Styles first: the stylesheet keeps the order styles are met in, so these come before any a module brings along.
 import './styles/global.css';
 import './styles/shell.css';
 import './styles/content.css';
 import './styles/ui.css';
 import './styles/ssr.css';
-import './components/reading/reading.css';
+import './features/reading/components/reading.css';
 // The reader's first pages arrive drawn by the server (ssr/render.tsx): their styles must be there at first paint.
-import './components/essay/essay.css';
-import './pages/BellesDetails/details.css';
-import './components/attributions/attributions.css';
-import './components/notes/notes.css';
-import './components/meter/meter.css';
-import './pages/Author/author.css';
-import './components/authors/workLine.css';
-import './pages/ClassifyDetails/classify.css';
-import './pages/Leaderboard/Leaderboard.css';
-import './pages/BestWeek/BestWeek.css';
-import './components/people/people.css';
-import './components/discovery/discovery.css';
-import './pages/GlobalSearch/GlobalSearch.css';
-import './components/collections/collections.css';
+import './styles/essay.css';
+import './features/essays/pages/BellesDetails/details.css';
+import './features/attributions/components/attributions.css';
+import './features/notes/components/notes.css';
+import './features/meter/components/meter.css';
+import './features/authors/pages/Author/author.css';
+import './features/authors/components/workLine.css';
+import './features/classifications/pages/ClassifyDetails/classify.css';
+import './features/discovery/pages/Leaderboard/Leaderboard.css';
+import './features/discovery/pages/BestWeek/BestWeek.css';
+import './features/people/components/people.css';
+import './features/discovery/components/discovery.css';
+import './features/discovery/pages/GlobalSearch/GlobalSearch.css';
+import './features/collections/components/collections.css';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { setMessageLoader } from './api/feedback.js';
+import { applyServerState } from './api/queryClient.js';
+import { isSignedIn } from './lib/session.js';
+import { quietly } from './api/request.js';
+import { loadTheme, pingActivity } from './features/site/index.js';
+import { setNavigator } from './lib/navigation.js';
+import { readLocal, STORAGE, writeLocal } from './lib/storage.js';
+import { createRouter, preloadPage } from './router.js';
+import { startReading } from './features/reading/index.js';
+import { AppProviders } from './shell/AppProviders.js';
+import { keepServerPage, takeOverServerPage } from './shell/serverPage.js';
+
+// Toasts come with antd's message, loaded with the first one.
+setMessageLoader(() => import('./components/antd/messages.js').then((m) => m.message));
 
 // The shell restores scroll itself (top on every navigation, kept pages where they were).
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';

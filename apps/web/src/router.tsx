@@ -16,13 +16,13 @@ interface PageDef extends Omit<RouteHandle, 'title'> {
 }
 
 /**
- * Each route of seed §2 (paths and titles come from the contract's PAGES), loaded on demand. The Record type
+ * Each route of docs/rules.md#routes (paths and titles come from the contract's PAGES), loaded on demand. The Record type
  * makes a route without a page a compile error.
  */
 const PAGE_DEFS: Record<PagePath, PageDef> = {
-  '/home': { load: () => import('./pages/Home/index.js'), meta: SITE_META, light: true },
+  '/home': { load: () => import('./features/home/pages/Home/index.js'), meta: SITE_META, light: true },
   '/classifyDetails': {
-    load: () => import('./pages/ClassifyDetails/index.js'),
+    load: () => import('./features/classifications/pages/ClassifyDetails/index.js'),
     light: true,
     keepAlive: true,
     meta: {
@@ -30,36 +30,36 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
       description: '按分类和标签浏览拾句里的句子与美文：美句、散文、诗词、情感、励志、影视台词、书摘、歌词。',
     },
   },
-  '/space': { load: () => import('./pages/Space/index.js') },
-  '/bellesDetails': { load: () => import('./pages/BellesDetails/index.js'), light: true },
-  '/leaderboard': { load: () => import('./pages/Leaderboard/index.js'), light: true },
+  '/space': { load: () => import('./features/account/pages/Space/index.js') },
+  '/bellesDetails': { load: () => import('./features/essays/pages/BellesDetails/index.js'), light: true },
+  '/leaderboard': { load: () => import('./features/discovery/pages/Leaderboard/index.js'), light: true },
   '/bestWeek': {
-    load: () => import('./pages/BestWeek/index.js'),
+    load: () => import('./features/discovery/pages/BestWeek/index.js'),
     light: true,
     meta: {
       keywords: '拾句,每周精选,本周好句,精选美文,句子推荐',
       description: '拾句每周精选：每周一从上一周发布的作品中选出最受喜爱的 20 篇，往期精选随时可读。',
     },
   },
-  '/imitative': { load: () => import('./pages/Imitative/index.js') },
-  '/editorialEssay': { load: () => import('./pages/EditorialEssay/index.js') },
-  '/othersInfor': { load: () => import('./pages/OthersInfor/index.js'), light: true },
-  '/myInterest': { load: () => import('./pages/MyInterest/index.js') },
-  '/bulletinBoard': { load: () => import('./pages/BulletinBoard/index.js'), light: true },
-  '/myOrder': { load: () => import('./pages/MyOrder/index.js') },
-  '/bulletinDetails': { load: () => import('./pages/BulletinDetails/index.js'), light: true },
-  '/othersRelation': { load: () => import('./pages/OthersRelation/index.js'), light: true },
-  '/othersLike': { load: () => import('./pages/OthersLike/index.js') },
-  '/othersCollect': { load: () => import('./pages/OthersCollect/index.js') },
-  '/myInform': { load: () => import('./pages/MyInform/index.js') },
-  '/globalSearch': { load: () => import('./pages/GlobalSearch/index.js'), light: true },
-  '/authentication': { load: () => import('./pages/Authentication/index.js') },
-  '/aboutOur': { load: () => import('./pages/AboutOur/index.js'), light: true },
-  '/author': { load: () => import('./pages/Author/index.js'), light: true },
-  '/agreement': { load: () => import('./pages/Agreement/index.js'), light: true },
-  '/privacy': { load: () => import('./pages/Privacy/index.js'), light: true },
-  '/collection': { load: () => import('./pages/Collection/index.js'), light: true },
-  '/review': { load: () => import('./pages/Review/index.js') },
+  '/imitative': { load: () => import('./features/imitation/pages/Imitative/index.js') },
+  '/editorialEssay': { load: () => import('./features/essays/pages/EditorialEssay/index.js') },
+  '/othersInfor': { load: () => import('./features/people/pages/OthersInfor/index.js'), light: true },
+  '/myInterest': { load: () => import('./features/interests/pages/MyInterest/index.js') },
+  '/bulletinBoard': { load: () => import('./features/announcements/pages/BulletinBoard/index.js'), light: true },
+  '/myOrder': { load: () => import('./features/orders/pages/MyOrder/index.js') },
+  '/bulletinDetails': { load: () => import('./features/announcements/pages/BulletinDetails/index.js'), light: true },
+  '/othersRelation': { load: () => import('./features/people/pages/OthersRelation/index.js'), light: true },
+  '/othersLike': { load: () => import('./features/people/pages/OthersLike/index.js') },
+  '/othersCollect': { load: () => import('./features/collections/pages/OthersCollect/index.js') },
+  '/myInform': { load: () => import('./features/messages/pages/MyInform/index.js') },
+  '/globalSearch': { load: () => import('./features/discovery/pages/GlobalSearch/index.js'), light: true },
+  '/authentication': { load: () => import('./features/auth/pages/Authentication/index.js') },
+  '/aboutOur': { load: () => import('./features/site/pages/AboutOur/index.js'), light: true },
+  '/author': { load: () => import('./features/authors/pages/Author/index.js'), light: true },
+  '/agreement': { load: () => import('./features/site/pages/Agreement/index.js'), light: true },
+  '/privacy': { load: () => import('./features/site/pages/Privacy/index.js'), light: true },
+  '/collection': { load: () => import('./features/collections/pages/Collection/index.js'), light: true },
+  '/review': { load: () => import('./features/review/pages/Review/index.js') },
 };
 
 export const NOT_FOUND_TITLE = '页面不存在';
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           ...pages.map((p) => pageRoute(p.path, p.title, PAGE_DEFS[p.path])),
           // Not one of the seed's pages: its sections are the path's tail (/admin/review …).
           { path: '/admin/*', handle: { title: ADMIN_TITLE } satisfies RouteHandle, Component: AdminRoute },
-          pageRoute('*', NOT_FOUND_TITLE, { load: () => import('./pages/NotFound/index.js'), light: true }),
+          pageRoute('*', NOT_FOUND_TITLE, { load: () => import('./features/site/pages/NotFound/index.js'), light: true }),
         ],
       },
     ],

@@ -11,7 +11,7 @@ type Args<K extends CallId> = keyof ApiInput<K> extends never
   ? [input?: ApiInput<K>, options?: RequestOptions]
   : [input: ApiInput<K>, options?: RequestOptions];
 
-/** The ad list of position 5 (the sidebar) loads quietly in the background (seed §9). */
+/** The ad list of position 5 (the sidebar) loads quietly in the background (docs/rules.md#loading-mask). */
 export const SIDEBAR_AD_POSITION = 5;
 
 /**

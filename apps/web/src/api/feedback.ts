@@ -1,22 +1,27 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 
-/** Toast durations of seed §9 (seconds, as antd counts them). */
+/** Toast durations (docs/rules.md#front-end-constants) (seconds, as antd counts them). */
 export const MESSAGE_DURATION = 3;
 export const NOTIFICATION_DURATION = 4.5;
 
 /**
  * antd's message, fetched with the first toast: the reading pages start without antd (README, the reader's first
- * load), and a toast waits the moment its code takes to arrive.
+ * load), and a toast waits the moment its code takes to arrive. The app's start says where it comes from
+ * (components/antd/messages.tsx), so this layer does not import the UI built on top of it.
  */
+let loadMessages: (() => Promise<MessageInstance>) | null = null;
 let messages: Promise<MessageInstance> | null = null;
 
+export function setMessageLoader(load: () => Promise<MessageInstance>): void {
+  loadMessages = load;
+}
+
 function messageApi(): Promise<MessageInstance> {
-  messages ??= import('../shell/antd/messages.js')
-    .then((m) => m.message)
-    .catch((e: unknown) => {
-      messages = null;
-      throw e;
-    });
+  if (!loadMessages) return Promise.reject(new Error('no message loader'));
+  messages ??= loadMessages().catch((e: unknown) => {
+    messages = null;
+    throw e;
+  });
   return messages;
 }
 

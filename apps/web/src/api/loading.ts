@@ -1,5 +1,5 @@
 /**
- * The fullscreen 加载中 mask of seed §9: one counter across concurrent requests. The mask component subscribes;
+ * The fullscreen 加载中 mask (docs/rules.md#loading-mask): one counter across concurrent requests. The mask component subscribes;
  * the request layer counts up and down.
  *
  * Requests that follow each other closely are one mask, never a flicker: when the last one ends the mask lingers

@@ -6,7 +6,7 @@ import { ApiError } from './errors.js';
 import { toastError } from './feedback.js';
 import { loadingStore } from './loading.js';
 
-/** Seed §9. */
+/** docs/rules.md#request-layer. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface RequestOptions {
@@ -19,6 +19,16 @@ export interface RequestOptions {
   quietCodes?: readonly string[];
   /** Cancels the call (e.g. the component asking for it went away). */
   signal?: AbortSignal;
+  /**
+   * Nothing shown for any failure (no toast, no sign-out): the caller shows the ApiError's message itself, as an
+   * upload does beside its file.
+   */
+  quiet?: boolean;
+  /**
+   * The answer may be a file of this type instead of an envelope (a download, such as the data export): it is then
+   * returned as a File named by the answer's Content-Disposition.
+   */
+  file?: string;
 }
 
 export interface RequestInit {
@@ -47,7 +57,7 @@ function buildUrl(path: string, query?: Record<string, unknown>): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-function headers(hasBody: boolean): Headers {
+function headers(hasBody: boolean, multipart: boolean): Headers {
   const h = new Headers({
     'Content-Type': 'application/json',
     'Accept-Language': 'zh-CN',
@@ -55,7 +65,8 @@ function headers(hasBody: boolean): Headers {
   });
   const token = getAccessToken();
   if (token) h.set('Authorization', `Bearer ${token}`);
-  if (!hasBody) h.delete('Content-Type');
+  // A form sets its own multipart type (with its boundary).
+  if (!hasBody || multipart) h.delete('Content-Type');
   return h;
 }
 
@@ -74,7 +85,10 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-type Transport = (url: string, init: { method: string; headers: Headers; body?: string; signal: AbortSignal }) => Promise<Response>;
+type Transport = (
+  url: string,
+  init: { method: string; headers: Headers; body?: string | FormData; signal: AbortSignal },
+) => Promise<Response>;
 
 /** How a call reaches the API: the browser's fetch, or the server's own API in-process while it prerenders a page. */
 let transport: Transport = (url, init) => fetch(url, init);
@@ -82,6 +96,12 @@ let transport: Transport = (url, init) => fetch(url, init);
 /** For the server's prerendering (ssr/render.tsx) only. */
 export function setTransport(t: Transport): void {
   transport = t;
+}
+
+/** A file answer, named as its Content-Disposition says. */
+async function fileOf(res: Response, type: string): Promise<File> {
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '';
+  return new File([await res.blob()], name, { type });
 }
 
 let quietDepth = 0;
@@ -112,11 +132,12 @@ function onSignedOut(): void {
 }
 
 /**
- * The request layer of seed §8/§9 and PRODUCT §7: one place that talks HTTP, counts the loading mask,
+ * The request layer (docs/rules.md#request-layer): one place that talks HTTP, counts the loading mask,
  * unwraps the envelope and turns failures into toasts.
  */
 export async function request<T>(init: RequestInit, options: RequestOptions = {}): Promise<T> {
   const hasBody = init.body !== undefined;
+  const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
   const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS)];
   if (options.signal) signals.push(options.signal);
 
@@ -128,14 +149,16 @@ export async function request<T>(init: RequestInit, options: RequestOptions = {}
     try {
       res = await transport(buildUrl(init.path, init.query), {
         method: init.method,
-        headers: headers(hasBody),
-        body: hasBody ? JSON.stringify(init.body) : undefined,
+        headers: headers(hasBody, multipart),
+        body: multipart ? (init.body as FormData) : hasBody ? JSON.stringify(init.body) : undefined,
         signal,
       });
     } catch {
-      // No response (offline, timed out, cancelled): rejected silently, nothing shown (seed §8).
+      // No response (offline, timed out, cancelled): rejected silently, nothing shown (docs/rules.md#request-layer).
       throw new ApiError('NETWORK', '网络连接失败', 0);
     }
+
+    if (options.file && res.ok && res.headers.get('content-type') === options.file) return (await fileOf(res, options.file)) as T;
 
     let payload: unknown = null;
     try {
@@ -148,14 +171,14 @@ export async function request<T>(init: RequestInit, options: RequestOptions = {}
 
     if (!isEnvelope(payload)) {
       const msg = `请求失败（HTTP ${res.status}）`;
-      toastError(msg);
+      if (!options.quiet) toastError(msg);
       throw new ApiError('HTTP', msg, res.status);
     }
     if (payload.code === SUCCESS && res.ok) return payload.data as T;
 
     const code = payload.code as ErrorCode;
     const msg = payload.msg || errorMessages[code] || `请求失败（${code}）`;
-    if (!options.quietCodes?.includes(code)) {
+    if (!options.quiet && !options.quietCodes?.includes(code)) {
       if (code === SIGNED_OUT) onSignedOut();
       else toastError(msg);
     }

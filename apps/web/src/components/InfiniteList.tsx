@@ -5,7 +5,7 @@ import { EmptyState } from './EmptyState.js';
 import { Button } from './ui/Button.js';
 import { Skeleton } from './ui/Skeleton.js';
 import { Spinner } from './ui/Spinner.js';
-import './essay/essay.css';
+import '../styles/essay.css';
 
 /** What usePagedList (or useEssayFeed) returns, as far as a list needs it. */
 export interface ListQuery<T> {
@@ -25,7 +25,7 @@ interface Props<T> {
   /** Shown when the first page holds nothing: say what to do next. */
   empty: ReactNode;
   /**
-   * How the next page comes: when the end scrolls into view (feeds; seed §9: 200 ms, distance 0), or by a
+   * How the next page comes: when the end scrolls into view (feeds; docs/rules.md#front-end-constants: 200 ms, distance 0), or by a
    * 加载更多 button (lists a reader works through — rankings, search results, orders — where the footer
    * stays reachable and the position predictable).
    */

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 
-/** Seed §9: infinite scroll waits 200 ms and fires at distance 0 (the sentinel itself comes into view). */
+/** docs/rules.md#front-end-constants: infinite scroll waits 200 ms and fires at distance 0 (the sentinel itself comes into view). */
 export const INFINITE_SCROLL_DELAY_MS = 200;
 export const INFINITE_SCROLL_DISTANCE_PX = 0;
 

@@ -8,7 +8,7 @@ function twoDecimals(n: number): string {
   return (Math.floor(n * 100) / 100).toFixed(2);
 }
 
-/** Counters as Chinese readers expect them (PRODUCT §6): 9999 · 1.23万 · 1.23亿. */
+/** Counters as Chinese readers expect them (docs/rules.md#numbers-and-times): 9999 · 1.23万 · 1.23亿. */
 export function formatCount(n: number | null | undefined): string {
   const v = Number.isFinite(n) ? Math.max(0, Math.trunc(n as number)) : 0;
   if (v < WAN) return String(v);

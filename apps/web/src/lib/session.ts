@@ -3,7 +3,7 @@ import { readLocal, STORAGE, writeLocal } from './storage.js';
 import { forgetReviewOffline } from './reviewOffline.js';
 
 /**
- * The signed-in state lives in localStorage (seed §3, §4: signed in = `userInfo` stored). This module is the
+ * The signed-in state lives in localStorage (docs/rules.md#browser-storage: signed in = `userInfo` stored). This module is the
  * only writer; React reads it through `useSession`, which re-renders on changes from this tab and from others.
  */
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import type { ThemeLayout } from '@shiju/contract';
 import { readLocal, STORAGE, writeLocal } from './storage.js';
 
-/** The site look of seed §3 (the contract's ThemeLayout), carried as a JSON string in `layoutVoList`. */
+/** The site look (docs/rules.md#theme-and-start-up: the contract's ThemeLayout), carried as a JSON string in `layoutVoList`. */
 export type SiteTheme = ThemeLayout;
 
 export const DEFAULT_THEME: SiteTheme = {
@@ -55,7 +55,7 @@ function applyToDocument(t: SiteTheme): void {
     root.style.removeProperty('--site-bg-image');
     delete root.dataset.bgImage;
   }
-  // Grey flag = 1 turns the whole page grey-scale (seed §4), e.g. on days of mourning.
+  // Grey flag = 1 turns the whole page grey-scale (docs/rules.md#theme-and-start-up), e.g. on days of mourning.
   root.style.filter = t.grey === 1 ? 'grayscale(1)' : '';
 }
 

@@ -1,8 +1,8 @@
 import { AGREEMENT_VERSION } from '@shiju/contract/core';
 import { Button, Modal } from 'antd';
-import { useAcceptAgreement } from '../api/queries/index.js';
-import { useSignOut } from '../hooks/useSignOut.js';
-import AntdScope from './antd/AntdScope.js';
+import { useAcceptAgreement } from '../features/account/index.js';
+import { useSignOut } from '../features/auth/index.js';
+import AntdScope from '../components/antd/AntdScope.js';
 import { AgreementLinks } from '../components/AgreementLinks.js';
 
 /** The new-agreement dialog of ConsentGate (loaded only when someone has to accept). */

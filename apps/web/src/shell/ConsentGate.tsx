@@ -1,7 +1,7 @@
 import { AGREEMENT_VERSION } from '@shiju/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { userQueries } from '../api/queries/users.js';
+import { userQueries } from '../features/account/index.js';
 import { useSession } from '../hooks/useSession.js';
 import { saveUserInfo } from '../lib/session.js';
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { toastSuccess } from '../api/index.js';
-import { useCancelDeletion } from '../api/queries/index.js';
+import { useCancelDeletion } from '../features/account/index.js';
 import { Button } from '../components/ui/Button.js';
 import { Icon } from '../components/ui/Icon.js';
 import { ExclamationCircleFilled } from '../components/ui/icons.js';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { IcpLink, useIcp } from './IcpLink.js';
+import { IcpLink, useIcp } from '../features/site/index.js';
 
 export function Footer() {
   const icp = useIcp();

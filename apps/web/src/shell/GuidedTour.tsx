@@ -4,9 +4,9 @@ import { Button } from '../components/ui/Button.js';
 import { Icon } from '../components/ui/Icon.js';
 import { CloseOutlined } from '../components/ui/icons.js';
 import { appShown } from './serverPage.js';
-import { markTourSeen, tourSeen } from './tour.js';
+import { markTourSeen, tourSeen } from '../lib/tour.js';
 
-/** Seed §9: the tour's mask leaves 6 px around its target, with corners of radius 2. */
+/** docs/rules.md#front-end-constants: the tour's mask leaves 6 px around its target, with corners of radius 2. */
 const GAP = { offset: 6, radius: 2 };
 /** Space between the lit target and the panel, and the panel's width. */
 const PANEL_MARGIN = 12;

@@ -9,11 +9,10 @@ import { MessageBell } from './MessageBell.js';
 import { MobileUserLinks } from './MobileUserLinks.js';
 import { NavLinks } from './NavLinks.js';
 import { SearchBox } from './SearchBox.js';
-import { SiteLinks } from './SiteLinks.js';
+import { SiteLinks } from '../features/site/index.js';
 import { UserMenu } from './UserMenu.js';
-import { WriteButton } from './WriteButton.js';
-import { ReadingSettingsButton } from '../components/reading/ReadingSettings.js';
-import { ReadingPrefsSync } from '../components/reading/ReadingPrefsSync.js';
+import { WriteButton } from '../features/essays/index.js';
+import { ReadingSettingsButton, ReadingPrefsSync } from '../features/reading/index.js';
 
 /** The site's name, read as "拾句 首页": the seal is decoration, the words the link's name. */
 export function Logo() {

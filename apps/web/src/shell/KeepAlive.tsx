@@ -1,6 +1,6 @@
 import { Activity, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { KeptSearchContext } from './pageLocation.js';
+import { KeptSearchContext } from '../lib/pageLocation.js';
 import { useRouteHandle } from './routeHandle.js';
 
 interface Kept {
@@ -11,7 +11,7 @@ interface Kept {
 }
 
 /**
- * The routed page, with keep-alive for routes flagged `keepAlive` (seed §2, PRODUCT §7).
+ * The routed page, with keep-alive for routes flagged `keepAlive` (docs/rules.md#routes).
  *
  * A kept page is not unmounted when left: React's <Activity> hides it (its effects stop, its state and loaded
  * lists stay) and it keeps reading its own query string (usePageSearchParams), not the address now showing.

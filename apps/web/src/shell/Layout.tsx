@@ -39,7 +39,7 @@ export function AppHosts() {
   );
 }
 
-/** Header, the routed page, footer (seed §2: the shell shows a header and a footer around the page). */
+/** Header, the routed page, footer (docs/rules.md#routes: the shell shows a header and a footer around the page). */
 export function Layout() {
   const { handle } = useRouteHandle();
   useDocumentMeta(handle);

@@ -3,7 +3,7 @@ import { loadingStore } from '../api/loading.js';
 import { Icon } from '../components/ui/Icon.js';
 import { LoadingOutlined } from '../components/ui/icons.js';
 
-/** The request layer's fullscreen mask (seed §9): dark, 加载中, fades in and out over 400 ms. */
+/** The request layer's fullscreen mask (docs/rules.md#loading-mask): dark, 加载中, fades in and out over 400 ms. */
 export function LoadingMask() {
   const loading = useSyncExternalStore(loadingStore.subscribe, loadingStore.isShown, () => false);
   return (

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { RouterButton } from '../components/RouterButton.js';
 import { UserAvatar } from '../components/UserAvatar.js';
 import { useSession } from '../hooks/useSession.js';
-import { useSignOut } from '../hooks/useSignOut.js';
+import { useSignOut } from '../features/auth/index.js';
 import { signInPath } from '../lib/navigation.js';
 import { SIGN_OUT_LABEL, userLinks } from './userMenu.js';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useDebounced } from '../hooks/useDebounced.js';
 import { useNavigate } from 'react-router';
-import { discoveryQueries } from '../api/queries/index.js';
+import { discoveryQueries } from '../features/discovery/index.js';
 import { Icon } from '../components/ui/Icon.js';
 import { CloseOutlined, SearchOutlined } from '../components/ui/icons.js';
 

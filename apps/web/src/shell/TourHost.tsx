@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { markTourSeen, onTourRequest, tourSeen } from './tour.js';
+import { markTourSeen, onTourRequest, tourSeen } from '../lib/tour.js';
 
 const GuidedTour = lazy(() => import('./GuidedTour.js'));
 

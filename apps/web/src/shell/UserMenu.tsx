@@ -5,7 +5,7 @@ import { Button } from '../components/ui/Button.js';
 import { Icon } from '../components/ui/Icon.js';
 import { DownOutlined } from '../components/ui/icons.js';
 import { useSession } from '../hooks/useSession.js';
-import { useSignOut } from '../hooks/useSignOut.js';
+import { useSignOut } from '../features/auth/index.js';
 import { signInPath } from '../lib/navigation.js';
 import { SIGN_OUT_LABEL, userLinks } from './userMenu.js';
 

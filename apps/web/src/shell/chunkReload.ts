@@ -4,7 +4,7 @@ import { readSession, SESSION_STORAGE, writeSession } from '../lib/storage.js';
 const RELOAD_GUARD_MS = 15_000;
 
 /**
- * Seed §2: a page that fails to load sends the browser to that page's full address. Returns false (and does
+ * docs/rules.md#routes: a page that fails to load sends the browser to that page's full address. Returns false (and does
  * nothing) when the same address was already reloaded for this reason moments ago, to avoid a reload loop.
  */
 export function reloadForChunk(href: string = window.location.href, now: number = Date.now()): boolean {

@@ -37,12 +37,12 @@ export function PageBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-/** A page loaded on demand (seed §2), with a skeleton while its chunk arrives. */
+/** A page loaded on demand (docs/rules.md#routes), with a skeleton while its chunk arrives. */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>, { light = false }: LazyPageOptions = {}): ComponentType {
   const Page = lazy(() =>
     (light
       ? load()
-      : Promise.all([load(), import('./antd/AntdScope.js')]).then(([page, antd]) => {
+      : Promise.all([load(), import('../components/antd/AntdScope.js')]).then(([page, antd]) => {
           const Inner = page.default;
           const Scope = antd.default;
           return {

@@ -1,4 +1,4 @@
-/** The header menu (SCREENS.md): label, target and the routes that light it up. */
+/** The header menu (docs/rules.md#screens): label, target and the routes that light it up. */
 export interface NavItem {
   key: string;
   label: string;

@@ -7,7 +7,7 @@ export interface RouteHandle {
   title: string;
   /** Kept mounted (hidden) when left, restored with its scroll position on return. */
   keepAlive?: boolean;
-  /** <meta name="keywords"> and <meta name="description"> (seed §2: home, classification details, best of the week). */
+  /** <meta name="keywords"> and <meta name="description"> (docs/rules.md#routes: home, classification details, best of the week). */
   meta?: { keywords: string; description: string };
 }
 

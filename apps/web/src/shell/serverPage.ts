@@ -2,7 +2,7 @@
  * What the app does with the page the server put in #root (modules/seo).
  * - The pages the app draws on the server, for a visitor: the app's own markup, taken over in place (hydration,
  *   main.tsx) with the answers it was drawn from, nothing asked again (a text's page counts its view with its own
- *   small call: api/queryClient.ts takeOwedView).
+ *   small call: features/essays takeOwedView).
  * - Any other server page (the presenter's plain markup, or a signed-in reader's 首页 and text page, drawn for a
  *   visitor): it stays on screen while the app starts beside it, hidden, and is handed over once the app's page
  *   has mounted and its first calls have settled: the reader sees the content throughout, without a skeleton or

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { namedRouteTitle } from '@shiju/contract/pages';
 import { pageTitle, SITE_META, type RouteHandle } from './routeHandle.js';
-import { titleNameFor, useTitleNameFor } from './titleName.js';
+import { titleNameFor, useTitleNameFor } from '../lib/titleName.js';
 
 /**
  * The address the server rendered this document for, when it did (its head tags carry data-ssr): those tags

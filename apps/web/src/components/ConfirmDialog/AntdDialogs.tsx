@@ -1,4 +1,4 @@
-import AntdScope from '../../shell/antd/AntdScope.js';
+import AntdScope from '../antd/AntdScope.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { PromptDialog } from './PromptDialog.js';
 import type { DialogRequest } from './store.js';

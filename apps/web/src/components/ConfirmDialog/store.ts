@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** How a dialog ended (seed §4: a confirmation box can be confirmed, cancelled or closed). */
+/** How a dialog ended (docs/rules.md#front-end-constants: a confirmation box can be confirmed, cancelled or closed). */
 export type DialogAction = 'confirm' | 'cancel' | 'close';
 
 export interface ConfirmOptions {

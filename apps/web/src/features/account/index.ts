@@ -1,0 +1,1 @@
+export { useAcceptAgreement, useCancelDeletion, useSaveReadingPrefs, userKeys, userQueries } from './api/users.js';

@@ -1,0 +1,1 @@
+export { type AdminQuery, adminKeys } from './api/admin.js';

@@ -1,0 +1,1 @@
+export { adKeys, adQueries, useAdClick } from './api/ads.js';

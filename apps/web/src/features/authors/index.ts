@@ -1,0 +1,1 @@
+export { WorkLine } from './components/WorkLine.js';

@@ -1,0 +1,3 @@
+export { collectionHref } from './components/FolderGrid.js';
+export { MyCollections } from './components/MyCollections.js';
+export { loadCollectionPicker } from './lazy.js';

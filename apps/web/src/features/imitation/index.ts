@@ -1,0 +1,1 @@
+export { ImitationTreeSection } from './components/ImitationTreeSection.js';

@@ -1,0 +1,1 @@
+export { interestKeys, interestQueries } from './api/interests.js';

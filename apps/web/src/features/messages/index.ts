@@ -1,0 +1,1 @@
+export { messageKeys, messageQueries } from './api/messages.js';

@@ -1,0 +1,2 @@
+export { toneQueries } from './api/tones.js';
+export { MeterBar } from './components/MeterBar.js';

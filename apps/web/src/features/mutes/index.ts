@@ -1,0 +1,3 @@
+export { muteQueries, useUnmute } from './api/mutes.js';
+export { MuteButton } from './components/MuteButton.js';
+export { MuteMenu } from './components/MuteMenu.js';

@@ -1,0 +1,1 @@
+export { PROVIDERS, type PaymentProviderId, STATUS, formatYuan } from './orders.js';

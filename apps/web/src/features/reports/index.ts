@@ -1,0 +1,2 @@
+export { reportQueries } from './api/reports.js';
+export { ReportButton } from './components/ReportButton.js';

@@ -1,0 +1,1 @@
+export { checkImage, IMAGE_ACCEPT, useUploadImage } from './api/uploads.js';

@@ -1,7 +1,0 @@
-import { ReactedPage } from '../../components/people/ReactedPage.js';
-import { UserFolders } from '../../components/collections/UserFolders.js';
-
-/** /othersCollect?id=: their public 收藏夹, then the texts in them. */
-export default function OthersCollect() {
-  return <ReactedPage kind="collect" before={(userId) => <UserFolders userId={userId} />} />;
-}
