@@ -11,7 +11,7 @@ export const STORAGE = {
   lastClassification: 'shiju:lastClassification',
   /** Not the seed's: set on the first visit; read before the first paint (public/boot.js) to leave out the hero. */
   visited: 'shiju:visited',
-  /** Not the seed's: the reading preferences (components/reading/prefs.ts; read before the first paint by public/reading.js). */
+  /** Not the seed's: the reading preferences (features/reading/components/prefs.ts; read before the first paint by public/reading.js). */
   readingPrefs: 'shiju:readingPrefs',
   /** Not the seed's: 每日回顾 answers made offline, waiting to be sent (lib/reviewOffline.ts). */
   reviewOutbox: 'shiju:reviewOutbox',

@@ -9,7 +9,7 @@ const OVERFLOW = 99;
 /**
  * Unread notifications of the signed-in user. The count is quiet: no loading mask (the call is silent), no
  * toast; on failure no badge. It refreshes every 60 s while the tab is visible and whenever something that
- * reads messages invalidates it (see components/people/unread.ts).
+ * reads messages invalidates it (see features/people/components/unread.ts).
  */
 export function MessageBell() {
   const { data, isError } = useUnreadCounts();

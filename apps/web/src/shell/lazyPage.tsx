@@ -19,7 +19,7 @@ export class ChunkLoadError extends Error {
 export interface LazyPageOptions {
   /**
    * The page is built without antd (the reader's first pages: 首页, a text's page, 404): it loads alone. Every other
-   * page comes with antd's context (shell/antd/AntdScope) in the same request round.
+   * page comes with antd's context (components/antd/AntdScope) in the same request round.
    */
   light?: boolean;
 }

@@ -19,7 +19,7 @@ const SANS =
 
 export function antdThemeOf(color: string, dark = false): ThemeConfig {
   return {
-    // The reader's dark mode (components/reading) keeps the site's colour.
+    // The reader's dark mode (features/reading) keeps the site's colour.
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: { colorPrimary: color, colorLink: color, colorBgLayout: dark ? '#171615' : '#faf8f3', fontFamily: SANS, borderRadius: 6 },
     // Notifications stack 16 px apart (docs/rules.md#front-end-constants).

@@ -1,5 +1,5 @@
 /**
- * 格律 on a classical text's page: a switch in the reading toolbar (components/reading's `tools`) that, when turned on, loads the tone engine (`@shiju/contract/tones`, its
+ * 格律 on a classical text's page: a switch in the reading toolbar (features/reading's `tools`) that, when turned on, loads the tone engine (`@shiju/contract/tones`, its
  * own chunk with its tables) and the text's stored 平仄, and draws the tones over every character of the text
  * (markTones.ts), with a legend and, for screen readers, the tones clause by clause. The toggle is drawn by the server
  * too, so the page does not move when the app takes it over; nothing loads until a reader asks.
@@ -13,7 +13,7 @@ import { lineSummaries, markTones, unmarkTones, type LineSummary } from './markT
 
 type Engine = typeof Tones;
 
-/** A change to the text that only puts 拼音 over it or takes it off (components/reading/ruby.ts). */
+/** A change to the text that only puts 拼音 over it or takes it off (features/reading/components/ruby.ts). */
 const onlyPinyin = (r: MutationRecord) =>
   Array.from(r.addedNodes).every((n) =>
     n instanceof Element ? n.classList.contains('py-run') : n.parentElement?.classList.contains('meter-ch') === true,
@@ -22,7 +22,7 @@ const onlyPinyin = (r: MutationRecord) =>
 /** The collections of 词 and 曲 (import/catalog.ts). */
 const CI_TAGS = new Set(['宋词', '五代词', '清词', '元曲']);
 
-/** Where the text is drawn on the page (pages/BellesDetails/DetailsText). */
+/** Where the text is drawn on the page (features/essays/pages/BellesDetails/DetailsText). */
 const TEXT_SELECTOR = '.details-text__body, .details-text__sentence';
 
 interface Drawn {
@@ -62,7 +62,7 @@ export function MeterBar({ essay }: { essay: { id: number; dynasty: string | nul
     const target = bar.current?.closest('.details__main')?.querySelector<HTMLElement>(TEXT_SELECTOR);
     if (!target) return;
     // The text is redrawn under us when its notes arrive: draw the marks again on the new nodes. 拼音 wrapping the
-    // characters in ruby (components/reading) is not a new text.
+    // characters in ruby (features/reading) is not a new text.
     const observer = new MutationObserver((records) => {
       if (!records.every(onlyPinyin)) draw();
     });

@@ -75,7 +75,7 @@ function Taxonomy({ essay }: { essay: Details }) {
 }
 
 function DetailsView({ essay: asked }: { essay: Details }) {
-  // A reader of 繁體 sees an imported text's stored original, not a conversion (components/reading/original.ts).
+  // A reader of 繁體 sees an imported text's stored original, not a conversion (features/reading/components/original.ts).
   const essay = useShownEssay(asked);
   const prepared = useMemo(
     () => (essay.type === 'essay' ? prepareContent(essay.content) : { html: '', headings: [] }),
