@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { freePort, serverMain, sleep, startServer } from './processes.js';
+import { apiAs, freePort, serverMain, sleep, startServer } from './processes.js';
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [serverMain], {
@@ -82,11 +82,7 @@ describe('graceful shutdown', () => {
     // as received, so each is truly in flight when SIGTERM arrives.
     const count = 8;
     const inFlight = Array.from({ length: count }, (_, i) =>
-      fetch(`${base}/api/v1/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `shutdown_${i}`, password: 'goodpass123', agree: true }),
-      }).then((r) => r.json() as Promise<{ code: string }>),
+      apiAs(base, 'register', { body: { username: `shutdown_${i}`, password: 'goodpass123', agree: true } }),
     );
     const received = () =>
       p
@@ -151,14 +147,9 @@ describe('npm start', () => {
       expect(out).toMatch(/time: first import \d+\.\d s/);
       expect(out.split('loading the starter library').length - 1).toBe(1);
       expect(out.indexOf('time: first import')).toBeLessThan(out.indexOf('is ready'));
-      const page = await fetch(`${npm.base}/api/v1/es/essays/pc/page`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"pageSize":1}',
-      });
-      const body = (await page.json()) as { code: string; data: { totalCapped: boolean } };
-      expect(body.code).toBe('00000');
-      expect(body.data.totalCapped).toBe(true); // over a thousand texts
+      const page = await apiAs(npm.base, 'essaysPage', { body: { pageSize: 1 } });
+      expect(page.code).toBe('00000');
+      expect(page.data.totalCapped).toBe(true); // over a thousand texts
     } finally {
       npm.kill('SIGTERM');
       await npm.exited;
@@ -169,7 +160,7 @@ describe('npm start', () => {
     const npm = await startServer({ DATA_DIR: tmp() }, ['npm', 'start']);
     const serverPid = Number(/"pid":(\d+)/.exec(npm.output())?.[1]);
     expect(serverPid).toBeGreaterThan(0);
-    expect((await fetch(`${npm.base}/api/health`)).status).toBe(200);
+    expect((await apiAs(npm.base, 'health')).status).toBe(200);
     npm.kill(signal);
     // npm ends once its script has; the server (that script's own process) must be gone with it. Both waits are
     // bounded by the test's timeout only: a hang fails, a slow machine does not.

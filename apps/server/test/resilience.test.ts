@@ -11,13 +11,14 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addClassification,
-  api,
+  apiAs,
   canRunPrivatePostgres,
   query,
   privatePostgres,
   sleep,
   startServer,
   waitFor,
+  type Answer,
   type ServerProcess,
 } from './processes.js';
 
@@ -42,25 +43,22 @@ function load(server: ServerProcess, tokens: string[], classificationId: number)
       const reqId = `load-${w}-${i}-${crypto.randomBytes(3).toString('hex')}`;
       const headers = { 'x-request-id': reqId };
       try {
-        const r =
+        const content = `第${w}位作者的第${i}句（${run}）：山高月小，水落石出。`;
+        const r: Answer =
           kind === 0
-            ? await api(server.base, 'POST', '/api/v1/app/essay', {
-                token,
-                headers,
-                body: {
-                  type: 'sentence',
-                  content: `第${w}位作者的第${i}句（${run}）：山高月小，水落石出。`,
-                  classificationId,
-                  status: 'publish',
-                },
-              })
+            ? await apiAs(
+                server.base,
+                'createEssay',
+                { body: { type: 'sentence', content, classificationId, status: 'publish' } },
+                { token, headers },
+              )
             : kind === 1
-              ? await api(server.base, 'POST', '/api/v1/es/essays/pc/page', { body: { pageSize: 5 }, headers })
+              ? await apiAs(server.base, 'essaysPage', { body: { pageSize: 5 } }, { headers })
               : !acked.length
-                ? await api(server.base, 'GET', '/api/ready', { headers })
+                ? await apiAs(server.base, 'ready', {}, { headers })
                 : kind === 2
-                  ? await api(server.base, 'POST', '/api/v1/pc/essays/details', { body: { id: acked[i % acked.length] }, headers })
-                  : await api(server.base, 'POST', '/api/v1/app/essay/beLike', { token, body: { essayId: acked[0] }, headers });
+                  ? await apiAs(server.base, 'essayDetails', { body: { id: acked[i % acked.length]! } }, { headers })
+                  : await apiAs(server.base, 'like', { body: { essayId: acked[0]! } }, { token, headers });
         codes.set(r.code, (codes.get(r.code) ?? 0) + 1);
         if (kind === 0 && r.code === '00000') acked.push((r.data as { id: number }).id);
         if (r.code !== '00000') await sleep(50);
@@ -101,11 +99,9 @@ describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under lo
   async function signUpWriters(server: ServerProcess, n: number, prefix: string) {
     const tokens: string[] = [];
     for (let i = 0; i < n; i++) {
-      const r = await api(server.base, 'POST', '/api/v1/auth/register', {
-        body: { username: `${prefix}_${i}`, password: 'goodpass123', agree: true },
-      });
+      const r = await apiAs(server.base, 'register', { body: { username: `${prefix}_${i}`, password: 'goodpass123', agree: true } });
       expect(r.code).toBe('00000');
-      tokens.push((r.data as { accessToken: string }).accessToken);
+      tokens.push(r.data.accessToken);
     }
     return tokens;
   }
@@ -132,8 +128,7 @@ describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under lo
     expect(await waitFor(() => l.acked.length >= 5, HANG_MS)).toBe(true);
 
     const read = l.acked[1]!; // not acked[0]: the load likes that one, and a like drops its cached details
-    const details = (headers?: Record<string, string>) =>
-      api(server.base, 'POST', '/api/v1/pc/essays/details', { body: { id: read }, headers });
+    const details = (headers?: Record<string, string>) => apiAs(server.base, 'essayDetails', { body: { id: read } }, { headers });
     expect((await details()).code).toBe('00000'); // its public details are now cached
 
     await cluster.stop(); // fast mode: open transactions are cut; returns once PostgreSQL is down
@@ -143,15 +138,15 @@ describe.skipIf(!canRunPrivatePostgres)('PostgreSQL restart and SIGTERM under lo
     expect((await details({ cookie: `sj_vid=${viewer}` })).code).toBe('00000');
     expect(await waitFor(() => (l.codes.get('B0002') ?? 0) >= 10, HANG_MS)).toBe(true);
     expect(await waitFor(() => server.output().includes('view flush failed; retrying'), HANG_MS)).toBe(true);
-    const ready = await api(server.base, 'GET', '/api/ready');
+    const ready = await apiAs(server.base, 'ready');
     expect(ready).toMatchObject({ status: 503, code: 'B0002' });
-    expect((await api(server.base, 'GET', '/api/health')).code).toBe('00000'); // alive, just not ready
+    expect((await apiAs(server.base, 'health')).code).toBe('00000'); // alive, just not ready
 
     await cluster.start(); // returns once PostgreSQL accepts connections
     // "Within 5 s" was a speed a shared machine cannot promise. What is proved: the same process, with no restart and
     // nothing done to it, is ready again and acknowledges new writes (a pool left holding dead connections, or one
     // that gave up, would never get there and hang this wait).
-    const recovered = await waitFor(async () => (await api(server.base, 'GET', '/api/ready').catch(() => null))?.code === '00000', HANG_MS);
+    const recovered = await waitFor(async () => (await apiAs(server.base, 'ready').catch(() => null))?.code === '00000', HANG_MS);
     expect(recovered).toBe(true);
     const ackedAtRecovery = l.acked.length;
     expect(await waitFor(() => l.acked.length >= ackedAtRecovery + 5, HANG_MS)).toBe(true);
