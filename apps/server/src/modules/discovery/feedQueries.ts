@@ -2,11 +2,11 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TOTAL_CAP } from '@shiju/contract';
-import { rowsOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { aliased, columnName } from '../../db/names.js';
 import { essays, essayTags, interests, tags, uninterested } from '../../db/schema.js';
 import { notBlockedBy } from '../users/index.js';
-import { cardsSql, type CardRow } from '../essays/index.js';
+import { cardPage, type CardRow } from '../essays/index.js';
 import { mutesAnything, notMutedBy } from '../mutes/index.js';
 
 export async function interestIdsOf(db: Db, userId: number): Promise<number[]> {
@@ -26,12 +26,11 @@ const et = alias(essayTags, 'et');
 const u = alias(uninterested, 'u');
 /**
  * Derived tables, named by the table whose columns they carry: `t(tag_id)` the reader's interest tags, `x` a tag's
- * page of essay_tags rows, `m(tag_id, n)` the tags asked for in order, and `p` cardsSql's page (its tag_id).
+ * page of essay_tags rows, and `m(tag_id, n)` the tags asked for in order.
  */
 const t = alias(interests, 't');
 const x = alias(essayTags, 'x');
 const m = alias(essayTags, 'm');
-const p = alias(essayTags, 'p');
 
 /** Interest tags and their children: a first-level interest brings its second-level tags along. */
 function interestTagIds(userId: number) {
@@ -90,7 +89,7 @@ export function feedRows(db: Db, userId: number, limit: number, offset: number, 
     keptTotal !== undefined
       ? sql`${keptTotal}`
       : sql`(case when ${mutesAnything(userId)} then (select count(*) from (${mutedOut}) c) else ${plain} end)`;
-  return rowsOf<CardRow>(db, cardsSql(ids, userId, { total }));
+  return cardPage(db, ids, userId, { total });
 }
 
 /** The reader's interest tags, in the order they were chosen. */
@@ -116,8 +115,5 @@ export function newestPerTag(db: Db, userId: number, tagIds: number[], per: numb
       join ${essays} on ${essays.id} = ${essayTags.essayId}
       where ${essayTags.tagId} = ${m.tagId} and ${isNotNull(essayTags.publishedAt)} and ${feedable(userId)}
       order by ${essayTags.publishedAt} desc, ${essayTags.essayId} desc limit ${per}) x`;
-  return rowsOf<CardRow & Pick<typeof essayTags.$inferSelect, 'tagId'>>(
-    db,
-    cardsSql(ids, userId, { pageColumns: sql`, ${p.tagId} as "tagId"` }),
-  );
+  return cardPage<CardRow & Pick<typeof essayTags.$inferSelect, 'tagId'>>(db, ids, userId, { pageColumns: { tagId: m.tagId } });
 }

@@ -6,7 +6,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { names } from '../../db/names.js';
 import { essays, essayViews, importedEngagement, likes, rankingEntries } from '../../db/schema.js';
 import { rankScoreSql } from '../../lib/engagement.js';
-import { cardsSql, underReportLimit, type CardRow } from '../essays/index.js';
+import { cardPage, underReportLimit, type CardRow } from '../essays/index.js';
 import { blocksAnyone, notBlockedBy } from '../users/index.js';
 import { mutesAnything, notMutedBy } from '../mutes/index.js';
 
@@ -86,10 +86,9 @@ type RankingEntry = typeof rankingEntries.$inferSelect;
 /** A card with its place in the list: the entry's score (as `rankScore`), weighted likes, likers and viewers. */
 export type RankingRow = CardRow & Pick<RankingEntry, 'engagement' | 'likers' | 'viewers'> & { rankScore: RankingEntry['score'] };
 
-/** The list's entries (`ranking_entries r`), the page's texts (`essays pe`) and cardsSql's page (`p`, columns of r). */
+/** The list's entries (`ranking_entries r`) and the page's texts (`essays pe`). */
 const r = names(alias(rankingEntries, 'r'));
 const pe = names(alias(essays, 'pe'));
-const p = names(alias(rankingEntries, 'p'));
 
 /**
  * A page of a precomputed ranking as cards with the viewer's flags, and its total, in one statement. The lists are
@@ -129,9 +128,10 @@ export function rankingRows(
   const total = viewerId
     ? sql`(case when ${blocksAnyone(viewerId)} or ${mutesAnything(viewerId)} then ${counted(sql`${r} ${shown}`)} else ${plain} end)`
     : plain;
-  return rowsOf<RankingRow>(
-    db,
-    cardsSql(ids, viewerId, { total, pageColumns: sql`, ${p.score} as "rankScore", ${p.engagement}, ${p.likers}, ${p.viewers}` }),
-    true,
-  );
+  const { score, engagement, likers, viewers } = rankingEntries;
+  return cardPage<RankingRow>(db, ids, viewerId, {
+    total,
+    pageColumns: { rankScore: score, engagement, likers, viewers },
+    prepared: true,
+  });
 }

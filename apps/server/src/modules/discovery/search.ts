@@ -8,7 +8,7 @@ import { LISTS_CHANGED, type Broadcast } from '../../lib/broadcast.js';
 import { Cache } from '../../lib/cache.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { blockedIds } from '../users/index.js';
-import { cardsOf, type CardRow } from '../essays/index.js';
+import { cardsOf } from '../essays/index.js';
 import type { Db } from '../../db/client.js';
 import { htmlToText } from '../../lib/html.js';
 import { cappedTotal } from '../../lib/paging.js';
@@ -302,7 +302,7 @@ export async function search(db: Db, s: SearchState, opts: SearchOptions) {
   }
   const pageIds = candidates.slice(opts.offset, opts.offset + opts.limit).map((c) => c.id);
   const [rows, facets] = await Promise.all([
-    cardsOf<CardRow & { content: string | null }>(db, pageIds, opts.viewerId, q.ESSAY_BODY),
+    cardsOf(db, pageIds, opts.viewerId, { essayBody: true }),
     first ? facetsFor(db, s, all) : null,
   ]);
   const marks = highlightsOf(p, author ? [author.name] : []);

@@ -224,9 +224,6 @@ export async function similarQueries(db: Db, q: string, n: number): Promise<stri
   return rows.map((r) => r.query);
 }
 
-/** The body of a long text beside its card, to centre its snippet on the match. */
-export const ESSAY_BODY = sql`, case when ${e.type} = 'essay' then ${e.content} end as content`;
-
 const tagColumns = { id: tags.id, name: tags.name, parentId: tags.parentId, letter: tags.letter, essayCount: tags.essayCount };
 
 /** Every tag, most used first (the pinyin index is built from it). */

@@ -2,8 +2,8 @@
 export { deleteInTx, hideInTx } from './admin.js';
 export { presentCard, presentEssays } from './presenter.js';
 export {
+  cardPage,
   cardsOf,
-  cardsSql,
   decodeCursor,
   encodeCursor,
   findEssay,

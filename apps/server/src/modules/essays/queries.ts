@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type AnyColumn, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { imitationKeyOf, REPORTS_TO_LEAVE_LISTS, TOTAL_CAP } from '@shiju/contract';
 import { rowsOf, type Db, type Exec, type Tx } from '../../db/client.js';
-import { frozen, names } from '../../db/names.js';
+import { columnName, frozen, names } from '../../db/names.js';
 import {
   blocks,
   classifications,
@@ -252,7 +252,7 @@ function source(f: ListFilter) {
 
 type UserRow = typeof users.$inferSelect;
 
-/** Rows of a page of cards (see cardsSql); `total` is on every row, and on the one empty row of an empty page. */
+/** Rows of a page of cards (see cardPage); `total` is on every row, and on the one empty row of an empty page. */
 export interface CardRow extends Pick<
   EssayRow,
   'type' | 'title' | 'summary' | 'source' | 'cover' | 'status' | 'views' | 'likes' | 'collects' | 'comments' | 'imitations'
@@ -305,12 +305,22 @@ const collected = names(alias(collects, 'f'));
 /** The CTE `page` (id, ord, and whatever `pageColumns` reads), named by the table whose ids it carries. */
 const p = names(alias(essays, 'p'));
 
+/** Columns of the page statement passed along on each card, by the key they take there (see cardPage). */
+export type PageColumns = Record<string, Column>;
+
+const pageColumnsSql = (columns: PageColumns) =>
+  sql.join(Object.entries(columns).map(([key, column]) => sql`, p.${columnName(column)} as ${sql.identifier(key)}`));
+
 /**
  * Texts as cards in one statement: `ids` yields `(id, ord)`; each text comes with its author, its tags and the
  * viewer's flags (and with `details`, its content, the author's bio, its classification and whether the viewer
- * follows the author; `pageColumns` adds columns of `ids` itself as `p.<name>`). One round trip, not one per part.
+ * follows the author; `pageColumns` adds columns of `ids` itself). One round trip, not one per part.
  */
-export function cardsSql(ids: SQL, viewerId: number | undefined, opts: { total?: SQL; details?: boolean; pageColumns?: SQL } = {}): SQL {
+function cardsSql(
+  ids: SQL,
+  viewerId: number | undefined,
+  opts: { total?: SQL; details?: boolean; essayBody?: boolean; pageColumns?: PageColumns } = {},
+): SQL {
   const flag = (f: typeof liked | typeof collected) =>
     viewerId ? sql`exists (select 1 from ${f} where ${f.userId} = ${viewerId} and ${f.essayId} = ${e.id})` : sql`false`;
   const details = opts.details
@@ -319,7 +329,7 @@ export function cardsSql(ids: SQL, viewerId: number | undefined, opts: { total?:
     : sql``;
   return sql`with page as (${ids})
     select ${opts.total ?? sql`null`}::int as total, ${CARD_COLUMNS},
-      ${flag(liked)} as liked, ${flag(collected)} as collected${details}${opts.pageColumns ?? sql``}
+      ${flag(liked)} as liked, ${flag(collected)} as collected${details}${opts.essayBody ? ESSAY_BODY : sql``}${opts.pageColumns ? pageColumnsSql(opts.pageColumns) : sql``}
     ${opts.details ? DETAILS_FROM : CARD_FROM}
     order by p.ord`;
 }
@@ -337,6 +347,8 @@ const CARD_JOINS = sql`from (select 1) one
     left join ${e} on ${e.id} = ${p.id}
     left join ${u} on ${u.id} = ${e.authorId}`;
 const CARD_FROM = frozen(CARD_JOINS);
+/** The body of a long text beside its card (a search result centres its snippet on the match). */
+const ESSAY_BODY = frozen(sql`, case when ${e.type} = 'essay' then ${e.content} end as content`);
 const DETAILS_FROM = frozen(sql`${CARD_JOINS}
     left join ${c} on ${c.id} = ${e.classificationId}`);
 
@@ -349,10 +361,35 @@ const intArray = (ids: number[]) =>
 
 const byIds = (ids: number[]) => sql`select id, ord from unnest(${intArray(ids)}) with ordinality as x(id, ord)`;
 
-/** Cards of these texts, in this order (missing ids are skipped); `pageColumns` adds columns of `e` to each. */
-export async function cardsOf<R extends CardRow = CardRow>(db: Db, ids: number[], viewerId?: number, pageColumns?: SQL): Promise<R[]> {
+/**
+ * Cards of these texts, in this order (missing ids are skipped); `essayBody`: with a long text's body as `content`
+ * (null for a sentence), for a search result's snippet.
+ */
+export async function cardsOf(db: Db, ids: number[], viewerId?: number): Promise<CardRow[]>;
+export async function cardsOf(
+  db: Db,
+  ids: number[],
+  viewerId: number | undefined,
+  opts: { essayBody: true },
+): Promise<(CardRow & { content: string | null })[]>;
+export async function cardsOf(db: Db, ids: number[], viewerId?: number, opts: { essayBody?: boolean } = {}): Promise<CardRow[]> {
   if (!ids.length) return [];
-  return (await rowsOf<R>(db, cardsSql(byIds(ids), viewerId, { pageColumns }), true)).filter((r) => r.id !== null);
+  return (await rowsOf<CardRow>(db, cardsSql(byIds(ids), viewerId, opts), true)).filter((r) => r.id !== null);
+}
+
+/**
+ * A page of another module's list as cards, in one statement and one round trip: `page` selects the page's texts as
+ * `(id, ord)` (a ranking's entries, the feed's walk), with any columns that `pageColumns` names passed along on each
+ * card under its key; `total`, the list's count, rides on every row, and on the one empty row of an empty page.
+ * The card select itself stays here. `prepared`: a statement run often enough to keep prepared (db/client.ts rowsOf).
+ */
+export function cardPage<R extends CardRow = CardRow>(
+  db: Db,
+  page: SQL,
+  viewerId: number | undefined,
+  opts: { total?: SQL; pageColumns?: PageColumns; prepared?: boolean } = {},
+): Promise<R[]> {
+  return rowsOf<R>(db, cardsSql(page, viewerId, opts), opts.prepared);
 }
 
 /** A text and, when it imitates one, its original (second row): everything the details page shows, one round trip. */

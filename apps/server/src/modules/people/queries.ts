@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, lte, ne, notInArray, or, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { personCardColumns } from '../users/index.js';
 import { TOTAL_CAP } from '@shiju/contract';
-import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { aliased } from '../../db/names.js';
 import {
   activity,
@@ -22,7 +22,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
-import { cardsSql, type CardRow, type Cursor } from '../essays/index.js';
+import { cardPage, type Cursor } from '../essays/index.js';
 import { addBlock, moveUserCounter, notBlockedBy } from '../users/index.js';
 import { notMutedBy } from '../mutes/index.js';
 import { uploadsIn } from '../files/index.js';
@@ -94,7 +94,7 @@ export async function followingPage(db: Db, viewerId: number, limit: number, off
   const total = sql`(select count(*) from (select 1 from ${aliased(f)} join ${aliased(e)}
     on ${e.authorId} = ${f.followeeId} and ${e.status} = 'published'
     where ${f.followerId} = ${viewerId} limit ${TOTAL_CAP + 1}) capped)`;
-  const rows = await rowsOf<CardRow>(db, cardsSql(ids, viewerId, { total }));
+  const rows = await cardPage(db, ids, viewerId, { total });
   return { cards: rows.filter((r) => r.id !== null), ...cappedTotal(rows[0]?.total ?? 0) };
 }
 
