@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
-import { makeAdmin } from './factories.js';
+import { makeAdmin, publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { ads, orders, products, tags } from '../src/db/schema.js';
 
@@ -149,12 +149,7 @@ describe('classifications and tags', () => {
     expect((await callAs(t.app, 'adminClassifications', {}, admin.token)).data.map((x) => x.name)).toContain('诗词');
 
     const author = await signUp(t.app);
-    await callAs(
-      t.app,
-      'createEssay',
-      { body: { type: 'sentence', content: '散文分类里的一句', classificationId: tx.sanwen.id, status: 'publish' } },
-      author.token,
-    );
+    await publishText(t.app, author, { content: '散文分类里的一句', classificationId: tx.sanwen.id });
     const refused = await callAs(t.app, 'adminDeleteClassification', { params: { id: tx.sanwen.id } }, admin.token);
     expect(refused.code).toBe('A0400');
     expect(refused.msg).toContain('1 篇作品');
@@ -189,24 +184,11 @@ describe('classifications and tags', () => {
 
     // Merge 思乡 into 明月: its texts follow, and the count is exact.
     const author = await signUp(t.app);
-    const w = await callAs(
-      t.app,
-      'createEssay',
-      {
-        body: {
-          type: 'sentence',
-          content: '举头望明月低头思故乡',
-          classificationId: tx.meiju.id,
-          tagIds: [tx.sixiang.id],
-          status: 'publish',
-        },
-      },
-      author.token,
-    );
+    const w = await publishText(t.app, author, { content: '举头望明月低头思故乡', classificationId: tx.meiju.id, tagIds: [tx.sixiang.id] });
     const merged = await callAs(t.app, 'adminMergeTag', { params: { id: tx.sixiang.id }, body: { intoId: moon.data.id } }, admin.token);
     expect(merged.data).toMatchObject({ id: moon.data.id, essayCount: 1 });
     expect(await lastAudit()).toMatchObject({ action: 'tag.merge', summary: { intoId: moon.data.id, texts: 1 } });
-    const detail = await callAs(t.app, 'essayDetails', { body: { id: w.data.id } });
+    const detail = await callAs(t.app, 'essayDetails', { body: { id: w.id } });
     expect(detail.data.tags.map((x) => x.name)).toEqual(['明月']);
     expect(await t.database.db.select().from(tags).where(eq(tags.id, tx.sixiang.id))).toEqual([]);
     expect((await callAs(t.app, 'adminMergeTag', { params: { id: moon.data.id }, body: { intoId: moon.data.id } }, admin.token)).code).toBe(
@@ -334,13 +316,7 @@ describe('best of the week', () => {
     const author = await signUp(t.app);
     const ids: number[] = [];
     for (const content of ['一周之句甲', '一周之句乙', '一周之句丙']) {
-      const w = await callAs(
-        t.app,
-        'createEssay',
-        { body: { type: 'sentence', content, classificationId: tx.meiju.id, status: 'publish' } },
-        author.token,
-      );
-      ids.push(w.data.id);
+      ids.push((await publishText(t.app, author, { content, classificationId: tx.meiju.id })).id);
     }
     const [a, b, c] = ids as [number, number, number];
     const week = '2026-W10';

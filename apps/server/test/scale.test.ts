@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ENGAGEMENT_WEIGHTS, hotScoreOf, TOTAL_CAP, type CallInput } from '@shiju/contract';
-import { call, callAs, createTestApp, signUp, type TestContext } from './helper.js';
-import { makeAdmin } from './factories.js';
+import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
+import { makeAdmin, publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { classifications, essays, rankingEntries, tags } from '../src/db/schema.js';
 import { refreshRankings } from '../src/modules/discovery/index.js';
@@ -59,7 +59,7 @@ describe('list totals', () => {
     expect((await callAs(t.app, 'uninterested', { params: { id: hidden } }, reader.token)).code).toBe('00000');
     const mine = await list({ classificationId: tx.sanwen.id }, reader.token);
     expect(mine.data).toMatchObject({ total: BULK - 1, totalCapped: false });
-    expect(mine.data.list.map((e: any) => e.id)).not.toContain(hidden);
+    expect(mine.data.list.map((e) => e.id)).not.toContain(hidden);
     expect((await list({ tagId: tx.sixiang.id }, reader.token)).data.total).toBe(BULK - 1);
   });
 
@@ -69,7 +69,7 @@ describe('list totals', () => {
     await callAs(t.app, 'uninterested', { params: { id: hidden } }, reader.token);
     const broad = await list({ authorId: bulkAuthor.user.id, sort: 'likes' }, reader.token);
     expect(broad.data).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
-    expect(broad.data.list.map((e: any) => e.id)).not.toContain(hidden);
+    expect(broad.data.list.map((e) => e.id)).not.toContain(hidden);
     // Narrow: exact, less what this reader hid.
     const small = await signUp(t.app);
     const db = t.database.db;
@@ -94,19 +94,20 @@ describe('list totals', () => {
 });
 
 describe('round trips', () => {
-  /** The SQL of each statement sent while `run` runs. */
-  async function sentTexts(run: () => Promise<unknown>) {
+  /** What `run` answers, and the SQL of each statement sent while it runs. */
+  async function sent<T>(run: () => Promise<T>): Promise<{ answer: T; texts: string[] }> {
     const client = t.database.db.$client as unknown as { query: (...a: unknown[]) => unknown };
     const spy = vi.spyOn(client, 'query');
     try {
-      await run();
-      return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text ?? '')));
+      const answer = await run();
+      const texts = spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text ?? '')));
+      return { answer, texts };
     } finally {
       spy.mockRestore();
     }
   }
-  /** Statements sent to the database while `run` runs (drizzle and the prepared reads both go through client.query). */
-  const statements = async (run: () => Promise<unknown>) => (await sentTexts(run)).length;
+  /** The SQL of each statement sent while `run` runs. */
+  const sentTexts = async (run: () => Promise<unknown>) => (await sent(run)).texts;
 
   it("filter a list by the reader's blocks only once the reader has blocked someone", async () => {
     const someone = await signUp(t.app);
@@ -138,50 +139,47 @@ describe('round trips', () => {
       fan.token,
     );
     expect(set.code).toBe('00000');
-    let groups: any;
-    const sent = await statements(async () => (groups = await callAs(t.app, 'hobbyList', {}, fan.token)));
-    expect(sent).toBeLessThanOrEqual(3);
+    const { answer: groups, texts } = await sent(() => callAs(t.app, 'hobbyList', {}, fan.token));
+    expect(texts.length).toBeLessThanOrEqual(3);
     expect(groups.data).toHaveLength(4);
-    expect(groups.data.find((g: any) => g.tag.id === tx.sixiang.id).essays.length).toBeGreaterThan(0);
+    expect(groups.data.find((g) => g.tag.id === tx.sixiang.id)!.essays.length).toBeGreaterThan(0);
   });
 
   it("answer a signed-in ranking page from the visitors' with one statement of the reader's own", async () => {
     const fan = await signUp(t.app);
     const body = { period: 'all' as const, pageSize: 5 };
     await callAs(t.app, 'ranking', { body }); // a visitor keeps the page
-    const sent = await sentTexts(() => callAs(t.app, 'ranking', { body }, fan.token));
+    const texts = await sentTexts(() => callAs(t.app, 'ranking', { body }, fan.token));
     // The session, then the reader's flags and the live counters: no walk of the ranking.
-    expect(sent.filter((x) => x.includes('with page as'))).toEqual([]);
-    expect(sent.length).toBeLessThanOrEqual(2);
+    expect(texts.filter((x) => x.includes('with page as'))).toEqual([]);
+    expect(texts.length).toBeLessThanOrEqual(2);
   });
 
   it('answer a signed-in list or details in at most two', async () => {
     const id = (await list({ classificationId: tx.sanwen.id }, reader.token)).data.list[0]!.id;
     await callAs(t.app, 'like', { body: { essayId: id } }, reader.token);
-    let page: any;
     // A reader's page is the visitors' (cached, read here once as a visitor would) with their marks and flags.
     await list({ classificationId: tx.sanwen.id, sort: 'likes' });
     await list({ classificationId: tx.sanwen.id, sort: 'likes', pageNum: 2 });
-    expect(
-      await statements(async () => (page = await list({ classificationId: tx.sanwen.id, sort: 'likes' }, reader.token))),
-    ).toBeLessThanOrEqual(2);
+    const { answer: page, texts: forPage } = await sent(() => list({ classificationId: tx.sanwen.id, sort: 'likes' }, reader.token));
+    expect(forPage.length).toBeLessThanOrEqual(2);
     expect(page.data.list[0]).toMatchObject({ id, liked: true, collected: false });
     // A list without a counter: its total is kept for every reader and page once counted (a ranked sort, which counts
     // only the texts that qualify, keeps its own).
     await list({ type: 'sentence', sort: 'hot' }, reader.token);
-    const sent = await sentTexts(() => list({ type: 'sentence', sort: 'hot', pageNum: 2 }, reader.token));
+    const texts = await sentTexts(() => list({ type: 'sentence', sort: 'hot', pageNum: 2 }, reader.token));
     // The reader's marks and flags, and at most the shared page after this one (their marks on this page reach into
     // it) with its flags: three where no list cache holds the pages yet.
-    expect(sent.length).toBeLessThanOrEqual(3);
+    expect(texts.length).toBeLessThanOrEqual(3);
     // No total counted again (the report probe of a ranked page counts at most three rows of one text).
-    expect(sent.join('\n')).not.toMatch(/\) capped\)/);
+    expect(texts.join('\n')).not.toMatch(/\) capped\)/);
     // Nobody blocked: the walk has no condition on the author (which would read the table for every row it passes).
     const pageOf = (texts: string[]) => texts.find((x) => x.includes('with page as')) ?? '';
-    expect(pageOf(sent)).not.toContain('"nb"."blocker_id"');
-    let shown: any;
-    expect(await statements(async () => (shown = await details(id, reader.token)))).toBeLessThanOrEqual(2);
+    expect(pageOf(texts)).not.toContain('"nb"."blocker_id"');
+    const { answer: shown, texts: forDetails } = await sent(() => details(id, reader.token));
+    expect(forDetails.length).toBeLessThanOrEqual(2);
     expect(shown.data).toMatchObject({ id, liked: true, following: false, classification: { id: tx.sanwen.id } });
-    expect(shown.data.tags.map((x: any) => x.id)).toEqual([tx.sixiang.id]);
+    expect(shown.data.tags.map((x) => x.id)).toEqual([tx.sixiang.id]);
   });
 
   it("look a reader's session up once across a page's public calls, and drop it at once when it ends or is banned", async () => {
@@ -192,8 +190,8 @@ describe('round trips', () => {
       const someone = await signUp(t.app);
       await callAs(t.app, 'like', { body: { essayId: id } }, someone.token);
       expect(sessionLookups(await sentTexts(() => details(id, someone.token)))).toBe(1);
-      let shown: any;
-      expect(sessionLookups(await sentTexts(async () => (shown = await details(id, someone.token))))).toBe(0);
+      const { answer: shown, texts: again } = await sent(() => details(id, someone.token));
+      expect(sessionLookups(again)).toBe(0);
       expect(sessionLookups(await sentTexts(() => list({ type: 'sentence' }, someone.token)))).toBe(0);
       expect(shown.data.liked).toBe(true);
       // Calls that need the user always read the session from the database.
@@ -217,19 +215,19 @@ describe('round trips', () => {
     for (const text of ['回复一', '回复二', '回复三', '回复四']) await post(text, root.id);
     await post('第二条评论');
     await callAs(t.app, 'likeComment', { params: { id: root.id } }, reader.token);
-    let page: any;
-    const url = `/api/v1/app/essay/comment/page?essayId=${id}&sort=hot&pageNum=1&pageSize=10`;
-    expect(await statements(async () => (page = await call(t.app, { method: 'GET', url, token: reader.token })))).toBeLessThanOrEqual(2);
+    const query = { essayId: id, sort: 'hot', pageNum: 1, pageSize: 10 } as const;
+    const { answer: page, texts } = await sent(() => callAs(t.app, 'commentsPage', { query }, reader.token));
+    expect(texts.length).toBeLessThanOrEqual(2);
     expect(page.data).toMatchObject({ total: 2, totalCapped: false });
     expect(page.data.list[0]).toMatchObject({ id: root.id, liked: true, likes: 1, replyCount: 4 });
     // The newest three replies, oldest of them first.
-    expect(page.data.list[0].replies.map((r: any) => r.content)).toEqual(['回复二', '回复三', '回复四']);
+    expect(page.data.list[0]!.replies?.map((r) => r.content)).toEqual(['回复二', '回复三', '回复四']);
     expect(page.data.list[1]).toMatchObject({ content: '第二条评论', liked: false, replies: [] });
-    const visitor = await call(t.app, { method: 'GET', url });
-    expect(visitor.data.list[0].liked).toBeUndefined();
+    const visitor = await callAs(t.app, 'commentsPage', { query });
+    expect(visitor.data.list[0]!.liked).toBeUndefined();
     await t.database.db.update(essays).set({ status: 'draft' }).where(eq(essays.id, id));
     try {
-      expect((await call(t.app, { method: 'GET', url })).code).toBe('A0404');
+      expect((await callAs(t.app, 'commentsPage', { query })).code).toBe('A0404');
     } finally {
       await t.database.db.update(essays).set({ status: 'published' }).where(eq(essays.id, id));
     }
@@ -266,7 +264,7 @@ describe('rankings', () => {
     expect(later.data.list[0]).toMatchObject({ id: top, likers: 501, liked: false });
     // A text that leaves the lists leaves the kept page at once.
     await callAs(t.app, 'deleteEssay', { params: { id: top } }, bulkAuthor.token);
-    expect((await visitor()).data.list.map((e: any) => e.id)).not.toContain(top);
+    expect((await visitor()).data.list.map((e) => e.id)).not.toContain(top);
   });
 });
 
@@ -291,12 +289,7 @@ describe('tag lists', () => {
     await db.update(essays).set({ status: 'pending' }).where(eq(essays.id, x));
     for (const sort of ['likes', 'new', 'hot'] as const) expect(await first(sort)).not.toBe(x);
     // A text published through the app is first in its tag's newest list at once.
-    const fresh = await callAs(
-      t.app,
-      'createEssay',
-      { body: { type: 'sentence', content: '新写的一句', classificationId: tx.meiju.id, tagIds: [tx.sixiang.id], status: 'publish' } },
-      reader.token,
-    );
-    expect(await first('new')).toBe(fresh.data.id);
+    const fresh = await publishText(t.app, reader, { content: '新写的一句', classificationId: tx.meiju.id, tagIds: [tx.sixiang.id] });
+    expect(await first('new')).toBe(fresh.id);
   });
 });
