@@ -2,7 +2,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, callAs, createTestApp, multipart, signUp, type TestContext } from './helper.js';
+import type { CallInput } from '@shiju/contract';
+import { callAs, createTestApp, multipart, routeOf, signUp, type TestContext } from './helper.js';
 import { publishText } from './factories.js';
 import { seedTaxonomy } from './fixtures.js';
 import { essays, users } from '../src/db/schema.js';
@@ -21,9 +22,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const login = (username: string, password: string, remoteAddress = '10.9.9.9', headers: Record<string, string> = {}) =>
-  call(t.app, { method: 'POST', url: '/api/v1/auth/login', payload: { username, password }, remoteAddress, headers });
-const register = (payload: Record<string, unknown>, remoteAddress = '10.7.0.1') =>
-  call(t.app, { method: 'POST', url: '/api/v1/auth/register', payload: { agree: true, ...payload }, remoteAddress });
+  callAs(t.app, 'login', { body: { username, password } }, undefined, { remoteAddress, headers });
+const register = (body: Omit<CallInput<'register'>['body'], 'agree'>, remoteAddress = '10.7.0.1') =>
+  callAs(t.app, 'register', { body: { agree: true, ...body } }, undefined, { remoteAddress });
 
 describe('1 · proxy trust', () => {
   it('refuses TRUST_PROXY=true and accepts a hop count or proxy addresses', () => {
@@ -40,10 +41,7 @@ describe('1 · proxy trust', () => {
       const victim = await signUp(ctx.app);
       const codes: string[] = [];
       for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i++) {
-        const r = await call(ctx.app, {
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { username: victim.username, password: `wrong-guess-${i}` },
+        const r = await callAs(ctx.app, 'login', { body: { username: victim.username, password: `wrong-guess-${i}` } }, undefined, {
           remoteAddress: '127.0.0.1',
           // The client forges the first entry; the proxy appends the address it really saw.
           headers: { 'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.9` },
@@ -97,8 +95,7 @@ describe('2 · limits hold under concurrency', () => {
 });
 
 describe('3 · uploads', () => {
-  const upload = (token: string, parts: Parameters<typeof multipart>[0]) =>
-    call(t.app, { method: 'POST', url: '/api/v1/files', token, ...multipart(parts) });
+  const upload = (token: string, parts: Parameters<typeof multipart>[0]) => callAs(t.app, 'upload', {}, token, multipart(parts));
 
   it('refuses an animated GIF whose frames together exceed the pixel budget', async () => {
     const u = await signUp(t.app);
@@ -173,13 +170,7 @@ describe('4 · bad input answers A0400, never 500', () => {
 
   it('keeps line breaks in multi-line text and refuses them in a single-line field', async () => {
     const u = await signUp(t.app);
-    const ok = await callAs(
-      t.app,
-      'createEssay',
-      { body: { type: 'sentence', content: '春眠不觉晓，\n处处闻啼鸟。', classificationId: tx.meiju.id, status: 'publish' } },
-      u.token,
-    );
-    expect(ok.code).toBe('00000');
+    await publishText(t.app, u, { content: '春眠不觉晓，\n处处闻啼鸟。', classificationId: tx.meiju.id });
     const bad = await callAs(t.app, 'updateMe', { body: { nickname: '两\n行' } }, u.token);
     expect(bad.code).toBe('A0400');
     expect(bad.msg).toContain('nickname');
@@ -205,10 +196,7 @@ describe('4 · bad input answers A0400, never 500', () => {
   it('a long X-Forwarded-For behind a trusted proxy neither fails sign-up nor leaves half an account', async () => {
     const ctx = await createTestApp({}, { TRUST_PROXY: '1' });
     try {
-      const r = await call(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/auth/register',
-        payload: { username: 'long_xff', password: 'fine-pass-2026', agree: true },
+      const r = await callAs(ctx.app, 'register', { body: { username: 'long_xff', password: 'fine-pass-2026', agree: true } }, undefined, {
         remoteAddress: '127.0.0.1',
         headers: { 'x-forwarded-for': 'x'.repeat(500) },
       });
@@ -341,8 +329,8 @@ describe('7 · passwords', () => {
 describe('8 · headers', () => {
   it('every answer carries the security headers, computed once: API, error, page and asset alike', async () => {
     const answers = [
-      await t.app.inject({ method: 'GET', url: '/api/health' }),
-      await t.app.inject({ method: 'POST', url: '/api/v1/pc/essays/details', payload: { id: 'x' } }),
+      await t.app.inject(routeOf('health')),
+      await t.app.inject({ ...routeOf('essayDetails'), payload: { id: 'x' } }),
       await t.app.inject({ method: 'GET', url: '/no-such-call-anywhere' }),
       await t.app.inject({ method: 'GET', url: '/home' }),
     ];
@@ -358,20 +346,19 @@ describe('8 · headers', () => {
   });
 
   it('one framing policy, and no HSTS over plain HTTP', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const r = await t.app.inject(routeOf('health'));
     expect(r.headers['x-frame-options']).toBeUndefined();
     expect(String(r.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(r.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('HSTS when a trusted proxy says the client used HTTPS, not when an untrusted client claims it', async () => {
-    const claimed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const claimed = await t.app.inject({ ...routeOf('health'), headers: { 'x-forwarded-proto': 'https' } });
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
     const ctx = await createTestApp({}, { TRUST_PROXY: '127.0.0.1' });
     try {
       const r = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/health',
+        ...routeOf('health'),
         remoteAddress: '127.0.0.1',
         headers: { 'x-forwarded-proto': 'https' },
       });

@@ -160,12 +160,7 @@ describe('notifications', () => {
     await comment(fan, essayId, '好诗');
     await comment(author, essayId, '自己评论自己');
     await callAs(t.app, 'follow', { params: { id: author.user.id } }, fan.token);
-    await callAs(
-      t.app,
-      'createEssay',
-      { body: { type: 'sentence', content: '人生失意也尽欢。', classificationId: tx.meiju.id, imitateOf: essayId, status: 'publish' } },
-      fan.token,
-    );
+    await publishText(t.app, fan, { content: '人生失意也尽欢。', classificationId: tx.meiju.id, imitateOf: essayId });
     const counts = await unread(author);
     expect(counts.byType).toMatchObject({ like: 1, collect: 1, comment: 1, follow: 1, imitate: 1, reply: 0 });
     expect(counts.total).toBe(5);
