@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { callAs, createTestApp, signUp, type TestContext } from './helper.js';
+import { callAs, callUnchecked, createTestApp, signUp, type TestContext } from './helper.js';
 import { hotScoreOf, type CallInput } from '@shiju/contract';
 import { seedTaxonomy } from './fixtures.js';
 import { classifications, essays, tags, users } from '../src/db/schema.js';
@@ -62,7 +62,7 @@ describe('tags', () => {
   it('answers A0404 for unknown classifications or parents and A0400 for missing ids', async () => {
     expect((await callAs(t.app, 'classificationTags', { query: { classificationId: 99999 } })).code).toBe('A0404');
     expect((await callAs(t.app, 'secondLevelTags', { query: { parentId: 99999 } })).code).toBe('A0404');
-    const missing = await callAs(t.app, 'classificationTags', { query: {} } as never);
+    const missing = await callUnchecked(t.app, 'classificationTags', { query: {} });
     expect(missing.code).toBe('A0400');
     expect(missing.msg).toContain('classificationId');
   });
@@ -125,8 +125,7 @@ describe('writing', () => {
     [() => ({ content: 'x' }), 'type'],
   ] as const)('rejects bad input %# naming %s, storing nothing', async (payload, field) => {
     const before = (await t.database.db.select().from(essays)).length;
-    // Bad input on purpose: the body is outside the contract's type.
-    const r = await write(alice.token, payload() as never);
+    const r = await callUnchecked(t.app, 'createEssay', { body: payload() }, alice.token);
     expect(r.code).toBe('A0400');
     expect(r.msg).toContain(field);
     expect((await t.database.db.select().from(essays)).length).toBe(before);
@@ -195,7 +194,7 @@ describe('reading', () => {
     const kw = await list({ keyword: '思亲' });
     expect(kw.data.list.map((e) => e.id)).toContain(a.data.id);
     for (const sort of ['hot', 'likes', 'new'] as const) expect((await list({ sort })).code).toBe('00000');
-    expect((await list({ sort: 'random' } as never)).code).toBe('A0400');
+    expect((await callUnchecked(t.app, 'essaysPage', { body: { sort: 'random' } })).code).toBe('A0400');
     expect((await list({ pageSize: 51 })).code).toBe('A0400');
     expect((await list({ keyword: 'k'.repeat(51) })).code).toBe('A0400');
   });
@@ -221,7 +220,7 @@ describe('reading', () => {
     const [row] = await t.database.db.select().from(essays).where(eq(essays.id, id));
     expect(row!.views).toBe(2);
     expect((await details(999999)).status).toBe(404);
-    expect((await callAs(t.app, 'essayDetails', { body: {} } as never)).code).toBe('A0400');
+    expect((await callUnchecked(t.app, 'essayDetails', { body: {} })).code).toBe('A0400');
   });
 });
 
@@ -257,7 +256,7 @@ describe('likes and collects', () => {
   it('refuses visitors, unknown texts and bad input', async () => {
     expect((await callAs(t.app, 'like', { body: { essayId: 1 } })).code).toBe('A0230');
     expect((await like(bob.token, { essayId: 999999 })).code).toBe('A0404');
-    expect((await like(bob.token, { essayId: 1, type: 'love' } as never)).code).toBe('A0400');
+    expect((await callUnchecked(t.app, 'like', { body: { essayId: 1, type: 'love' } }, bob.token)).code).toBe('A0400');
   });
 });
 
