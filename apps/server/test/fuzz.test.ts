@@ -169,14 +169,15 @@ describe(`fuzz: ${COUNT} bad requests derived from the contract (seed ${SEED})`,
       });
       const where = `${c.callId} · ${c.what} → ${res.statusCode}`;
       if (res.statusCode === 200 && isDeclaredRaw(def, res.headers['content-type'])) continue;
-      let body: any;
+      let body: { code?: unknown; msg?: unknown; data?: unknown } | null;
       try {
         body = res.json();
       } catch {
         problems.push(`${where}: not JSON: ${res.body.slice(0, 120)}`);
         continue;
       }
-      if (typeof body?.code !== 'string' || typeof body?.msg !== 'string' || !('data' in body)) problems.push(`${where}: not the envelope`);
+      if (typeof body?.code !== 'string' || typeof body?.msg !== 'string' || !(body && 'data' in body))
+        problems.push(`${where}: not the envelope`);
       if (res.statusCode >= 500 && !allowed5xx(def, body?.code)) problems.push(`${where}: ${body?.code} ${body?.msg}`);
       for (const leak of LEAKS) if (leak.test(res.body) && res.statusCode >= 400) problems.push(`${where}: leaks ${leak}`);
     }
