@@ -33,12 +33,15 @@ export async function audited<T>(
   return db.transaction((tx) => auditedIn(tx, actor, entry, work));
 }
 
-/** `audited` inside a transaction the caller runs (a change to a user: the users module's changeUser). */
-export async function auditedIn<T>(
-  tx: Tx,
+/**
+ * `audited` inside a transaction the caller runs (a change to a user: the users module's changeUser, whose
+ * transaction `work` gets as it came).
+ */
+export async function auditedIn<T, X extends Tx = Tx>(
+  tx: X,
   actor: Actor,
   entry: AuditEntry | ((result: T) => AuditEntry),
-  work: (tx: Tx) => Promise<T>,
+  work: (tx: X) => Promise<T>,
 ): Promise<T> {
   const result = await work(tx);
   const e = typeof entry === 'function' ? entry(result) : entry;

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Exec } from '../../db/client.js';
 import { aliased } from '../../db/names.js';
 import { blocks, sessions, users } from '../../db/schema.js';
+import type { UserTx } from '../users/index.js';
 
 export async function findUserByUsername(db: Db, username: string) {
   const rows = await db
@@ -32,23 +33,18 @@ export async function signedInFromRecently(db: Db, userId: number, ip: string): 
   return rows.length > 0;
 }
 
-/** Inside changeUser. */
-export async function revokeOtherSessions(db: Exec, userId: number, keepSessionId: number) {
+export async function revokeOtherSessions(db: UserTx, userId: number, keepSessionId: number) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`, sql`${sessions.revokedAt} is null`));
 }
 
-export async function setPasswordHash(db: Exec, userId: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
 export async function insertSession(db: Pick<Exec, 'insert'>, values: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(values);
 }
 
-export async function revokeSession(tx: Exec, sessionId: number) {
+export async function revokeSession(tx: UserTx, sessionId: number) {
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })

@@ -9,7 +9,7 @@ import { presentUserInfo } from '../users/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as q from './queries.js';
 import type { SensitiveWords } from '../../lib/sensitive.js';
-import { banMessage, changeUser, liftExpiredBan } from '../users/index.js';
+import { banMessage, changeUser, liftExpiredBan, setPasswordHash } from '../users/index.js';
 import { allow, reset } from '../limits/index.js';
 import { assertPasswordAllowed } from './passwordPolicy.js';
 
@@ -90,7 +90,7 @@ export async function changePassword(
   await reset(db, passwordChange(userId).key);
   const passwordHash = await hashPassword(input.newPassword);
   await changeUser(db, broadcast, userId, async (tx) => {
-    await q.setPasswordHash(tx, userId, passwordHash);
+    await setPasswordHash(tx, userId, passwordHash);
     await q.revokeOtherSessions(tx, userId, sessionId);
   });
   return { ok: true as const };

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Exec, Tx } from '../../db/client.js';
+import type { Db, Exec } from '../../db/client.js';
 import { emailCodes, users } from '../../db/schema.js';
-import { revokeAllSessions, setEmail, setPasswordHash } from '../users/index.js';
+import { revokeAllSessions, setEmail, setPasswordHash, type UserTx } from '../users/index.js';
 
 export type Purpose = 'bind' | 'reset';
 
@@ -90,9 +90,8 @@ export async function bindEmail(db: Db, userId: number, codeId: number, email: s
   });
 }
 
-/** New password and every session revoked, once the code is used, in one transaction. */
-/** Inside changeUser: the code used, the new password set, every session ended. */
-export async function resetPassword(tx: Tx, userId: number, codeId: number, passwordHash: string, maxTries: number) {
+/** Inside changeUser: the code used, the new password set, every session ended, in one transaction. */
+export async function resetPassword(tx: UserTx, userId: number, codeId: number, passwordHash: string, maxTries: number) {
   if (!(await useCode(tx, codeId, maxTries))) return false;
   await setPasswordHash(tx, userId, passwordHash);
   await revokeAllSessions(tx, userId);

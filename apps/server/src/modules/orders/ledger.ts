@@ -17,7 +17,7 @@ import { notify } from '../messages/index.js';
 import { providerName } from './providers.js';
 import { buyerOf, lockWithProduct as lock, setRefundIssue, updateOrder, type OrderRow, type ProductRow } from './queries.js';
 import type { Broadcast } from '../../lib/broadcast.js';
-import { changeUser, extendMembership, shortenMembership } from '../users/index.js';
+import { changeUser, extendMembership, shortenMembership, type UserTx } from '../users/index.js';
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 const beijingDay = (d: Date | null) => (d ? new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10) : '—');
@@ -106,9 +106,9 @@ export async function applyPayment(
 
 /**
  * An editor confirms a payment by hand: a bank transfer that arrived (pending, closed or cancelled), or an
- * exception settled (the difference handled with the buyer). Answers false when the order was not in such a state.
+ * exception settled (the difference handled with the buyer). Answers false when the order was not in such a state. Inside changeUser (the buyer's membership).
  */
-export async function settleByEditor(tx: Tx, orderId: number): Promise<boolean> {
+export async function settleByEditor(tx: UserTx, orderId: number): Promise<boolean> {
   const row = await lock(tx, orderId);
   if (!row || !['pending', 'closed', 'cancelled', 'exception'].includes(row.o.status)) return false;
   const { o, p } = row;

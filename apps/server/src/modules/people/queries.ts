@@ -23,7 +23,7 @@ import {
 } from '../../db/schema.js';
 import { cappedTotal, countUpTo, one, withTotal } from '../../lib/paging.js';
 import { cardPage, type Cursor } from '../essays/index.js';
-import { addBlock, moveUserCounter, notBlockedBy } from '../users/index.js';
+import { addBlock, moveUserCounter, notBlockedBy, type UserTx } from '../users/index.js';
 import { notMutedBy } from '../mutes/index.js';
 import { uploadsIn } from '../files/index.js';
 import { dropCollectionsOf, endCollectionFollowsBetween } from '../collections/index.js';
@@ -41,8 +41,8 @@ export async function endFollow(tx: Tx, followerId: number, followeeId: number) 
   await moveUserCounter(tx, followeeId, 'followerCount', -1);
 }
 
-/** Blocks (idempotent) and ends the follows between the two, in the caller's transaction. */
-export async function blockAndUnfollow(tx: Tx, blockerId: number, blockedId: number) {
+/** Blocks (idempotent) and ends the follows between the two, inside changeUser. */
+export async function blockAndUnfollow(tx: UserTx, blockerId: number, blockedId: number) {
   await addBlock(tx, blockerId, blockedId);
   await endFollow(tx, blockerId, blockedId);
   await endFollow(tx, blockedId, blockerId);

@@ -15,7 +15,7 @@ import { removeComment } from '../comments/index.js';
 import { auditedIn, type Actor } from '../audit/index.js';
 import { forgetLists, type Broadcast } from '../../lib/broadcast.js';
 import { deleteInTx, hideInTx } from '../essays/index.js';
-import { banInTx, changeUser, forgetAll } from '../users/index.js';
+import { banInTx, changeUser, forgetAll, type UserTx } from '../users/index.js';
 import { notify } from '../messages/index.js';
 import { noteTargets, removeNoteInTx, reportableNote } from '../notes/index.js';
 import { hideThoughtInTx, reportableThought, thoughtTargets } from '../highlights/index.js';
@@ -208,14 +208,17 @@ function outcomeMessage(targetType: q.TargetType, reason: string, status: 'resol
   return status === 'resolved' ? `${what}已处理，感谢你帮助维护拾句。` : `${what}经编辑核查，未发现违反社区规则的情况。感谢你的反馈。`;
 }
 
-/** Applies the action to the target inside the audited transaction; answers the texts whose pages changed. */
+/**
+ * Applies the action to the target inside the audited transaction; answers the texts whose pages changed. A ban
+ * comes with its user and changeUser's transaction (the same as `tx`), which the ban's writes need.
+ */
 async function act(
   tx: Tx,
   broadcast: Broadcast,
   actorId: number,
   r: q.ReportRow,
   body: CallParsed<'adminResolveReport'>['body'],
-  owner: number | null,
+  ban: { owner: number; tx: UserTx } | null,
 ) {
   const why = body.note || `被举报：${r.reason}`;
   const essayIds: number[] = [];
@@ -252,8 +255,8 @@ async function act(
       }
       break;
     case 'ban': {
-      if (!owner) throw notFound('被举报的用户不存在');
-      const banned = await banInTx(tx, actorId, owner, why, body.until);
+      if (!ban) throw notFound('被举报的用户不存在');
+      const banned = await banInTx(ban.tx, actorId, ban.owner, why, body.until);
       essayIds.push(...banned.touched);
       break;
     }
@@ -289,7 +292,7 @@ export async function resolve(
   if (!r) throw notFound('举报不存在');
   if (r.status !== 'open') throw invalid('id 该举报已处理');
   const owner = body.action === 'ban' ? await reportedUser(db, r) : null;
-  const work = (tx: Tx) =>
+  const work = (tx: Tx, userTx: UserTx | null) =>
     auditedIn(
       tx,
       actor,
@@ -299,10 +302,10 @@ export async function resolve(
         targetId: r.targetId,
         summary: { reportId: id, reports: x.closed, note: body.note ?? null, until: body.until ?? null },
       }),
-      (tx) => act(tx, broadcast, actor.id, r, body, owner),
+      (tx) => act(tx, broadcast, actor.id, r, body, owner !== null && userTx ? { owner, tx: userTx } : null),
     );
   // A ban changes its user (their sessions end everywhere); the other actions change texts and comments only.
-  const done = owner === null ? await db.transaction(work) : await changeUser(db, broadcast, owner, work);
+  const done = owner === null ? await db.transaction((tx) => work(tx, null)) : await changeUser(db, broadcast, owner, (tx) => work(tx, tx));
   forgetAll(broadcast, done.essayIds);
   const status = body.action === 'dismiss' ? 'dismissed' : 'resolved';
   const { rows } = await q.pageGroups(db, q.reportFilter({ targetType: r.targetType, targetId: r.targetId, status }), 1, 0);

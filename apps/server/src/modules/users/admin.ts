@@ -6,7 +6,7 @@ import type { CallParsed } from '@shiju/contract';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from './queries.js';
 import { forgetEssay, forgetLists, type Broadcast } from '../../lib/broadcast.js';
-import { changeUser } from './changes.js';
+import { changeUser, type UserTx } from './changes.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { Exec, Tx } from '../../db/client.js';
 import { auditedIn, type Actor } from '../audit/index.js';
@@ -58,8 +58,8 @@ async function refuseLastAdmin(tx: Tx, target: UserRow, what: string) {
     throw invalid(`id 不能${what}最后一位管理员`);
 }
 
-/** Inside a transaction: the ban itself, shared by the users page and report resolution. */
-export async function banInTx(tx: Tx, actorId: number, id: number, reason: string, until: string | null | undefined) {
+/** Inside changeUser: the ban itself, shared by the users page and report resolution. */
+export async function banInTx(tx: UserTx, actorId: number, id: number, reason: string, until: string | null | undefined) {
   if (id === actorId) throw invalid('id 不能封禁自己');
   const target = await loadUser(tx, id);
   if (target.status === 'deleted') throw invalid('id 该账号已注销');
@@ -102,7 +102,7 @@ export async function banUser(
   return presentAdminUser(r.user);
 }
 
-async function unbanInTx(tx: Tx, id: number) {
+async function unbanInTx(tx: UserTx, id: number) {
   const target = await loadUser(tx, id);
   if (target.status !== 'banned') throw invalid('id 该用户未被封禁');
   const after = await adminQueries.updateUser(tx, id, { status: 'active', banReason: null, bannedUntil: null });

@@ -5,6 +5,7 @@ import type { CallParsed } from '@shiju/contract';
 import { aliased, columnName } from '../../db/names.js';
 import { activity, classifications, comments, essays, essayTags, sessions, tags, users } from '../../db/schema.js';
 import type { Db, Exec, Tx } from '../../db/client.js';
+import type { UserTx } from './changes.js';
 import { likePattern } from '../../lib/text.js';
 import { countUpTo, offsetOf, one, sortedBy, withTotal } from '../../lib/paging.js';
 
@@ -70,7 +71,7 @@ export async function setCommentsBanned(tx: Tx, userId: number, banned: boolean)
   return { comments: moved.length, essayIds: [...byEssay.keys()] };
 }
 
-export async function revokeAllSessions(tx: Tx, userId: number) {
+export async function revokeAllSessions(tx: UserTx, userId: number) {
   const r = await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -147,7 +148,7 @@ export async function lockUser(tx: Exec, id: number) {
 
 export type AdminUserChanges = Partial<Pick<typeof users.$inferInsert, 'status' | 'banReason' | 'bannedUntil' | 'role'>>;
 
-export async function updateUser(tx: Tx, id: number, changes: AdminUserChanges) {
+export async function updateUser(tx: UserTx, id: number, changes: AdminUserChanges) {
   const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
   return after!;
 }

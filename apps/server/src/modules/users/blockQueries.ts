@@ -1,5 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Exec, Tx } from '../../db/client.js';
+import type { Db, Exec } from '../../db/client.js';
+import type { UserTx } from './changes.js';
 import { one } from '../../lib/paging.js';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { names } from '../../db/names.js';
@@ -51,18 +52,20 @@ export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>>
   return new Set(rows.map((r) => r.id));
 }
 
-/** Blocks (idempotent); the caller ends the follows between the two in the same transaction. */
-/** Inside changeUser (the blocker's sessions know whether they block anyone). */
-export async function addBlock(tx: Tx, blockerId: number, blockedId: number) {
+/**
+ * Blocks (idempotent); the caller ends the follows between the two in the same transaction. Inside changeUser (the
+ * blocker's sessions know whether they block anyone), as removeBlock.
+ */
+export async function addBlock(tx: UserTx, blockerId: number, blockedId: number) {
   await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
 }
 
-export async function removeBlock(db: Exec, blockerId: number, blockedId: number) {
+export async function removeBlock(db: UserTx, blockerId: number, blockedId: number) {
   await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
 }
 
 /** A departing user's sessions and blocks either way, inside the deletion's transaction. */
-export async function dropSessionsAndBlocks(tx: Tx, userId: number) {
+export async function dropSessionsAndBlocks(tx: UserTx, userId: number) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
 }

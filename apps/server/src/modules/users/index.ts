@@ -1,6 +1,6 @@
 /** The users module's public surface: other modules import only from here. */
 export { banInTx, banMessage, forgetAll, liftExpiredBan, liftExpiredBans } from './admin.js';
-export { changeUser, extendMembership, shortenMembership } from './changes.js';
+export { changeUser, type UserTx } from './changes.js';
 export {
   addBlock,
   blockedEitherWay,
@@ -21,6 +21,8 @@ export {
   userByOpenid,
   type UserRow,
   anonymize,
+  extendMembership,
+  shortenMembership,
   moveUserCounter,
   setAgreement,
   setDeletion,

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db, Exec, Tx } from '../../db/client.js';
+import type { Db, Exec } from '../../db/client.js';
+import type { UserTx } from './changes.js';
 import { users } from '../../db/schema.js';
 
 export type { UserRow } from '../../db/types.js';
@@ -73,8 +74,8 @@ export async function setEmail(tx: Exec, userId: number, email: string) {
   return row!;
 }
 
-/** A new password hash, inside the caller's transaction. */
-export async function setPasswordHash(tx: Exec, userId: number, passwordHash: string) {
+/** A new password hash (inside changeUser: the caller ends sessions with it). */
+export async function setPasswordHash(tx: UserTx, userId: number, passwordHash: string) {
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
@@ -87,7 +88,7 @@ export async function setAgreement(db: Db, userId: number, version: string) {
   return row!;
 }
 
-export async function setDeletion(db: Exec, userId: number, dueAt: Date | null, keepContent?: boolean) {
+export async function setDeletion(db: UserTx, userId: number, dueAt: Date | null, keepContent?: boolean) {
   const [row] = await db
     .update(users)
     .set({ deletionDueAt: dueAt, ...(keepContent === undefined ? {} : { deletionKeepContent: keepContent }) })
@@ -97,7 +98,7 @@ export async function setDeletion(db: Exec, userId: number, dueAt: Date | null, 
 }
 
 /** The row that remains: no name, picture, bio, password, WeChat binding or agreement; shown as 已注销用户. */
-export async function anonymize(tx: Tx, userId: number) {
+export async function anonymize(tx: UserTx, userId: number) {
   await tx
     .update(users)
     .set({
@@ -122,7 +123,7 @@ export async function anonymize(tx: Tx, userId: number) {
 }
 
 /** Adds days to a buyer's membership, from now or from its current end if later (inside changeUser). */
-export async function extendMembership(tx: Exec, userId: number, days: number) {
+export async function extendMembership(tx: UserTx, userId: number, days: number) {
   const [u] = await tx
     .update(users)
     .set({ memberUntil: sql`greatest(coalesce(${users.memberUntil}, now()), now()) + make_interval(days => ${days})` })
@@ -132,7 +133,7 @@ export async function extendMembership(tx: Exec, userId: number, days: number) {
 }
 
 /** Takes back a refunded order's days, never below now (inside changeUser). */
-export async function shortenMembership(tx: Exec, userId: number, days: number) {
+export async function shortenMembership(tx: UserTx, userId: number, days: number) {
   const [u] = await tx
     .update(users)
     .set({ memberUntil: sql`greatest(now(), ${users.memberUntil} - make_interval(days => ${days}))` })
@@ -158,7 +159,7 @@ export async function mergeReadingPrefs(db: Db, userId: number, changes: object)
 }
 
 /** 注释编辑 on or off (inside changeUser, audited by the caller); false when there is no such active user. */
-export async function setNoteEditorFlag(db: Exec, userId: number, on: boolean): Promise<boolean> {
+export async function setNoteEditorFlag(db: UserTx, userId: number, on: boolean): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ noteEditor: on })
