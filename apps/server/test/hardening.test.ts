@@ -12,6 +12,7 @@ import { seedTaxonomy } from './fixtures.js';
 import { ads, collectionFolders, rateCounters, users } from '../src/db/schema.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { AD_CLICKS_PER_ADDRESS } from '../src/modules/ads/index.js';
+import { MARKUP_LIMITS, markupProblem } from '../src/lib/html.js';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
@@ -21,6 +22,68 @@ beforeAll(async () => {
   tx = await seedTaxonomy(t.database.db);
 });
 afterAll(async () => t?.close());
+
+describe('1 · markup is bounded before the sanitiser sees it', () => {
+  /** The probe's body: 66,000 unclosed <b> (193 KB) with a word in it. */
+  const probe = '<b>'.repeat(66_000) + '字';
+  const essay = (content: string) => ({ type: 'essay' as const, title: '题', content, classificationId: tx.meiju.id });
+
+  it('the pre-scan finds each limit in one pass, and lets ordinary essays through', () => {
+    const L = { tags: 10, depth: 3, tagChars: 30, attributed: 2, entities: 2, text: 20 };
+    expect(markupProblem('<p>一<b>二</b></p><p>三<br>四<img src="/x.png"></p>', { ...L, tags: 20 })).toBeNull();
+    expect(markupProblem('<b><i><u>深</u></i></b>', L)).toBeNull();
+    expect(markupProblem('<b><i><u><s>深</s></u></i></b>', L)).toContain('嵌套过深');
+    // Closing a tag that is not open closes nothing (the parser's stack keeps growing), so it does not hide depth.
+    expect(markupProblem('<b></i><b></i><b></i><b></i>', L)).toContain('嵌套过深');
+    // A parser closes <p> when the next opens, and void elements never open.
+    expect(markupProblem('<p>一<p>二<p>三<p>四<br><br><hr>', L)).toBeNull();
+    expect(markupProblem('<br>'.repeat(11), L)).toContain('标签过多');
+    expect(markupProblem('<br>'.repeat(10), L)).toBeNull();
+    expect(markupProblem(`<a href="${'x'.repeat(30)}">`, L)).toContain('标签过长');
+    expect(markupProblem('<a href="/a">一</a><img src="/b.png" /><br/>', L)).toBeNull();
+    expect(markupProblem('<a href="/a">一</a><a href="/b">二</a><a href="/c">三</a>', L)).toContain('带属性的标签（链接、图片）过多');
+    expect(markupProblem('&amp;&lt;&#x4e00;', L)).toContain('实体过多');
+    expect(markupProblem('a & b < c', L)).toBeNull();
+    expect(markupProblem('字'.repeat(21), L)).toContain('内容过长');
+    expect(markupProblem(probe)).toContain(`标签嵌套过深（最多 ${MARKUP_LIMITS.depth} 层）`);
+    // The largest ordinary essay: 20,000 characters in 500 paragraphs, each with emphasis and a link.
+    const para = `<p>${'字'.repeat(36)}<strong>重</strong><em>轻</em><a href="https://example.com/a">链</a></p>`;
+    expect(markupProblem(para.repeat(500))).toBeNull();
+  });
+
+  it('refuses the probe’s body with the envelope on every write that takes markup, naming the problem', async () => {
+    const writer = await makeUser(t.app);
+    const editor = await makeAdmin(t);
+    const expectRefused = (r: { status: number; code: string; msg: string }, what: string) => {
+      expect(r.code, what).toBe('A0400');
+      expect(r.status, what).toBe(400);
+      expect(r.msg, what).toBe(`请求参数错误：content 标签嵌套过深（最多 ${MARKUP_LIMITS.depth} 层）`);
+    };
+    expectRefused(await callAs(t.app, 'createEssay', { body: { ...essay(probe), status: 'publish' } }, writer.token), 'createEssay');
+    expectRefused(await callAs(t.app, 'createEssay', { body: { ...essay(probe), status: 'draft' } }, writer.token), 'draft');
+    const ok = await callAs(t.app, 'createEssay', { body: { ...essay('<p>春风<b>又绿</b>江南岸</p>'), status: 'publish' } }, writer.token);
+    expect(ok.code).toBe('00000');
+    const id = ok.data.id;
+    expectRefused(
+      await callAs(t.app, 'updateEssay', { params: { id }, body: { ...essay(probe), status: 'publish' } }, writer.token),
+      'updateEssay',
+    );
+    expectRefused(await callAs(t.app, 'checkDuplicates', { body: { type: 'essay', content: probe } }, editor.token), 'checkDuplicates');
+    // The check reads no more words than a text may have.
+    const long = await callAs(t.app, 'checkDuplicates', { body: { type: 'sentence', content: '字'.repeat(20_001) } }, editor.token);
+    expect([long.code, long.msg]).toEqual(['A0400', '请求参数错误：content 内容不能超过 20000 字']);
+    expectRefused(
+      // Announcements take at most 100,000 characters: 30,000 unclosed <b>.
+      await callAs(t.app, 'adminCreateAnnouncement', { body: { title: '公告', content: '<b>'.repeat(30_000) + '告' } }, editor.token),
+      'adminCreateAnnouncement',
+    );
+    const note = '<em>'.repeat(2_900) + '注'; // notes take at most 12,000 characters
+    expectRefused(
+      await callAs(t.app, 'proposeNote', { body: { essayId: id, kind: 'appreciation', content: note } }, writer.token),
+      'proposeNote',
+    );
+  });
+});
 
 describe('2 · publishing is rate-limited, stricter for new accounts', () => {
   const WAIT = /^请求过于频繁，请稍后再试：发布过于频繁，请在 (\d+) (秒|分钟)后再试$/;

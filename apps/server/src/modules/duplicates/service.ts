@@ -3,10 +3,11 @@
  * (lib/signature.ts) — the same words (digest), words contained in a longer text (the bigram index, then the stored
  * normalised body), and near-duplicates of 20+ characters (LSH band keys, then bigram Jaccard similarity).
  */
+import { LIMITS } from '@shiju/contract';
 import type { Db, Exec } from '../../db/client.js';
 import { maxEssayId } from '../../db/ids.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { htmlToText } from '../../lib/html.js';
+import { charCount, htmlToText, refuseUnboundedMarkup } from '../../lib/html.js';
 import { CONTAIN_MIN, containmentGrams, relationOf, signatureOf, type TextSignature } from '../../lib/signature.js';
 import { rest } from '../../lib/pace.js';
 import { offsetOf } from '../../lib/paging.js';
@@ -69,7 +70,12 @@ export function writerView(found: Found[]) {
 
 /** The editor's check call: the words against the library, only published texts named. */
 export async function checkWords(db: Db, body: { content: string; type: 'sentence' | 'essay'; excludeId?: number }) {
-  return writerView(await findDuplicates(db, signatureOf(plainOf(body.type, body.content)), body.excludeId));
+  // The words are read out of the HTML as a post's would be: bounded first, as every write that takes markup, and
+  // no longer than a text may be (the signature's work grows with the words).
+  if (body.type === 'essay') refuseUnboundedMarkup(body.content, 'content');
+  const plain = plainOf(body.type, body.content);
+  if (charCount(plain) > LIMITS.essayContentChars) throw invalid(`content 内容不能超过 ${LIMITS.essayContentChars} 字`);
+  return writerView(await findDuplicates(db, signatureOf(plain), body.excludeId));
 }
 
 /**

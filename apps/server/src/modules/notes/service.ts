@@ -12,6 +12,7 @@ import { changeUser, isBlocked, setNoteEditorFlag, type UserRow } from '../users
 import { corpusNotesOf, type SourceNote } from './corpus.js';
 import * as q from './queries.js';
 import { noteLength, sanitizeNote } from './sanitize.js';
+import { refuseUnboundedMarkup } from '../../lib/html.js';
 import { STARTER_NOTES } from './starter.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -62,6 +63,7 @@ const plainOfEssay = (e: { type: string; content: string }) => plainOf(e.content
 
 /** Sanitises and measures a note's text for its kind: A0400 naming the problem when empty or too long. */
 function cleanContent(kind: NoteKindId, raw: string, sensitive?: SensitiveWords): string {
+  refuseUnboundedMarkup(raw, 'content');
   const clean = sanitizeNote(raw);
   const n = noteLength(clean);
   const name = NOTE_KIND_NAMES[kind];
