@@ -13,6 +13,8 @@ import { ads, collectionFolders, rateCounters, users } from '../src/db/schema.js
 import { ConfigError, loadConfig } from '../src/config.js';
 import { AD_CLICKS_PER_ADDRESS } from '../src/modules/ads/index.js';
 import { MARKUP_LIMITS, markupProblem } from '../src/lib/html.js';
+import { STALE_COUNTER_DAYS } from '../src/modules/limits/index.js';
+import { JOBS } from '../src/jobs/scheduler.js';
 
 let t: TestContext;
 let tx: Awaited<ReturnType<typeof seedTaxonomy>>;
@@ -207,6 +209,19 @@ describe('3 · an ad click counts once per visitor per ad per window', () => {
       .where(like(rateCounters.key, `adclick:${id}:%`));
     await click(id, '10.43.0.1');
     expect(await clicksOf(id)).toBe(2);
+  });
+});
+
+describe('3 · the shared counters do not only grow', () => {
+  it('the hourly job drops counters whose window ended over a month ago, and keeps the rest', async () => {
+    const prune = JOBS.find((j) => j.name === 'prune-rate-counters')!;
+    await t.database.db.insert(rateCounters).values([
+      { key: 'adclick:0:stale', count: 1, windowStart: sql`now() - make_interval(days => ${STALE_COUNTER_DAYS + 1})` },
+      { key: 'adclick:0:recent', count: 1, windowStart: sql`now() - interval '29 days'` },
+    ]);
+    await prune.run(t.database.db, t.config, console, t.app.runtime);
+    const left = await t.database.db.select().from(rateCounters).where(like(rateCounters.key, 'adclick:0:%'));
+    expect(left.map((r) => r.key)).toEqual(['adclick:0:recent']);
   });
 });
 

@@ -11,6 +11,7 @@ import { purgeDueAccounts } from '../modules/people/index.js';
 import { closeDueChallenges } from '../modules/challenges/index.js';
 import { backfillSignatures } from '../modules/duplicates/index.js';
 import { scanConflicts } from '../modules/conflicts/index.js';
+import { pruneStale } from '../modules/limits/index.js';
 
 type JobLog = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -52,6 +53,8 @@ export const JOBS: Job[] = [
   // 每周仿写: a challenge past its close is closed once (entries frozen, winners fixed, messages sent); reading it
   // first closes it too. Claimed in the database, so any number of processes may run it at once.
   { name: 'close-challenges', everyMs: 60 * 1000, run: (db, _c, _l, rt) => closeDueChallenges(db, rt.now()) },
+  // Rate counters (limits) whose window ended over a month ago: ad clicks keep one a visitor and ad.
+  { name: 'prune-rate-counters', everyMs: 60 * 60 * 1000, run: (db) => pruneStale(db) },
   // 署名冲突: the library read by id from where the last run stopped, 25 texts per transaction (resting three times as
   // long as each took), each against the older ones with its words; only new texts after the first run (a post is
   // checked when posted). Texts stored without a signature are signed first, so none is passed over. Last: at a start

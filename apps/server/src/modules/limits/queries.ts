@@ -49,6 +49,18 @@ export async function peek(db: Db, w: Window): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
+/** Days after which no window is still running (the longest is 30 days: AD_CLICK_WINDOW_MINUTES' most). */
+export const STALE_COUNTER_DAYS = 31;
+
+/** Deletes the counters whose window ended long ago (one a visitor and ad for clicks: the table would only grow). */
+export async function pruneStale(db: Db): Promise<{ pruned: number }> {
+  const gone = await db
+    .delete(rateCounters)
+    .where(sql`${rateCounters.windowStart} < now() - make_interval(days => ${STALE_COUNTER_DAYS})`)
+    .returning({ key: rateCounters.key });
+  return { pruned: gone.length };
+}
+
 export async function reset(db: Db, key: string): Promise<void> {
   await db.delete(rateCounters).where(eq(rateCounters.key, key));
 }
