@@ -19,7 +19,7 @@ import { openStarterDatabase } from './starterSnapshot.js';
 let database: Database;
 const logged: string[] = [];
 
-async function rows<T = Record<string, any>>(query: SQL): Promise<T[]> {
+async function rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
   return (await database.db.execute(query)).rows as T[];
 }
 
@@ -97,7 +97,7 @@ describe('starter library', () => {
   });
 
   it('is converted to Simplified Chinese', async () => {
-    const [poem] = await rows(sql`select title, type, content, source from essays where title = '静夜思'`);
+    const [poem] = await rows<{ content: string }>(sql`select title, type, content, source from essays where title = '静夜思'`);
     expect(poem).toMatchObject({ type: 'sentence', source: '李白《静夜思》' });
     expect(poem!.content).toContain('床前明月光');
     expect(poem!.content).toContain('低头思故乡');
@@ -124,11 +124,13 @@ describe('starter library', () => {
   });
 
   it('splits 论语 into passages and 增广贤文 into sayings, stored as sentences', async () => {
-    const lunyu = await rows(sql`select type, title, content from essays where source like '《论语·%'`);
+    const lunyu = await rows<{ type: string; title: string | null; content: string }>(
+      sql`select type, title, content from essays where source like '《论语·%'`,
+    );
     expect(lunyu.length).toBeGreaterThan(450);
     expect(lunyu.filter((r) => r.type === 'sentence').length).toBeGreaterThan(450);
     expect(lunyu.some((r) => r.type === 'sentence' && r.title === null && r.content.startsWith('子曰：“学而时习之'))).toBe(true);
-    const sayings = await rows(sql`select type, content from essays where source = '《增广贤文》'`);
+    const sayings = await rows<{ type: string; content: string }>(sql`select type, content from essays where source = '《增广贤文》'`);
     expect(sayings.length).toBeGreaterThan(500);
     expect(sayings.every((r) => r.type === 'sentence' && r.content.length <= 300)).toBe(true);
     expect(sayings.map((r) => r.content)).toContain('两人一般心，无钱堪买金；一人一般心，有钱难买针。');
@@ -145,7 +147,9 @@ describe('starter library', () => {
   });
 
   it('stores 古文观止 as titled essays of HTML paragraphs with a plain summary', async () => {
-    const essays = await rows(sql`select type, title, content, summary, source from essays where import_key like 'guwen:%'`);
+    const essays = await rows<{ type: string; title: string | null; content: string; summary: string; source: string | null }>(
+      sql`select type, title, content, summary, source from essays where import_key like 'guwen:%'`,
+    );
     expect(essays.length).toBe(222);
     expect(essays.every((e) => e.type === 'essay' && e.title && e.content.startsWith('<p>') && !e.summary.includes('<'))).toBe(true);
     const shishuo = essays.find((e) => e.title === '师说');
@@ -177,7 +181,7 @@ describe('starter library', () => {
       await count(sql`select count(*)::int as n from classifications c
         where c.essay_count <> (select count(*) from essays e where e.classification_id = c.id and e.status = 'published')`),
     ).toBe(0);
-    const [editor] = await rows(sql`select nickname, role, essay_count, likes_received,
+    const [editor] = await rows<Record<string, unknown>>(sql`select nickname, role, essay_count, likes_received,
       (select count(*)::int from essays e where e.author_id = u.id) as real, (select sum(likes)::int from essays e where e.author_id = u.id) as likes
       from users u where username = 'shiju_editor'`);
     expect(editor).toMatchObject({ nickname: '拾句编辑部', role: 'user' });
@@ -261,13 +265,13 @@ describe('site content', () => {
   });
 
   it('publishes announcements (one pinned), sidebar ads, the theme and the membership plans', async () => {
-    const notices = await rows(sql`select title, content, pinned from announcements`);
+    const notices = await rows<{ title: string; content: string; pinned: boolean }>(sql`select title, content, pinned from announcements`);
     expect(notices.length).toBeGreaterThanOrEqual(3);
     expect(notices.length).toBeLessThanOrEqual(5);
     expect(notices.filter((a) => a.pinned)).toHaveLength(1);
     expect(notices.every((a) => a.content.startsWith('<p>'))).toBe(true);
 
-    const sidebar = await rows(sql`select image, link, position from ads`);
+    const sidebar = await rows<{ image: string; link: string; position: number }>(sql`select image, link, position from ads`);
     expect(sidebar.length).toBeGreaterThanOrEqual(2);
     expect(sidebar.every((a) => a.position === 5 && a.image.startsWith('data:image/svg+xml') && a.link.startsWith('/'))).toBe(true);
 
