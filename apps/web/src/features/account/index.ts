@@ -1,1 +1,1 @@
-export { useAcceptAgreement, useCancelDeletion, useSaveReadingPrefs, userKeys, userQueries } from './api/users.js';
+export { useAcceptAgreement, useCancelDeletion, useSaveReadingPrefs, userQueries } from './api/users.js';

@@ -1,1 +1,1 @@
-export { type AdminQuery, adminKeys } from './api/admin.js';
+export { type AdminQuery } from './api/admin.js';

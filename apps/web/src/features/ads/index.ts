@@ -1,1 +1,1 @@
-export { adKeys, adQueries, useAdClick } from './api/ads.js';
+export { adQueries, useAdClick } from './api/ads.js';

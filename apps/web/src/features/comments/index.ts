@@ -1,2 +1,2 @@
-export { commentKeys, commentQueries, useCreateComment } from './api/comments.js';
+export { commentQueries, useCreateComment } from './api/comments.js';
 export { COMMENTS_PAGE_SIZE, Comments, FIRST_SORT } from './components/Comments.js';

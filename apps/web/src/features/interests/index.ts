@@ -1,1 +1,1 @@
-export { interestKeys, interestQueries } from './api/interests.js';
+export { interestQueries } from './api/interests.js';

@@ -1,1 +1,1 @@
-export { messageKeys, messageQueries } from './api/messages.js';
+export { messageQueries } from './api/messages.js';

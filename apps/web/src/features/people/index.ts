@@ -1,4 +1,4 @@
-export { peopleKeys, peopleQueries, useBlock, useFollow } from './api/people.js';
+export { peopleQueries, useBlock, useFollow } from './api/people.js';
 export { LinkButton } from './components/LinkButton.js';
 export { ProfileCard, ProfileCardSkeleton, type ProfileStat } from './components/ProfileCard.js';
 export { ReactedList } from './components/ReactedList.js';

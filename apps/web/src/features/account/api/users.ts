@@ -3,16 +3,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { saveUserInfo } from '../../../lib/session.js';
 import { callApi } from '../../../api/client.js';
 import { defineCallWrite, defineDomain, defineWrite } from '../../../api/define.js';
+import { userKeys } from '../../../api/keys.js';
 
 const users = defineDomain('users');
-
-export const userKeys = {
-  all: users.all,
-  me: users.call('me'),
-  /** Public profiles with their counts (作品, 关注, 粉丝). */
-  profiles: users.call('userProfile'),
-  relations: users.call('userRelations'),
-};
 
 export const userQueries = {
   /** The signed-in user's own account (membership, settings). */

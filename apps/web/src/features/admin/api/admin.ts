@@ -1,46 +1,15 @@
-import type { CallData, CallId, CallInput } from '@shiju/contract';
+import type { CallData, CallId } from '@shiju/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
 import { defineCallWrite } from '../../../api/define.js';
 import { afterAttributionResolved } from '../../attributions/index.js';
 import { afterEssayRemoved } from '../../essays/index.js';
+import { adminKeys, type AdminQuery } from '../../../api/keys.js';
 
-type RawQuery<K extends CallId> = NonNullable<CallInput<K>['query']>;
-/**
- * The query string a paged admin call takes (paging and filters). Coerced fields (`z.coerce.number()`: page
- * numbers, ids) read as `unknown` on the input side; the console always sends numbers there.
- */
-export type AdminQuery<K extends CallId> = { [P in keyof RawQuery<K>]?: unknown extends RawQuery<K>[P] ? number : RawQuery<K>[P] };
+export type { AdminQuery };
+
 /** One row of a paged admin call. */
 export type AdminRow<K extends CallId> = CallData<K> extends { list: Array<infer T> } ? T : never;
-
-/**
- * Every cache entry of the editor's console lives under `['admin', …]`. A write in the console invalidates
- * `adminKeys.all`: one approval changes the queue, the content list, the dashboard's figures and the audit log
- * at once, and only the queries on screen refetch.
- */
-export const adminKeys = {
-  all: ['admin'] as const,
-  dashboard: (days: number) => [...adminKeys.all, 'dashboard', days] as const,
-  essays: (query: AdminQuery<'adminEssaysPage'>) => [...adminKeys.all, 'essays', query] as const,
-  reports: (query: AdminQuery<'adminReportsPage'>) => [...adminKeys.all, 'reports', query] as const,
-  classifications: () => [...adminKeys.all, 'classifications'] as const,
-  tags: () => [...adminKeys.all, 'tags'] as const,
-  announcements: (query: AdminQuery<'adminAnnouncementsPage'>) => [...adminKeys.all, 'announcements', query] as const,
-  ads: (query: AdminQuery<'adminAdsPage'>) => [...adminKeys.all, 'ads', query] as const,
-  bestWeek: (week: string | undefined) => [...adminKeys.all, 'bestWeek', week ?? 'latest'] as const,
-  orders: (query: AdminQuery<'adminOrdersPage'>) => [...adminKeys.all, 'orders', query] as const,
-  users: (query: AdminQuery<'adminUsersPage'>) => [...adminKeys.all, 'users', query] as const,
-  audit: (query: AdminQuery<'adminAuditPage'>) => [...adminKeys.all, 'audit', query] as const,
-  collections: (query: AdminQuery<'adminCollectionsPage'>) => [...adminKeys.all, 'collections', query] as const,
-  attributions: (query: AdminQuery<'adminAttributionsPage'>) => [...adminKeys.all, 'attributions', query] as const,
-  attribution: (id: number) => [...adminKeys.all, 'attribution', id] as const,
-  disputed: (pageNum: number) => [...adminKeys.all, 'disputed', pageNum] as const,
-  paymentNotifications: (query: AdminQuery<'adminPaymentNotifications'>) => [...adminKeys.all, 'paymentNotifications', query] as const,
-  challenges: (query: AdminQuery<'adminChallengesPage'>) => [...adminKeys.all, 'challenges', query] as const,
-  duplicates: (query: AdminQuery<'adminDuplicatesPage'>) => [...adminKeys.all, 'duplicates', query] as const,
-  conflicts: (query: AdminQuery<'adminConflictsPage'>) => [...adminKeys.all, 'conflicts', query] as const,
-};
 
 /** Editors act on what is true now: no minute-old cache; a table keeps its rows while the next page loads. */
 const FRESH = { staleTime: 0, placeholderData: keepPreviousData } as const;

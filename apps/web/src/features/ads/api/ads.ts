@@ -2,8 +2,6 @@ import { defineCallWrite, defineDomain } from '../../../api/define.js';
 
 const ads = defineDomain('ads');
 
-export const adKeys = { all: ads.all };
-
 export const adQueries = {
   atPosition: (position: number) => ads.query('adsList', { params: { id: position } }),
 };

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { defineCallWrite, defineDomain } from '../../../api/define.js';
-import { essayKeys } from '../../essays/index.js';
+import { essayKeys } from '../../../api/keys.js';
 
 /** 出处与考证: a text's attribution and evidence, the disputed lines; 我的举报 lives in reports.ts. */
 const attributions = defineDomain('attributions');

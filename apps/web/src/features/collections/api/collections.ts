@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { defineCallWrite, defineDomain } from '../../../api/define.js';
-import { essayKeys } from '../../essays/index.js';
-import { userKeys } from '../../account/index.js';
+import { essayKeys } from '../../../api/keys.js';
+import { userKeys } from '../../../api/keys.js';
 
 /** 收藏夹: the reader's named collections, others' public ones, and 收藏夹更新. */
 const collections = defineDomain('collections');

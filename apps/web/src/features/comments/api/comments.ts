@@ -2,10 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
 import { defineCallWrite, defineDomain, defineWrite } from '../../../api/define.js';
 import { essayQueries } from '../../essays/index.js';
+import { commentKeys } from '../../../api/keys.js';
 
 const comments = defineDomain('comments');
-
-export const commentKeys = { all: comments.all };
 
 export const commentQueries = {
   ofEssay: (essayId: number, sort: 'hot' | 'new', pageSize: number) =>

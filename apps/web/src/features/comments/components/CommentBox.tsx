@@ -5,7 +5,7 @@ import { UserAvatar } from '../../../components/UserAvatar.js';
 import { Button } from '../../../components/ui/Button.js';
 import { useSession } from '../../../hooks/useSession.js';
 import { LIMITS } from '@shiju/contract/core';
-import { charCount } from '../../essays/index.js';
+import { charCount } from '../../../lib/limits.js';
 import { signInPath } from '../../../lib/navigation.js';
 
 interface Props {

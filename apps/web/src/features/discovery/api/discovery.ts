@@ -6,8 +6,6 @@ const discovery = defineDomain('discovery');
 
 type RankingBody = NonNullable<CallInput<'ranking'>['body']>;
 
-export const discoveryKeys = { all: discovery.all };
-
 export const discoveryQueries = {
   /** The top of a ranking (sidebars, hot searches). */
   rankingTop: (period: RankingBody['period'], pageSize: number) => discovery.query('ranking', { body: { period, pageNum: 1, pageSize } }),

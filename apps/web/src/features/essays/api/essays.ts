@@ -4,9 +4,10 @@ import { api, callApi } from '../../../api/client.js';
 import { serverAnswerKeys } from '../../../api/queryClient.js';
 import type { ApiError } from '../../../api/errors.js';
 import { defineCallWrite, defineDomain, defineWrite } from '../../../api/define.js';
-import { interestKeys } from '../../interests/index.js';
-import { userKeys } from '../../account/index.js';
+import { interestKeys } from '../../../api/keys.js';
+import { userKeys } from '../../../api/keys.js';
 import { afterChallengeEntered } from '../../challenges/index.js';
+import { essayKeys } from '../../../api/keys.js';
 
 const essays = defineDomain('essays');
 
@@ -16,16 +17,6 @@ export type EssayFilter = Omit<ListBody, 'pageNum' | 'cursor'>;
 type FeedPage = CallData<'essaysPage'> & { list: Essay[]; nextCursor: string | null };
 /** What the writing form sends (`createEssay` and `updateEssay` take the same body). */
 export type EssayWriteBody = NonNullable<CallInput<'createEssay'>['body']>;
-
-export const essayKeys = {
-  all: essays.all,
-  /** Every list of published texts (首页's feed, an author's works, related texts), whatever the filter. */
-  lists: essays.call('essaysPage'),
-  details: essays.call('essayDetails'),
-  own: essays.call('myEssays'),
-  imitations: essays.call('imitations'),
-  imitationTree: essays.call('imitationTree'),
-};
 
 export const essayQueries = {
   details: (id: number) => essays.query('essayDetails', { body: { id } }, { quietCodes: ['A0404'] }),

@@ -3,8 +3,6 @@ import { defineDomain } from '../../../api/define.js';
 
 const open = defineDomain('open');
 
-export const openKeys = { all: open.all, sentence: open.call('openSentence') };
-
 /** The address the server draws a page for, kept with the answers the page travels with (the 关于我们 examples). */
 export function seedOrigin(client: QueryClient, origin: string): void {
   client.setQueryData(openQueries.origin().queryKey, origin);

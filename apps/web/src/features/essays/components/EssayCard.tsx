@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Counters } from './Counters.js';
 import { RelativeTime } from '../../../components/RelativeTime.js';
 import { CreditText, PosterNote, SourceLine } from './SourceLine.js';
-import { essayHref, userHref } from './links.js';
+import { essayHref, userHref } from '../../../lib/links.js';
 import { MuteMenu } from '../../mutes/index.js';
 import '../../../styles/essay.css';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format.js';
 import { Icon } from '../../../components/ui/Icon.js';
 import { HeartOutlined } from '../../../components/ui/icons.js';
-import { essayHref } from './links.js';
+import { essayHref } from '../../../lib/links.js';
 
 /** A small card for strips and side lists: the text (or title), who it is credited to (creditOf) and likes. */
 export function MiniEssayCard({ essay }: { essay: Essay }) {

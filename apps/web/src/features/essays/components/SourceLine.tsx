@@ -2,7 +2,7 @@ import type { Essay } from '@shiju/contract';
 import { creditName, creditOf, posterLine } from '@shiju/contract/credit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { authorHref, userHref } from './links.js';
+import { authorHref, userHref } from '../../../lib/links.js';
 
 type Credited = Pick<Essay, 'workAuthor' | 'workTitle' | 'dynasty' | 'ownWork' | 'imported' | 'postedByEditor' | 'author'>;
 const plain = (text: string): ReactNode => text;

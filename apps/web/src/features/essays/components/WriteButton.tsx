@@ -1,4 +1,4 @@
-import { writeHref } from './links.js';
+import { writeHref } from '../../../lib/links.js';
 import { Button } from '../../../components/ui/Button.js';
 import { Icon } from '../../../components/ui/Icon.js';
 import { EditOutlined } from '../../../components/ui/icons.js';

@@ -4,7 +4,7 @@ import type { MyHighlight } from '@shiju/contract';
 import { usePagedList } from '../../../api/define.js';
 import { highlightQueries } from '../api/highlights.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { essayHref } from '../../essays/index.js';
+import { essayHref } from '../../../lib/links.js';
 import { InfiniteList } from '../../../components/InfiniteList.js';
 import { LinkButton } from '../../people/index.js';
 import { RelativeTime } from '../../../components/RelativeTime.js';

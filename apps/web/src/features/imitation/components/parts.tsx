@@ -1,6 +1,6 @@
 import type { DiffPart, ImitationNode } from '@shiju/contract';
 import { Link } from 'react-router';
-import { essayHref, userHref } from '../../essays/index.js';
+import { essayHref, userHref } from '../../../lib/links.js';
 import { RelativeTime } from '../../../components/RelativeTime.js';
 import { UserAvatar } from '../../../components/UserAvatar.js';
 import { Icon } from '../../../components/ui/Icon.js';

@@ -1,16 +1,11 @@
 import type { CallInput } from '@shiju/contract';
 import { api } from '../../../api/client.js';
 import { defineDomain, defineWrite } from '../../../api/define.js';
+import { interestKeys } from '../../../api/keys.js';
 
 const interests = defineDomain('interests');
 /** 为你推荐 (首页) and its preview on /myInterest: texts chosen by the reader's interests. */
 const forYou = defineDomain('forYou');
-
-export const interestKeys = {
-  all: interests.all,
-  mine: interests.call('getInterests'),
-  feeds: forYou.all,
-};
 
 export const interestQueries = {
   mine: () => interests.query('getInterests', {}),

@@ -4,18 +4,12 @@ import { api } from '../../../api/client.js';
 import type { ApiError } from '../../../api/errors.js';
 import { afterAnnouncementsRead } from '../../announcements/index.js';
 import { defineDomain, defineWrite } from '../../../api/define.js';
+import { messageKeys } from '../../../api/keys.js';
 
 const messages = defineDomain('messages');
 
 /** The header bell polls this often while the tab is visible. */
 export const UNREAD_POLL_MS = 60_000;
-
-export const messageKeys = {
-  all: messages.all,
-  unread: messages.call('messageCount'),
-  /** 我的通知's merged list of one or more message types (see MyInform/useMessageFeed). */
-  feed: (types: readonly string[]) => [...messages.call('messagesPage'), 'feed', types.join(',')] as const,
-};
 
 export type Message = CallData<'messagesPage'>['list'][number];
 export type MessageType = Message['type'];

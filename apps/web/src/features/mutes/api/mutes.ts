@@ -1,10 +1,10 @@
 import type { Mute, MuteKind } from '@shiju/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { defineCallWrite, defineDomain } from '../../../api/define.js';
-import { discoveryKeys } from '../../discovery/index.js';
-import { interestKeys } from '../../interests/index.js';
-import { openKeys } from '../../essays/index.js';
-import { peopleKeys } from '../../people/index.js';
+import { discoveryKeys } from '../../../api/keys.js';
+import { interestKeys } from '../../../api/keys.js';
+import { openKeys } from '../../../api/keys.js';
+import { peopleKeys } from '../../../api/keys.js';
 
 /** 屏蔽: the reader's muted tags, classifications, 作者 and posters. */
 const mutes = defineDomain('mutes');

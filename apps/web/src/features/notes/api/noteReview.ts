@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
-import { adminKeys, type AdminQuery } from '../../admin/index.js';
+import { adminKeys, type AdminQuery } from '../../../api/keys.js';
 import { defineCallWrite } from '../../../api/define.js';
 import { noteKeys } from './notes.js';
 

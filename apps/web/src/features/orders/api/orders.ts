@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { adKeys } from '../../ads/index.js';
+import { adKeys } from '../../../api/keys.js';
 import { api } from '../../../api/client.js';
 import { defineCallWrite, defineDomain, defineWrite } from '../../../api/define.js';
-import { userKeys } from '../../account/index.js';
+import { userKeys } from '../../../api/keys.js';
 
 const orders = defineDomain('orders');
 

@@ -2,24 +2,18 @@ import type { CallData, Essay } from '@shiju/contract';
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, callApi } from '../../../api/client.js';
 import type { ApiError } from '../../../api/errors.js';
-import { commentKeys } from '../../comments/index.js';
+import { commentKeys } from '../../../api/keys.js';
 import { defineDomain, defineWrite } from '../../../api/define.js';
-import { discoveryKeys } from '../../discovery/index.js';
-import { essayKeys, openKeys } from '../../essays/index.js';
-import { interestKeys } from '../../interests/index.js';
-import { messageKeys } from '../../messages/index.js';
-import { userKeys } from '../../account/index.js';
+import { discoveryKeys } from '../../../api/keys.js';
+import { essayKeys, openKeys } from '../../../api/keys.js';
+import { interestKeys } from '../../../api/keys.js';
+import { messageKeys } from '../../../api/keys.js';
+import { userKeys } from '../../../api/keys.js';
+import { peopleKeys } from '../../../api/keys.js';
 
 /** 关注 (the following feed), people to follow, and the blocked list. */
 const people = defineDomain('people');
 type FollowingPage = CallData<'followingFeed'> & { list: Essay[]; nextCursor: string | null };
-
-export const peopleKeys = {
-  all: people.all,
-  following: people.call('followingFeed'),
-  suggested: people.call('suggestedUsers'),
-  blocks: people.call('myBlocks'),
-};
 
 export const peopleQueries = {
   /** Texts of the people the reader follows, paged by the server's keyset cursor. */

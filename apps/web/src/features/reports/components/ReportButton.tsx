@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useEnsureSignedIn } from '../../essays/index.js';
+import { useEnsureSignedIn } from '../../../hooks/useEnsureSignedIn.js';
 import { Button } from '../../../components/ui/Button.js';
 import { Icon } from '../../../components/ui/Icon.js';
 import { FlagOutlined } from '../../../components/ui/icons.js';

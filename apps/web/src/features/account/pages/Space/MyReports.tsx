@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { reportQueries } from '../../../reports/index.js';
 import { usePagedList } from '../../../../api/define.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
-import { essayHref, userHref } from '../../../essays/index.js';
+import { essayHref, userHref } from '../../../../lib/links.js';
 import { InfiniteList } from '../../../../components/InfiniteList.js';
 import { formatDateTime } from '../../../../lib/format.js';
 

@@ -17,7 +17,7 @@ import {
 } from '../../api/admin.js';
 import { CitationText, CitationFields, citationOf, type CitationValues } from '../../../attributions/index.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
-import { essayHref } from '../../../essays/index.js';
+import { essayHref } from '../../../../lib/links.js';
 import { FormModal } from '../../../../components/FormModal.js';
 import { formatDateTime } from '../../../../lib/format.js';
 import { confirmThen, FilterSelect, usePagedQuery, useReasonDialog } from './shared.js';

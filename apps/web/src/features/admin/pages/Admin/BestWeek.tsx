@@ -7,7 +7,7 @@ import type { CallData } from '@shiju/contract';
 import { toastSuccess } from '../../../../api/index.js';
 import { adminBestWeekQuery, useAdminUpdateBestWeek } from '../../api/admin.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
-import { essayHref } from '../../../essays/index.js';
+import { essayHref } from '../../../../lib/links.js';
 import { weekLabel, weekRangeLabel } from '../../../discovery/index.js';
 import { formatCount } from '../../../../lib/format.js';
 import { ESSAY_STATUS } from './essays.js';

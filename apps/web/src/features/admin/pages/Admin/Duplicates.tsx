@@ -5,7 +5,7 @@ import { toastSuccess } from '../../../../api/index.js';
 import { adminDuplicatesQuery, useAdminDismissDuplicate, useAdminMergeEssays, type AdminRow } from '../../api/admin.js';
 import { confirmDialog } from '../../../../components/ConfirmDialog/index.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
-import { essayHref } from '../../../essays/index.js';
+import { essayHref } from '../../../../lib/links.js';
 import { formatDateTime } from '../../../../lib/format.js';
 import { PersonCell } from './people.js';
 import { FilterSelect, TARGET_STATUS, usePagedQuery } from './shared.js';

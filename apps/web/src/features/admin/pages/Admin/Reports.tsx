@@ -6,7 +6,7 @@ import { toastSuccess } from '../../../../api/index.js';
 import { succeeded } from '../../../../api/define.js';
 import { adminReportsQuery, useAdminResolveReport, type AdminRow } from '../../api/admin.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
-import { essayHref, userHref } from '../../../essays/index.js';
+import { essayHref, userHref } from '../../../../lib/links.js';
 import { formatDateTime } from '../../../../lib/format.js';
 import { PersonCell } from './people.js';
 import { FilterSelect, TARGET_STATUS, usePagedQuery, useReasonDialog, type ReasonOptions } from './shared.js';

@@ -3,7 +3,7 @@ import { Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { AdminRow } from '../../api/admin.js';
 import { Highlight } from '../../../discovery/index.js';
-import { essayHref, userHref } from '../../../essays/index.js';
+import { essayHref, userHref } from '../../../../lib/links.js';
 import { formatDateTime } from '../../../../lib/format.js';
 import { plainText } from './shared.js';
 

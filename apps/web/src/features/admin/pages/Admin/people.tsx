@@ -1,6 +1,6 @@
 import { Space } from 'antd';
 import { Link } from 'react-router';
-import { userHref } from '../../../essays/index.js';
+import { userHref } from '../../../../lib/links.js';
 import { UserAvatar } from '../../../../components/UserAvatar.js';
 
 /** Avatar, nickname (to their page) and @username: how the console names a person everywhere. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { textTitle } from '@shiju/contract/pages';
 import { Link } from 'react-router';
 import { challengeQueries, challengeName, challengeWindow } from '../../../challenges/index.js';
-import { essayHref } from '../../../essays/index.js';
+import { essayHref } from '../../../../lib/links.js';
 
 /**
  * 每周仿写 beside the week's best: the challenge that closed in the week shown (or, on the latest view, the last

@@ -4,7 +4,7 @@ import { HotSearches, pickOne, useQueryParam } from '../../components/index.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import type { AuthorCard as AuthorCardData, SearchFacets, SearchType } from '@shiju/contract';
 import { useHitRenderer } from './Results.js';
-import { authorHref } from '../../../essays/index.js';
+import { authorHref } from '../../../../lib/links.js';
 import './GlobalSearch.css';
 import { discoveryQueries, type SearchFacetFilter } from '../../api/discovery.js';
 import { usePagedList } from '../../../../api/define.js';

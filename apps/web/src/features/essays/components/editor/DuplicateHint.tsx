@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { essayQueries } from '../../api/essays.js';
 import { useDebounced } from '../../../../hooks/useDebounced.js';
-import { essayHref } from '../links.js';
+import { essayHref } from '../../../../lib/links.js';
 
 /** Pause in typing before the words are checked against the library. */
 const CHECK_DEBOUNCE_MS = 600;

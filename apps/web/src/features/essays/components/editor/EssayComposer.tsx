@@ -7,7 +7,7 @@ import { toastSuccess } from '../../../../api/index.js';
 import { useSaveEssay, useWithdrawEssay, type EssayWriteBody } from '../../api/essays.js';
 import { confirmDialog } from '../../../../components/ConfirmDialog/index.js';
 import { useClassifications } from '../../../classifications/index.js';
-import { charCount, LIMITS } from '../../limits.js';
+import { charCount, LIMITS } from '../../../../lib/limits.js';
 import { CoverUpload } from './CoverUpload.js';
 import { DuplicateHint } from './DuplicateHint.js';
 import { RichTextEditor } from './RichTextEditor.js';

@@ -18,7 +18,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { toastError } from '../../../../api/index.js';
-import { LIMITS } from '../../limits.js';
+import { LIMITS } from '../../../../lib/limits.js';
 import { promptDialog } from '../../../../components/ConfirmDialog/index.js';
 import { checkImage, IMAGE_ACCEPT, useUploadImage } from '../../../uploads/index.js';
 import { imageFiles, insertImage } from './imageInsert.js';

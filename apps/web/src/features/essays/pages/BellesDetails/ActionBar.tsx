@@ -5,7 +5,7 @@ import { toastError, toastSuccess } from '../../../../api/index.js';
 import { confirmDialog } from '../../../../components/ConfirmDialog/index.js';
 import { ReportButton } from '../../../reports/index.js';
 import { copyText } from '../../../../lib/clipboard.js';
-import { editHref, essayHref, imitateHref } from '../../components/links.js';
+import { editHref, essayHref, imitateHref } from '../../../../lib/links.js';
 import { ReactionButtons } from '../../components/ReactionButtons.js';
 import { useSession } from '../../../../hooks/useSession.js';
 import { useDetailsCache, type Details, useDeleteEssay, useNotInterested } from '../../api/essays.js';

@@ -1,7 +1,7 @@
 import { WATERMARK, watermarkTile } from '@shiju/contract/core';
 import { hasWatermark } from '@shiju/contract/credit';
 import { Link } from 'react-router';
-import { classifyHref } from '../../components/links.js';
+import { classifyHref } from '../../../../lib/links.js';
 import { CreditText, PosterNote } from '../../components/SourceLine.js';
 import { useMemo } from 'react';
 import { RelativeTime } from '../../../../components/RelativeTime.js';

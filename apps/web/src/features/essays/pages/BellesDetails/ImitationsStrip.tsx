@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { imitateHref } from '../../components/links.js';
+import { imitateHref } from '../../../../lib/links.js';
 import { MiniEssayCard } from '../../components/MiniEssayCard.js';
 import { ListSkeleton } from '../../../../components/InfiniteList.js';
 import { formatCount } from '../../../../lib/format.js';

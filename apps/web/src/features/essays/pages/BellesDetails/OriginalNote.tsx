@@ -1,7 +1,7 @@
 import type { Essay } from '@shiju/contract';
 import { creditLine, creditOf } from '@shiju/contract/credit';
 import { Link } from 'react-router';
-import { essayHref } from '../../components/links.js';
+import { essayHref } from '../../../../lib/links.js';
 import { ScoresLine } from '../../../coach/index.js';
 
 /** On an imitation: the text it imitates, and the 仿写 coach's summary for whoever may see it. */

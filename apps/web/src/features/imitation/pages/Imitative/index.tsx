@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { parseId } from '../../../essays/index.js';
+import { parseId } from '../../../../lib/parseId.js';
 import { ChallengePage } from './Challenge.js';
 import { ImitateOriginal } from './ImitateOriginal.js';
 import { WorthImitating } from './WorthImitating.js';

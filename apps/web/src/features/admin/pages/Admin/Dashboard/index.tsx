@@ -6,7 +6,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import type { CallData } from '@shiju/contract';
 import { adminDashboardQuery } from '../../../api/admin.js';
 import { EmptyState } from '../../../../../components/EmptyState.js';
-import { essayHref } from '../../../../essays/index.js';
+import { essayHref } from '../../../../../lib/links.js';
 import { formatCount } from '../../../../../lib/format.js';
 import { formatYuan } from '../../../../orders/index.js';
 

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
-import { confirmDialog } from '../../../components/ConfirmDialog/index.js';
-import { isSignedIn } from '../../../lib/session.js';
-import { signInPath } from '../../../lib/navigation.js';
+import { confirmDialog } from '../components/ConfirmDialog/index.js';
+import { isSignedIn } from '../lib/session.js';
+import { signInPath } from '../lib/navigation.js';
 
 /**
  * Returns `ensure(what)`: true for a signed-in user; a visitor is asked to sign in (and comes back to this
