@@ -7,13 +7,13 @@ import './styles/ssr.css';
 import './features/reading/components/reading.css';
 // The reader's first pages arrive drawn by the server (ssr/render.tsx): their styles must be there at first paint.
 import './styles/essay.css';
-import './features/essays/pages/BellesDetails/details.css';
+import './features/text/pages/BellesDetails/details.css';
 import './features/attributions/components/attributions.css';
 import './features/notes/components/notes.css';
 import './features/meter/components/meter.css';
 import './features/authors/pages/Author/author.css';
 import './features/authors/components/workLine.css';
-import './features/classifications/pages/ClassifyDetails/classify.css';
+import './features/classify/pages/ClassifyDetails/classify.css';
 import './features/discovery/pages/Leaderboard/Leaderboard.css';
 import './features/discovery/pages/BestWeek/BestWeek.css';
 import './features/people/components/people.css';

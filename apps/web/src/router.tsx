@@ -22,7 +22,7 @@ interface PageDef extends Omit<RouteHandle, 'title'> {
 const PAGE_DEFS: Record<PagePath, PageDef> = {
   '/home': { load: () => import('./features/home/pages/Home/index.js'), meta: SITE_META, light: true },
   '/classifyDetails': {
-    load: () => import('./features/classifications/pages/ClassifyDetails/index.js'),
+    load: () => import('./features/classify/pages/ClassifyDetails/index.js'),
     light: true,
     keepAlive: true,
     meta: {
@@ -30,8 +30,8 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
       description: '按分类和标签浏览拾句里的句子与美文：美句、散文、诗词、情感、励志、影视台词、书摘、歌词。',
     },
   },
-  '/space': { load: () => import('./features/account/pages/Space/index.js') },
-  '/bellesDetails': { load: () => import('./features/essays/pages/BellesDetails/index.js'), light: true },
+  '/space': { load: () => import('./features/space/pages/Space/index.js') },
+  '/bellesDetails': { load: () => import('./features/text/pages/BellesDetails/index.js'), light: true },
   '/leaderboard': { load: () => import('./features/discovery/pages/Leaderboard/index.js'), light: true },
   '/bestWeek': {
     load: () => import('./features/discovery/pages/BestWeek/index.js'),
@@ -42,7 +42,7 @@ const PAGE_DEFS: Record<PagePath, PageDef> = {
     },
   },
   '/imitative': { load: () => import('./features/imitation/pages/Imitative/index.js') },
-  '/editorialEssay': { load: () => import('./features/essays/pages/EditorialEssay/index.js') },
+  '/editorialEssay': { load: () => import('./features/write/pages/EditorialEssay/index.js') },
   '/othersInfor': { load: () => import('./features/people/pages/OthersInfor/index.js'), light: true },
   '/myInterest': { load: () => import('./features/interests/pages/MyInterest/index.js') },
   '/bulletinBoard': { load: () => import('./features/announcements/pages/BulletinBoard/index.js'), light: true },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useUnreadCounts } from '../features/people/index.js';
+import { useUnreadCounts } from '../features/messages/index.js';
 import { Icon } from '../components/ui/Icon.js';
 import { BellOutlined } from '../components/ui/icons.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useUnreadCounts } from '../features/people/index.js';
+import { useUnreadCounts } from '../features/messages/index.js';
 import { Icon } from '../components/ui/Icon.js';
 import { AppstoreOutlined, BellOutlined, EditOutlined, HomeOutlined, UserOutlined } from '../components/ui/icons.js';
 import { useSession } from '../hooks/useSession.js';

@@ -67,16 +67,16 @@ describe('a page does not import another page', { timeout: 120_000 }, () => {
   it('refuses a page of the same feature and one of another', async () => {
     expect(
       await lintErrors(
-        'features/essays/pages/BellesDetails/lintProbe.ts',
-        "import Editor from '../EditorialEssay/index.js';\nexport const x = Editor;\n",
+        'features/discovery/pages/Leaderboard/lintProbe.ts',
+        "import BestWeek from '../BestWeek/index.js';\nexport const x = BestWeek;\n",
       ),
     ).toEqual([restricted(/A page does not import another page/)]);
     const errors = await lintErrors(
       'features/people/pages/OthersInfor/lintProbe.ts',
-      "import Details from '../../../essays/pages/BellesDetails/index.js';\nexport const x = Details;\n",
+      "import Details from '../../../text/pages/BellesDetails/index.js';\nexport const x = Details;\n",
     );
     expect(errors).toEqual(
-      expect.arrayContaining([restricted(/essays feature only through its index\.ts/), restricted(/A page does not import another page/)]),
+      expect.arrayContaining([restricted(/text feature only through its index\.ts/), restricted(/A page does not import another page/)]),
     );
   });
 });
@@ -125,7 +125,7 @@ describe('module cycles', { timeout: 120_000 }, () => {
 
 describe('one way to write', { timeout: 120_000 }, () => {
   it('keeps raw calls, fetch and cache writes out of pages and components', async () => {
-    const page = 'features/account/pages/Space/lintProbe.ts';
+    const page = 'features/space/pages/Space/lintProbe.ts';
     expect(await lintErrors(page, "import { api } from '../../../../api/client.js';\nexport const x = api;\n")).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*features\/<domain>\/api/),
     ]);

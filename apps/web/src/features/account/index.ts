@@ -1,1 +1,12 @@
-export { useAcceptAgreement, useCancelDeletion, useSaveReadingPrefs, userQueries } from './api/users.js';
+export {
+  useAcceptAgreement,
+  useBindEmail,
+  useCancelDeletion,
+  useChangePassword,
+  useExportData,
+  useRequestDeletion,
+  useSaveReadingPrefs,
+  useUpdateMe,
+  useVerifyEmail,
+  userQueries,
+} from './api/users.js';

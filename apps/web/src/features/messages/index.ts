@@ -1,1 +1,2 @@
 export { messageQueries } from './api/messages.js';
+export { useUnreadCounts } from './components/unread.js';

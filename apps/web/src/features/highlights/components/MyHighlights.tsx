@@ -6,7 +6,7 @@ import { highlightQueries } from '../api/highlights.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { essayHref } from '../../../lib/links.js';
 import { InfiniteList } from '../../../components/InfiniteList.js';
-import { LinkButton } from '../../people/index.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { RelativeTime } from '../../../components/RelativeTime.js';
 import { Segmented } from '../../../components/ui/Segmented.js';
 import { Link } from 'react-router';

@@ -22,7 +22,7 @@ const onlyPinyin = (r: MutationRecord) =>
 /** The collections of 词 and 曲 (import/catalog.ts). */
 const CI_TAGS = new Set(['宋词', '五代词', '清词', '元曲']);
 
-/** Where the text is drawn on the page (features/essays/pages/BellesDetails/DetailsText). */
+/** Where the text is drawn on the page (features/text/pages/BellesDetails/DetailsText). */
 const TEXT_SELECTOR = '.details-text__body, .details-text__sentence';
 
 interface Drawn {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button.js';
 import { Segmented } from '../../../components/ui/Segmented.js';
 import { placed, type TranslationMode } from './marks.js';
 import { NoteCredit } from './NoteCredit.js';
-import { selectionIn } from './selection.js';
+import { selectionIn, type Chosen } from './selection.js';
 import type { NotesView } from './useNotesView.js';
 
 const ProposeNoteDialog = lazy(() => import('./ProposeNoteDialog.js'));
@@ -22,12 +22,6 @@ const byPlace = (a: Note, b: Note) => (a.start ?? Infinity) - (b.start ?? Infini
 function Html({ html, className }: { html: string; className?: string }) {
   // Sanitised on the server: plain text with only <em> and <ruby>.
   return <span className={className} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-export interface Chosen {
-  start: number;
-  end: number;
-  quote: string;
 }
 
 /** The text element a selection is read in (the sentence or the essay's body). */

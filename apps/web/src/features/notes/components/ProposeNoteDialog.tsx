@@ -5,7 +5,7 @@ import { succeeded } from '../../../api/define.js';
 import { useProposeNote } from '../api/notes.js';
 import AntdScope from '../../../components/antd/AntdScope.js';
 import { FormModal } from '../../../components/FormModal.js';
-import type { Chosen } from './NotesSection.js';
+import type { Chosen } from './selection.js';
 
 interface Values {
   kind: NoteKindId;

@@ -32,6 +32,13 @@ export function offsetTo(root: Node, target: Node, targetOffset: number): number
   return found;
 }
 
+/** A reader's chosen words: their code-point offsets in the text and the words themselves (a note's anchor). */
+export interface Chosen {
+  start: number;
+  end: number;
+  quote: string;
+}
+
 /** The selection inside `root` as code-point offsets, or null when there is none there. */
 export function selectionIn(root: HTMLElement): { start: number; end: number } | null {
   const sel = window.getSelection();

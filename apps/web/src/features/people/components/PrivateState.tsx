@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
-import { LinkButton } from './LinkButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 
 /** What a visitor sees when someone keeps their likes or collections to themselves (the call answers A0301). */
 export function PrivateState({ what, userId }: { what: string; userId: number }) {

@@ -3,7 +3,7 @@ import { isApiError } from '../../../api/index.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { EssayCard } from '../../essays/index.js';
 import { InfiniteList } from '../../../components/InfiniteList.js';
-import { LinkButton } from './LinkButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { PrivateState } from './PrivateState.js';
 import { usePagedList } from '../../../api/define.js';
 import { userQueries } from '../../account/index.js';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { InfiniteList } from '../../../components/InfiniteList.js';
-import { LinkButton } from './LinkButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { UserRow } from './UserRow.js';
 import { usePagedList } from '../../../api/define.js';
 import { userQueries } from '../../account/index.js';

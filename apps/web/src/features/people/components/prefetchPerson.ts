@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { userQueries } from '../../account/index.js';
-import { parseIdParam } from './useSearchParamChoice.js';
+import { parseIdParam } from '../../../hooks/useSearchParamChoice.js';
 
 /**
  * The profile a person's page (`?id=`) opens with, fetched for the server's drawing (ssr/render.tsx): their id, or

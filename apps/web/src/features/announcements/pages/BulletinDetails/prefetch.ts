@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { announcementQueries } from '../../api/announcements.js';
-import { parseIdParam } from '../../../people/index.js';
+import { parseIdParam } from '../../../../hooks/useSearchParamChoice.js';
 
 /**
  * The announcement the page shows, as a visitor's page asks for it (the server prerenders with it: ssr/render.tsx).

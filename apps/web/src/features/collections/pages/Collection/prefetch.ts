@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { collectionQueries } from '../../api/collections.js';
-import { parseIdParam } from '../../../people/index.js';
+import { parseIdParam } from '../../../../hooks/useSearchParamChoice.js';
 
 export const COLLECTION_PAGE_SIZE = 10;
 

@@ -15,7 +15,7 @@ import { CloseCircleFilled } from '../../../../components/ui/icons.js';
 import { Tabs } from '../../../../components/ui/Tabs.js';
 import { usePageSearchParams } from '../../../../lib/pageLocation.js';
 import { useSession } from '../../../../hooks/useSession.js';
-import { LinkButton } from '../../../people/index.js';
+import { LinkButton } from '../../../../components/LinkButton.js';
 import { signInPath } from '../../../../lib/navigation.js';
 
 const TYPES: ReadonlyArray<{ key: SearchType; label: string; noun: string }> = [

@@ -4,7 +4,7 @@ import { Alert, Button } from 'antd';
 import { announcementQueries } from '../../../announcements/index.js';
 import { orderQueries } from '../../api/orders.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
-import { LinkButton } from '../../../people/index.js';
+import { LinkButton } from '../../../../components/LinkButton.js';
 import { QueryState } from '../../../../components/QueryState.js';
 import { formatYuan, methodsSentence, type Product } from '../../orders.js';
 

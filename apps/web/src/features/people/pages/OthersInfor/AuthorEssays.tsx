@@ -1,8 +1,8 @@
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { EssayCard, essayQueries } from '../../../essays/index.js';
 import { InfiniteList } from '../../../../components/InfiniteList.js';
-import { LinkButton } from '../../components/LinkButton.js';
-import { useSearchParamChoice } from '../../components/useSearchParamChoice.js';
+import { LinkButton } from '../../../../components/LinkButton.js';
+import { useSearchParamChoice } from '../../../../hooks/useSearchParamChoice.js';
 import { usePagedList } from '../../../../api/define.js';
 import { UrlTabs } from '../../../../components/UrlTabs.js';
 import { Segmented } from '../../../../components/ui/Segmented.js';

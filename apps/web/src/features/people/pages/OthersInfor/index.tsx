@@ -9,7 +9,7 @@ import { EditOutlined, HeartOutlined, LockOutlined, StarOutlined } from '../../.
 import { BlockButton } from '../../components/BlockButton.js';
 import { MuteButton } from '../../../mutes/index.js';
 import { FollowButton } from '../../components/FollowButton.js';
-import { LinkButton } from '../../components/LinkButton.js';
+import { LinkButton } from '../../../../components/LinkButton.js';
 import { UserNotFound, useProfileParam, type Profile } from '../../components/PersonPage.js';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard.js';
 import { useSession } from '../../../../hooks/useSession.js';

@@ -1,6 +1,6 @@
 import { PersonPage } from '../../components/PersonPage.js';
 import { RELATION_TYPES, RelationList, type RelationType } from '../../components/RelationList.js';
-import { useSearchParamChoice } from '../../components/useSearchParamChoice.js';
+import { useSearchParamChoice } from '../../../../hooks/useSearchParamChoice.js';
 import { UrlTabs } from '../../../../components/UrlTabs.js';
 import { useSession } from '../../../../hooks/useSession.js';
 import { formatCount } from '../../../../lib/format.js';

@@ -1,7 +1,0 @@
-import { useQuery } from '@tanstack/react-query';
-import { messageQueries } from '../../messages/index.js';
-
-/** Unread notifications per type and in total, shared by the header bell and /myInform. */
-export function useUnreadCounts(enabled = true) {
-  return useQuery({ ...messageQueries.unread(), enabled });
-}
