@@ -4,7 +4,7 @@ import type { Evidence } from '@shiju/contract';
 import { attributionQueries, useConfirmEvidence } from '../api/attributions.js';
 import { toastSuccess } from '../../../api/index.js';
 import { useSession } from '../../../hooks/useSession.js';
-import { useEnsureSignedIn } from '../../../hooks/useEnsureSignedIn.js';
+import { useEnsureSignedIn } from '../../../components/useEnsureSignedIn.js';
 import { ReportButton } from '../../reports/index.js';
 import { Button } from '../../../components/ui/Button.js';
 import { CitationText } from './citation.js';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLikeComment } from '../api/comments.js';
-import { useEnsureSignedIn } from '../../../hooks/useEnsureSignedIn.js';
+import { useEnsureSignedIn } from '../../../components/useEnsureSignedIn.js';
 import { Icon } from '../../../components/ui/Icon.js';
 import { LikeFilled, LikeOutlined } from '../../../components/ui/icons.js';
 import { formatCount } from '../../../lib/format.js';

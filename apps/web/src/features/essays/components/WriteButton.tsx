@@ -2,7 +2,7 @@ import { writeHref } from '../../../lib/links.js';
 import { Button } from '../../../components/ui/Button.js';
 import { Icon } from '../../../components/ui/Icon.js';
 import { EditOutlined } from '../../../components/ui/icons.js';
-import { useSignInGate } from '../../../hooks/useSignInGate.js';
+import { useSignInGate } from '../../../components/useSignInGate.js';
 
 /** 写句子: to the editor (under `classificationId` when given); visitors are asked to sign in first. */
 export function WriteButton({

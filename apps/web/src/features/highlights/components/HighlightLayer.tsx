@@ -4,7 +4,7 @@ import type { Highlight, PopularPassage } from '@shiju/contract';
 import { plainOf, sliceCp } from '@shiju/contract/anchors';
 import { toastSuccess } from '../../../api/index.js';
 import { useAddHighlight, useRemoveHighlight } from '../api/highlights.js';
-import { useEnsureSignedIn } from '../../../hooks/useEnsureSignedIn.js';
+import { useEnsureSignedIn } from '../../../components/useEnsureSignedIn.js';
 import { offsetAtPoint, rangeOf, selectionIn } from '../../notes/index.js';
 import { ReportButton } from '../../reports/index.js';
 import type { Chosen, HighlightsView } from './useHighlightsView.js';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Note } from '@shiju/contract';
 import { plainOf, sliceCp } from '@shiju/contract/anchors';
 import { useSession } from '../../../hooks/useSession.js';
-import { useEnsureSignedIn } from '../../../hooks/useEnsureSignedIn.js';
+import { useEnsureSignedIn } from '../../../components/useEnsureSignedIn.js';
 import { Button } from '../../../components/ui/Button.js';
 import { Segmented } from '../../../components/ui/Segmented.js';
 import { placed, type TranslationMode } from './marks.js';

@@ -2,6 +2,9 @@ import { defineCallWrite, defineDomain } from '../../../api/define.js';
 
 const reports = defineDomain('reports');
 
+/** What a reader can report (举报). */
+export type ReportTarget = 'essay' | 'comment' | 'user' | 'note' | 'collection' | 'thought' | 'evidence';
+
 export const reportKeys = { all: reports.all };
 
 /** 我的举报 on /space: the reader's reports and their outcomes. */

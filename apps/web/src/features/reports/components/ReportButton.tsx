@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useEnsureSignedIn } from '../../../hooks/useEnsureSignedIn.js';
+import { useEnsureSignedIn } from '../../../components/useEnsureSignedIn.js';
 import { Button } from '../../../components/ui/Button.js';
 import { Icon } from '../../../components/ui/Icon.js';
 import { FlagOutlined } from '../../../components/ui/icons.js';
-
-export type ReportTarget = 'essay' | 'comment' | 'user' | 'note' | 'collection' | 'thought' | 'evidence';
+import type { ReportTarget } from '../api/reports.js';
 
 const ReportDialog = lazy(() => import('./ReportDialog.js'));
 

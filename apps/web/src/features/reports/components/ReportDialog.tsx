@@ -5,7 +5,7 @@ import { succeeded } from '../../../api/define.js';
 import { useCreateReport } from '../api/reports.js';
 import AntdScope from '../../../components/antd/AntdScope.js';
 import { FormModal } from '../../../components/FormModal.js';
-import type { ReportTarget } from './ReportButton.js';
+import type { ReportTarget } from '../api/reports.js';
 
 type Reason = (typeof reportReasons)[number];
 

@@ -1,7 +1,7 @@
 import { creditOf } from '@shiju/contract/credit';
 import { Link } from 'react-router';
 import { useFollow } from '../../../people/index.js';
-import { useEnsureSignedIn } from '../../../../hooks/useEnsureSignedIn.js';
+import { useEnsureSignedIn } from '../../../../components/useEnsureSignedIn.js';
 import { userHref } from '../../../../lib/links.js';
 import { UserAvatar } from '../../../../components/UserAvatar.js';
 import { Button } from '../../../../components/ui/Button.js';

@@ -4,7 +4,7 @@ import { formatCount } from '../../../../lib/format.js';
 import { Button } from '../../../../components/ui/Button.js';
 import { Icon } from '../../../../components/ui/Icon.js';
 import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '../../../../components/ui/icons.js';
-import { useEnsureSignedIn } from '../../../../hooks/useEnsureSignedIn.js';
+import { useEnsureSignedIn } from '../../../../components/useEnsureSignedIn.js';
 import type { Essay, LikeResult, ReactionKind } from '@shiju/contract';
 import { useReactionToggle } from './useReactionToggle.js';
 

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { confirmDialog } from '../components/ConfirmDialog/index.js';
+import { confirmDialog } from './ConfirmDialog/index.js';
 import { isSignedIn } from '../lib/session.js';
 import { signInPath } from '../lib/navigation.js';
 
