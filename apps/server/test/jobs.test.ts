@@ -70,16 +70,27 @@ describe('a start', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
       const runs: string[] = [];
-      const job: Job = { name: 'test-delayed', everyMs: 60 * 60 * 1000, run: async () => runs.push('run') };
-      const stop = startJobs(t.database.db, { ...t.config, jobsStartDelayMs: 30_000 }, t.app.runtime, quiet, [job]);
-      const settle = async () => {
-        for (let i = 0; i < 2000 && runs.length === 0; i++) await new Promise((r) => setImmediate(r));
+      // The run is awaited, not polled: after the start timer fires, the job first reads its last run from the
+      // database (real I/O, however slow the machine), so a fixed number of turns of the loop proves nothing.
+      let ran!: () => void;
+      const done = new Promise<void>((resolve) => (ran = resolve));
+      const job: Job = {
+        name: 'test-delayed',
+        everyMs: 60 * 60 * 1000,
+        run: async () => {
+          runs.push('run');
+          ran();
+        },
       };
+      const stop = startJobs(t.database.db, { ...t.config, jobsStartDelayMs: 30_000 }, t.app.runtime, quiet, [job]);
+      // Pending: the job's interval and the start's timer. Had the start ignored the delay, its timer would be gone.
+      expect(vi.getTimerCount()).toBe(2);
       await vi.advanceTimersByTimeAsync(29_000);
-      await settle();
+      expect(vi.getTimerCount()).toBe(2);
       expect(runs).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(1_000);
-      await settle();
+      expect(vi.getTimerCount()).toBe(1);
+      await done;
       expect(runs).toHaveLength(1);
       stop();
     } finally {

@@ -1,4 +1,4 @@
-/** Browser storage keys named by the seed spec (§3), and the app's own (marked). Nothing else in the app spells them. */
+/** Browser storage keys named by the product rules (docs/rules.md#browser-storage), and the app's own (marked). Nothing else in the app spells them. */
 export const STORAGE = {
   accessToken: 'accessToken',
   userInfo: 'userInfo',

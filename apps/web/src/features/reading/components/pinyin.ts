@@ -4,7 +4,7 @@
  * and where the classical reading (旧读, for rhyme or sense) differs from the standard one (普通话审音表) the
  * standard reading is shown and the classical one comes as a note.
  *
- * The figures against hand-labelled held-out lines: `npm run bench:pinyin` (benchmarks/pinyin/, BENCHMARKS.md).
+ * The figures against hand-labelled held-out lines: `npm run bench:pinyin` (benchmarks/pinyin.md, its held-out lines in benchmarks/pinyin/).
  * Neither list below was built from those lines.
  */
 import type * as PinyinPro from 'pinyin-pro';
