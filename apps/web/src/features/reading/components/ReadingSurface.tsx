@@ -41,6 +41,49 @@ export function ReadingSurface({ essay, tools, children }: Props) {
     for (const el of parts) el.toggleAttribute('data-zh-keep', original);
   });
 
+  // 竖排 shows whole columns: the box is narrowed (by less than a column) until its left edge falls between two
+  // columns, measured from the start (the right edge, where the text begins).
+  const vertical = prefs.vertical && short;
+  useLayoutEffect(() => {
+    const box = ref.current?.querySelector<HTMLElement>('.details-text');
+    if (!box) return;
+    box.style.removeProperty('width');
+    if (!vertical) return;
+    const fit = () => {
+      box.style.removeProperty('width');
+      box.scrollLeft = 0;
+      const b = box.getBoundingClientRect();
+      const start = b.left + (parseFloat(getComputedStyle(box).borderLeftWidth) || 0);
+      const range = document.createRange();
+      const columns: DOMRect[] = [];
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.nodeValue?.trim()) continue;
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) columns.push(r);
+      }
+      let edge = start;
+      for (let moved = true; moved;) {
+        moved = false;
+        for (const r of columns)
+          if (r.left < edge - 0.5 && r.right > edge + 0.5) {
+            edge = r.right + 1;
+            moved = true;
+          }
+      }
+      if (edge > start) box.style.width = `${b.width - (edge - start)}px`;
+    };
+    fit();
+    let gone = false;
+    void document.fonts?.ready.then(() => !gone && fit());
+    window.addEventListener('resize', fit);
+    return () => {
+      gone = true;
+      window.removeEventListener('resize', fit);
+      box.style.removeProperty('width');
+    };
+  }, [vertical, essay.id, essay.content, prefs.fontSize, prefs.lineHeight, prefs.font, prefs.pinyin, prefs.zh]);
+
   useEffect(() => {
     const root = ref.current;
     if (!prefs.pinyin || !root) return;

@@ -3,11 +3,12 @@ import { hasWatermark } from '@shiju/contract/credit';
 import { Link } from 'react-router';
 import { classifyHref } from '../../../../lib/links.js';
 import { CreditText, PosterNote } from '../../../essays/index.js';
-import { useMemo } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { RelativeTime } from '../../../../components/RelativeTime.js';
 import { readingStats } from '../../../../lib/format.js';
 import { textOf } from '../../../../lib/html.js';
 import type { Details } from '../../../essays/index.js';
+import { paragraphsOf, verseOf } from './verse.js';
 
 /**
  * The text itself: a sentence large and centred (it is the page's heading), an essay with title, word count and
@@ -19,6 +20,12 @@ export function DetailsText({ essay, html, noted }: { essay: Details; html: stri
   const marked = hasWatermark(essay);
   const tile = useMemo(() => (marked ? watermarkTile(essay.author.nickname) : null), [marked, essay.author.nickname]);
   const stats = useMemo(() => (essay.type === 'essay' ? readingStats(textOf(html)) : null), [essay.type, html]);
+  // Verse keeps each clause on one line (reading.css): the mark and the longest clause, the same on the server.
+  const verse = useMemo(
+    () => verseOf(essay.type === 'sentence' ? essay.content.split('\n') : paragraphsOf(html)),
+    [essay.type, essay.content, html],
+  );
+  const verseProps = verse ? { 'data-verse': '', style: { '--verse-clause': verse.longest } as CSSProperties } : {};
   return (
     <div className="details-watermark">
       <article className={`details-text details-text--${essay.type}`}>
@@ -26,9 +33,11 @@ export function DetailsText({ essay, html, noted }: { essay: Details; html: stri
           <>
             {noted ? (
               // The text with its notes drawn in (components/notes: escaped text, the server's sanitised notes).
-              <h1 className="details-text__sentence serif" dangerouslySetInnerHTML={{ __html: noted }} />
+              <h1 className="details-text__sentence serif" {...verseProps} dangerouslySetInnerHTML={{ __html: noted }} />
             ) : (
-              <h1 className="details-text__sentence serif">{essay.content}</h1>
+              <h1 className="details-text__sentence serif" {...verseProps}>
+                {essay.content}
+              </h1>
             )}
             <p className="details-text__source serif">
               —— <CreditText essay={essay} />
@@ -53,7 +62,7 @@ export function DetailsText({ essay, html, noted }: { essay: Details; html: stri
             </p>
             {essay.cover ? <img className="details-text__cover" src={essay.cover} alt="" /> : null}
             {/* Only the server's sanitised content field is rendered as HTML (allowlist in apps/server/src/lib/html.ts). */}
-            <div className="details-text__body rich-text serif" dangerouslySetInnerHTML={{ __html: noted ?? html }} />
+            <div className="details-text__body rich-text serif" {...verseProps} dangerouslySetInnerHTML={{ __html: noted ?? html }} />
             {essay.source && !essay.ownWork ? (
               <p className="details-text__source details-text__source--essay serif">
                 —— {essay.workAuthor ? <CreditText essay={essay} /> : essay.source}
