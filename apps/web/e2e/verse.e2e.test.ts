@@ -1,5 +1,5 @@
 /**
- * A poem keeps its lines on a phone (issue 46): over the 100 most viewed poems of the starter library, at 360, 390
+ * A poem keeps its lines on a phone: over the 100 most viewed poems of the starter library, at 360, 390
  * and 414 px, a line breaks only between clauses (no line box holds fewer than 3 characters of a clause that had
  * more), and in 竖排 no column is cut at the edge of the text's box, at its start (the right edge) or its end.
  */
