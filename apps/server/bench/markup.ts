@@ -16,10 +16,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { calls, fillPath, type CallId } from '@shiju/contract';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { classifications, users } from '../src/db/schema.js';
 import { htmlToText, MARKUP_LIMITS, markupProblem, sanitizeRichText } from '../src/lib/html.js';
+import { testConfig } from '../test/helper.js';
 import { freshPostgres } from '../test/postgres.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -52,16 +52,7 @@ const fit = (html: string, max: number) => (html.length <= max ? html : html.sli
 
 async function main() {
   const dataDir = path.join(os.tmpdir(), `shiju-bench-markup-${crypto.randomBytes(4).toString('hex')}`);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    SEED_ON_START: 'false',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    PUBLISHES_PER_HOUR: '100000',
-    NEW_ACCOUNT_PUBLISHES_PER_HOUR: '100000',
-    SIGNUPS_PER_IP: '1000',
-  });
+  const config = testConfig(dataDir, { SIGNUPS_PER_IP: '1000' });
   // BENCH_DATABASE_URL (a PostgreSQL server's admin address): a fresh database there, whose work is off this thread.
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const pgdb = adminUrl ? await freshPostgres(adminUrl) : null;

@@ -293,6 +293,20 @@ describe('5 · the visitor cookie and the docs page follow the documented header
 });
 
 describe('6 · a body far over the limit gets the envelope, then the connection closes', () => {
+  /** Writes `bytes` of filler to `out` as fast as it drains, then calls `done`. */
+  function pump(out: NodeJS.WritableStream, bytes: number, done: () => void) {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const write = () => {
+      while (sent < bytes) {
+        const n = Math.min(chunk.length, bytes - sent);
+        sent += n;
+        if (!out.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void out.once('drain', write);
+      }
+      done();
+    };
+    write();
+  }
   /** Posts `bytes` of JSON to the listening app over a real socket, writing all of it as a client would. */
   function postHuge(port: number, bytes: number, chunked: boolean) {
     return new Promise<{ status: number; body: string; connection: string | undefined } | { error: string }>((resolve) => {
@@ -317,19 +331,8 @@ describe('6 · a body far over the limit gets the envelope, then the connection 
         res.on('error', (err) => settle({ error: `response: ${err.message}` }));
       });
       req.on('error', (err) => settle({ error: `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}` }));
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      let sent = 0;
-      const write = () => {
-        while (sent < bytes) {
-          const n = Math.min(chunk.length, bytes - sent);
-          sent += n;
-          if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', write);
-        }
-        req.end();
-      };
       req.write('{"username":"');
-      sent = 14;
-      write();
+      pump(req, bytes - 14, () => req.end());
     });
   }
 
@@ -348,19 +351,11 @@ describe('6 · a body far over the limit gets the envelope, then the connection 
         resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body });
       });
       s.write(`POST /api/v1/auth/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${bytes}\r\n\r\n`);
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      let sent = 0;
-      const write = () => {
-        while (sent < bytes) {
-          const n = Math.min(chunk.length, bytes - sent);
-          sent += n;
-          if (!s.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void s.once('drain', write);
-        }
+      pump(s, bytes, () => {
         s.setEncoding('utf8');
         s.on('data', (c: string) => (got += c));
         s.resume();
-      };
-      write();
+      });
     });
   }
 

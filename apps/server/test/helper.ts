@@ -22,14 +22,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The app on the database `open` gives; closing it closes the app and the database, then `drop`s the database. */
-async function appOn(
-  open: () => Promise<{ database: Database; drop(): Promise<void> }>,
-  overrides: Partial<AppOptions>,
-  env: Record<string, string>,
-): Promise<TestContext> {
-  const dataDir = path.join(os.tmpdir(), `shiju-test-${crypto.randomBytes(4).toString('hex')}`);
-  const config = loadConfig({
+/** A quiet app's settings over `dataDir` (no web, no seed), with `env` on top: tests' and benches' one recipe. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -40,6 +35,16 @@ async function appOn(
     NEW_ACCOUNT_PUBLISHES_PER_HOUR: '100000',
     ...env,
   });
+}
+
+/** The app on the database `open` gives; closing it closes the app and the database, then `drop`s the database. */
+async function appOn(
+  open: () => Promise<{ database: Database; drop(): Promise<void> }>,
+  overrides: Partial<AppOptions>,
+  env: Record<string, string>,
+): Promise<TestContext> {
+  const dataDir = path.join(os.tmpdir(), `shiju-test-${crypto.randomBytes(4).toString('hex')}`);
+  const config = testConfig(dataDir, env);
   const { database, drop } = await open();
   const app = await buildApp({ config, database, ...overrides });
   await app.ready();
